@@ -1,0 +1,808 @@
+"""The turn loop: open -> collect sealed orders -> close -> resolve -> report.
+
+Everything here goes through :class:`Referee`, which owns a database and a
+clock. Closing a turn is one transaction keyed by (game, turn): the turn row is
+switched from ``open`` to ``closed`` by a conditional UPDATE that only one
+transaction can win, so a turn closed from two processes at once is resolved
+once; a crash anywhere rolls everything back to the open turn with every order
+kept.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from email.utils import parseaddr
+from typing import Any
+
+from sqlalchemy import update
+from sqlmodel import Session, select
+
+from adjudicator import seal
+from adjudicator.deadlines import DeadlineError, next_deadline, validate_rule, zone
+from adjudicator.dice import Dice
+from adjudicator.durations import DurationError, parse_duration
+from adjudicator.games import UnknownRuleset, get_ruleset
+from adjudicator.games.base import REFEREE, Event, OptionError, OrderRequest, Outcome, Problem, Ruleset
+from adjudicator.record import counting_submissions, record_hash, turn_record
+from adjudicator.store import (
+    Database,
+    DiceRoll,
+    EventRecord,
+    Game,
+    Seat,
+    Submission,
+    Turn,
+    as_utc,
+    check_secret,
+    dumps,
+    hash_secret,
+    loads,
+    new_secret,
+    utcnow,
+)
+
+GAME_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,62}$")
+EMAIL = re.compile(r"^[^@\s<>\"',;]+@[^@\s<>\"',;]+\.[^@\s<>\"',;]+$")
+#: The largest orders text accepted (a whole Far Side turn is a few hundred bytes).
+MAX_ORDERS_BYTES = 64 * 1024
+FINAL_LINE = re.compile(r"^\s*final\s*$", re.IGNORECASE)
+
+
+class RefereeError(Exception):
+    """A refusal a user should read: what was wrong and what would have been valid."""
+
+    exit_code = 2
+
+
+class NotFound(RefereeError):
+    exit_code = 3
+
+
+class Refused(RefereeError):
+    exit_code = 4
+
+
+@dataclass
+class SubmitResult:
+    """What a submission became; ``accepted`` False means stored as rejected."""
+
+    game_id: str
+    turn: int
+    seat: str
+    request_key: str
+    accepted: bool
+    receipt: str = ""
+    problems: list[Problem] = field(default_factory=list)
+    lines: list[tuple[int, str]] = field(default_factory=list)
+    canonical: str = ""
+    final: bool = False
+    previous: str | None = None  # canonical text of the submission this one replaces
+    closed_turn: int | None = None  # set when this submission closed the turn early
+
+
+@dataclass
+class ClosedTurn:
+    game_id: str
+    number: int
+    label: str
+    events: list[Event]
+    outcome: Outcome | None
+    next_turn: int | None
+
+
+def check_game_id(game_id: str) -> str:
+    if not isinstance(game_id, str) or not GAME_ID.match(game_id):
+        raise RefereeError(
+            f"invalid game id {game_id!r}: use 1 to 63 lower-case letters, digits, '-' or '_', "
+            "starting with a letter or digit"
+        )
+    return game_id
+
+
+def check_email(address: str) -> str:
+    name, addr = parseaddr(address or "")
+    if not addr or addr != address.strip() or not EMAIL.match(addr) or len(addr) > 254:
+        raise RefereeError(f"invalid email address {address!r}: give a plain address such as ana@example.org")
+    return addr
+
+
+def strip_final(text: str) -> tuple[str, bool]:
+    """Blank out ``final`` lines (keeping line numbers) and say whether there was one."""
+    lines = text.split("\n")
+    final = False
+    for i, line in enumerate(lines):
+        if FINAL_LINE.match(line):
+            lines[i] = ""
+            final = True
+    return "\n".join(lines), final
+
+
+class Referee:
+    """The engine's front door; the CLI, mail and the scheduler all call this."""
+
+    def __init__(
+        self,
+        db: Database,
+        clock: Callable[[], datetime] = utcnow,
+        *,
+        reports: bool = True,
+    ) -> None:
+        self.db = db
+        self.clock = clock
+        #: work done inside the close (and open) transaction: reports rendered, mail queued
+        self.on_close: Callable[[Session, Game, Turn], None] | None = None
+        self.on_open: Callable[[Session, Game, Turn], None] | None = None
+        if reports:
+            from adjudicator import reports as report_module
+
+            self.on_close = report_module.on_close
+            self.on_open = report_module.on_open
+
+    # -- lookups ---------------------------------------------------------------
+    def ruleset_of(self, game: Game) -> Ruleset:
+        return get_ruleset(game.ruleset)
+
+    def game(self, session: Session, game_id: str, *, lock: bool = False) -> Game:
+        check_game_id(game_id)
+        query = select(Game).where(Game.id == game_id)
+        if lock:
+            query = query.with_for_update()
+        game = session.exec(query).first()
+        if game is None:
+            raise NotFound(f"no game {game_id!r}; `pbem game list` shows the games")
+        return game
+
+    def seats(self, session: Session, game_id: str) -> list[Seat]:
+        return list(
+            session.exec(select(Seat).where(Seat.game_id == game_id).order_by(Seat.position)).all()  # type: ignore[arg-type]
+        )
+
+    def seat(self, session: Session, game_id: str, name: str) -> Seat:
+        seat = session.exec(select(Seat).where(Seat.game_id == game_id, Seat.name == name)).first()
+        if seat is None:
+            names = ", ".join(s.name for s in self.seats(session, game_id))
+            raise NotFound(f"no seat {name!r} in game {game_id!r}; seats: {names}")
+        return seat
+
+    def turn(self, session: Session, game_id: str, number: int | None = None) -> Turn:
+        game = self.game(session, game_id)
+        number = game.current_turn if number is None else number
+        turn = session.exec(select(Turn).where(Turn.game_id == game_id, Turn.number == number)).first()
+        if turn is None:
+            raise NotFound(f"game {game_id!r} has no turn {number}")
+        return turn
+
+    # -- setting a game up -----------------------------------------------------
+    def new_game(
+        self,
+        ruleset_name: str,
+        game_id: str,
+        options: dict[str, str] | None = None,
+        *,
+        deadline: str = "48h",
+        grace: str | None = None,
+        nmr: str = "default",
+        civil_disorder_after: int = 3,
+        referee_email: str | None = None,
+    ) -> tuple[Game, list[str], str]:
+        """Create a game; returns it, its seat names and the referee's secret (shown once)."""
+        check_game_id(game_id)
+        try:
+            ruleset = get_ruleset(ruleset_name)
+        except UnknownRuleset as exc:
+            raise NotFound(str(exc)) from exc
+        try:
+            parsed = ruleset.parse_options(dict(options or {}))
+            names = ruleset.seat_names(parsed)
+        except OptionError as exc:
+            raise RefereeError(str(exc)) from exc
+        try:
+            deadline = validate_rule(deadline)
+            if grace is not None:
+                parse_duration(grace)
+        except (DeadlineError, DurationError) as exc:
+            raise RefereeError(str(exc)) from exc
+        if nmr not in ("default", "wait"):
+            raise RefereeError(f"invalid NMR policy {nmr!r}: use 'default' or 'wait'")
+        if civil_disorder_after < 1:
+            raise RefereeError("civil disorder needs at least 1 missed turn")
+        if referee_email is not None:
+            referee_email = check_email(referee_email)
+        referee_secret = new_secret()
+        setup_secret = seal.new_turn_secret()
+        with self.db.session() as session:
+            if session.get(Game, game_id) is not None:
+                raise Refused(f"a game {game_id!r} exists already; choose another id")
+            game = Game(
+                id=game_id,
+                ruleset=ruleset.name,
+                ruleset_version=ruleset.version,
+                options_json=dumps(parsed),
+                deadline_rule=deadline,
+                grace=grace,
+                nmr=nmr,
+                civil_disorder_after=civil_disorder_after,
+                referee_email=referee_email,
+                referee_secret_hash=hash_secret(referee_secret),
+                setup_secret=setup_secret,
+                setup_commitment=seal.commitment(setup_secret),
+                created_at=self.clock(),
+            )
+            session.add(game)
+            for position, name in enumerate(names):
+                session.add(Seat(game_id=game_id, name=name, position=position))
+        return game, names, referee_secret
+
+    def join(
+        self,
+        game_id: str,
+        seat_name: str,
+        *,
+        email: str | None = None,
+        name: str | None = None,
+        bot: bool = False,
+        timezone: str = "UTC",
+    ) -> str | None:
+        """Take a seat; returns the seat's secret (``None`` for a bot), shown this once."""
+        if not bot and not email:
+            raise RefereeError("a player needs an email address (--email); use --bot for a bot seat")
+        address = check_email(email) if email else None
+        try:
+            zone(timezone)
+        except DeadlineError as exc:
+            raise RefereeError(str(exc)) from exc
+        if name is not None and (len(name) > 200 or any(ord(c) < 32 for c in name)):
+            raise RefereeError("a player's name must be at most 200 printable characters")
+        with self.db.session() as session:
+            game = self.game(session, game_id)
+            if game.status == "over":
+                raise Refused(f"game {game_id!r} is over")
+            seat = self.seat(session, game_id, seat_name)
+            if seat.status != "open":
+                raise Refused(
+                    f"seat {seat_name!r} of {game_id!r} is taken; open seats: "
+                    + (", ".join(s.name for s in self.seats(session, game_id) if s.status == "open") or "none")
+                )
+            secret = None if bot else new_secret()
+            seat.email = address
+            seat.player_name = name or ("bot" if bot else None)
+            seat.secret_hash = hash_secret(secret) if secret else None
+            seat.is_bot = bot
+            seat.timezone = timezone
+            seat.status = "taken"
+            seat.joined_at = self.clock()
+            session.add(seat)
+        return secret
+
+    def replace_seat(
+        self, game_id: str, seat_name: str, *, email: str, name: str | None = None, timezone: str = "UTC"
+    ) -> str:
+        """The referee hands a seat (typically in civil disorder) to a new player: a new secret."""
+        address = check_email(email)
+        zone(timezone)
+        secret = new_secret()
+        with self.db.session() as session:
+            self.game(session, game_id)
+            seat = self.seat(session, game_id, seat_name)
+            seat.email = address
+            seat.player_name = name
+            seat.secret_hash = hash_secret(secret)
+            seat.is_bot = False
+            seat.timezone = timezone
+            seat.status = "taken"
+            seat.missed_turns = 0
+            seat.joined_at = self.clock()
+            session.add(seat)
+        return secret
+
+    def start(self, game_id: str) -> Turn:
+        """Set the game up from the committed setup secret and open turn 1."""
+        with self.db.session() as session:
+            game = self.game(session, game_id, lock=True)
+            if game.status != "setup":
+                raise Refused(f"game {game_id!r} has started already (status {game.status})")
+            seats = self.seats(session, game_id)
+            missing = [s.name for s in seats if s.status == "open"]
+            if missing:
+                raise Refused(f"game {game_id!r} cannot start: seats without a player: {', '.join(missing)}")
+            ruleset = self.ruleset_of(game)
+            assert game.setup_secret is not None
+            dice = Dice(seal.setup_seed(game.setup_secret))
+            state = ruleset.setup(loads(game.options_json), [s.name for s in seats], dice)
+            state = loads(dumps(state))
+            game.setup_state_json = dumps(state)
+            game.status = "running"
+            session.add(game)
+            return self._open_turn(session, game, 1, state, prev_record_hash=None)
+
+    # -- turns -------------------------------------------------------------------
+    def _open_turn(
+        self, session: Session, game: Game, number: int, state: dict[str, Any], prev_record_hash: str | None
+    ) -> Turn:
+        ruleset = self.ruleset_of(game)
+        requests = ruleset.requests(loads(dumps(state)))
+        if not requests:
+            raise RuntimeError(f"{game.ruleset} asked for no orders in a game that is not over")
+        now = self.clock()
+        deadline = next_deadline(game.deadline_rule, now)
+        for request in requests:
+            if request.deadline:
+                deadline = min(deadline, now + parse_duration(request.deadline))
+        secret = seal.new_turn_secret()
+        turn = Turn(
+            game_id=game.id,
+            number=number,
+            label=ruleset.label(loads(dumps(state))),
+            status="open",
+            opened_at=now,
+            deadline_at=deadline,
+            secret=secret,
+            commitment=seal.commitment(secret),
+            requests_json=dumps([r.to_json() for r in requests]),
+            state_json=dumps(state),
+            state_hash=seal.state_hash(state),
+            prev_record_hash=prev_record_hash,
+        )
+        session.add(turn)
+        game.current_turn = number
+        session.add(game)
+        session.flush()
+        self._bots_play(session, game, turn, ruleset, requests, state)
+        if self.on_open is not None:
+            self.on_open(session, game, turn)
+        return turn
+
+    def _bots_play(
+        self,
+        session: Session,
+        game: Game,
+        turn: Turn,
+        ruleset: Ruleset,
+        requests: list[OrderRequest],
+        state: dict[str, Any],
+    ) -> None:
+        bots = {s.name for s in self.seats(session, game.id) if s.is_bot}
+        for request in requests:
+            if request.seat not in bots:
+                continue
+            # Bots are not part of what is verified; their rng is simply seeded per turn and seat.
+            rng = random.Random(f"{turn.secret}:{request.key}")
+            text = ruleset.bot(loads(dumps(state)), request, rng)
+            self._store_submission(session, game, turn, ruleset, request, text, final=True, source="bot")
+
+    def requests_of(self, turn: Turn) -> list[OrderRequest]:
+        return [OrderRequest.from_json(r) for r in loads(turn.requests_json)]
+
+    # -- orders ------------------------------------------------------------------
+    def submit(
+        self,
+        game_id: str,
+        seat_name: str,
+        text: str,
+        secret: str | None = None,
+        *,
+        request_key: str | None = None,
+        final: bool = False,
+        source: str = "cli",
+        as_referee: bool = False,
+    ) -> SubmitResult:
+        """Store a sealed submission; the last valid one before the close counts.
+
+        A wrong secret is refused before anything is stored. Orders with any
+        problem are stored as *rejected* with every problem listed by line; the
+        previous valid submission stays in force.
+        """
+        if not isinstance(text, str):
+            raise RefereeError("orders must be text")
+        if len(text.encode("utf-8", "surrogateescape")) > MAX_ORDERS_BYTES:
+            raise RefereeError(f"orders are too long: at most {MAX_ORDERS_BYTES // 1024} KiB")
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+        body, final_line = strip_final(text)
+        final = final or final_line
+        if not body.strip():
+            raise RefereeError("the orders are empty: write at least one order (see orders/<game>.md)")
+        with self.db.session() as session:
+            game = self.game(session, game_id)
+            if seat_name == REFEREE:
+                if not as_referee and not (
+                    secret and game.referee_secret_hash and check_secret(secret, game.referee_secret_hash)
+                ):
+                    raise Refused("wrong referee secret; nothing was stored")
+            else:
+                seat = self.seat(session, game_id, seat_name)
+                if not as_referee and (
+                    not secret or not seat.secret_hash or not check_secret(secret, seat.secret_hash)
+                ):
+                    raise Refused(f"wrong secret for seat {seat_name!r} of {game_id!r}; nothing was stored")
+            if game.status == "setup":
+                raise Refused(f"game {game_id!r} has not started; orders are taken once it starts")
+            if game.status == "over":
+                raise Refused(f"game {game_id!r} is over; no more orders are taken")
+            turn = self.turn(session, game_id)
+            if turn.status != "open":
+                raise Refused(f"turn {turn.number} of {game_id!r} is closed; no orders are taken for it")
+            request = self._pick_request(self.requests_of(turn), seat_name, request_key, turn)
+            ruleset = self.ruleset_of(game)
+            result = self._store_submission(
+                session, game, turn, ruleset, request, body, final=final, source=source, raw_text=text
+            )
+            turn_number = turn.number
+        if result.accepted and result.final and game.status == "running":
+            ready = self.ready_to_close(game_id)
+            if ready is not None and ready == turn_number:
+                closed = self.close_turn(game_id, turn_number, reason="early")
+                if closed is not None:
+                    result.closed_turn = closed.number
+        return result
+
+    def _pick_request(
+        self, requests: list[OrderRequest], seat_name: str, request_key: str | None, turn: Turn
+    ) -> OrderRequest:
+        mine = [r for r in requests if r.seat == seat_name]
+        if request_key is not None:
+            for r in mine:
+                if r.key == request_key:
+                    return r
+            keys = ", ".join(r.key for r in mine) or "none"
+            raise Refused(f"seat {seat_name!r} owes no request {request_key!r} in turn {turn.number}; owed: {keys}")
+        if not mine:
+            owing = ", ".join(sorted({r.seat for r in requests}))
+            raise Refused(
+                f"seat {seat_name!r} owes no orders in turn {turn.number} ({turn.label}); "
+                f"orders are awaited from: {owing}"
+            )
+        required = [r for r in mine if not r.optional]
+        return (required or mine)[0]
+
+    def _store_submission(
+        self,
+        session: Session,
+        game: Game,
+        turn: Turn,
+        ruleset: Ruleset,
+        request: OrderRequest,
+        body: str,
+        *,
+        final: bool,
+        source: str,
+        raw_text: str | None = None,
+    ) -> SubmitResult:
+        parsed = ruleset.parse(request, body)
+        problems = list(parsed.problems)
+        if parsed.orders is not None:
+            problems += ruleset.check(loads(turn.state_json), request, parsed.orders)
+        problems.sort(key=lambda p: (p.line or 0))
+        previous = session.exec(
+            select(Submission).where(
+                Submission.game_id == game.id,
+                Submission.turn_number == turn.number,
+                Submission.request_key == request.key,
+                Submission.status == "accepted",
+            )
+        ).first()
+        result = SubmitResult(
+            game_id=game.id,
+            turn=turn.number,
+            seat=request.seat,
+            request_key=request.key,
+            accepted=not problems,
+            problems=problems,
+            lines=list(parsed.lines),
+            final=final,
+            previous=previous.canonical if previous else None,
+        )
+        row = Submission(
+            game_id=game.id,
+            turn_number=turn.number,
+            request_key=request.key,
+            seat=request.seat,
+            text=raw_text if raw_text is not None else body,
+            final=final,
+            source=source,
+            lines_json=dumps([list(x) for x in parsed.lines]),
+            created_at=self.clock(),
+        )
+        if problems:
+            row.status = "rejected"
+            row.problems_json = dumps([p.to_json() for p in problems])
+        else:
+            row.canonical = ruleset.canonical(request, parsed.orders)
+            row.salt = seal.new_salt()
+            row.receipt = seal.receipt(game.id, turn.number, request.seat, request.key, row.canonical, row.salt)
+            row.status = "accepted"
+            result.receipt = row.receipt
+            result.canonical = row.canonical
+            if previous is not None:
+                previous.status = "superseded"
+                session.add(previous)
+        session.add(row)
+        session.flush()
+        return result
+
+    def status(self, game_id: str) -> dict[str, Any]:
+        """Who is in for the open turn - never what they ordered."""
+        with self.db.session() as session:
+            game = self.game(session, game_id)
+            if game.status == "setup":
+                return {"game": game_id, "status": "setup", "turn": None, "requests": []}
+            turn = self.turn(session, game_id)
+            rows = []
+            for request in self.requests_of(turn):
+                sub = self._accepted(session, game_id, turn.number, request.key)
+                rows.append(
+                    {
+                        "request": request.key,
+                        "seat": request.seat,
+                        "label": request.label,
+                        "optional": request.optional,
+                        "in": sub is not None,
+                        "final": bool(sub and sub.final),
+                    }
+                )
+            return {
+                "game": game_id,
+                "status": game.status,
+                "turn": turn.number,
+                "label": turn.label,
+                "turn_status": turn.status,
+                "deadline": as_utc(turn.deadline_at),
+                "commitment": turn.commitment,
+                "requests": rows,
+            }
+
+    def _accepted(self, session: Session, game_id: str, number: int, key: str) -> Submission | None:
+        return session.exec(
+            select(Submission).where(
+                Submission.game_id == game_id,
+                Submission.turn_number == number,
+                Submission.request_key == key,
+                Submission.status == "accepted",
+            )
+        ).first()
+
+    def my_orders(self, game_id: str, seat_name: str, secret: str | None, *, as_referee: bool = False) -> list[Submission]:
+        """A seat's own submissions for the open turn, oldest first (needs its secret)."""
+        with self.db.session() as session:
+            self.game(session, game_id)
+            seat = self.seat(session, game_id, seat_name)
+            if not as_referee and (not secret or not seat.secret_hash or not check_secret(secret, seat.secret_hash)):
+                raise Refused(f"wrong secret for seat {seat_name!r} of {game_id!r}")
+            turn = self.turn(session, game_id)
+            return list(
+                session.exec(
+                    select(Submission)
+                    .where(Submission.game_id == game_id, Submission.turn_number == turn.number)
+                    .where(Submission.seat == seat_name)
+                    .order_by(Submission.id)  # type: ignore[arg-type]
+                ).all()
+            )
+
+    def ready_to_close(self, game_id: str) -> int | None:
+        """The open turn's number if every owed order is in and marked final, else ``None``."""
+        with self.db.session() as session:
+            game = self.game(session, game_id)
+            if game.status != "running":
+                return None
+            turn = self.turn(session, game_id)
+            if turn.status != "open":
+                return None
+            for request in self.requests_of(turn):
+                if request.optional:
+                    continue
+                sub = self._accepted(session, game_id, turn.number, request.key)
+                if sub is None or not sub.final:
+                    return None
+            return turn.number
+
+    # -- closing -----------------------------------------------------------------
+    def close_turn(self, game_id: str, number: int | None = None, *, reason: str = "referee") -> ClosedTurn | None:
+        """Close and resolve a turn; ``None`` if it was not open (closed already, or by another worker).
+
+        One transaction: the conditional UPDATE below is the lock. Whoever
+        switches the row from open to closed resolves it; everyone else gets 0
+        rows and backs off.
+        """
+        with self.db.session() as session:
+            game = self.game(session, game_id)
+            if game.status not in ("running", "paused"):
+                if game.status == "setup":
+                    raise Refused(f"game {game_id!r} has not started")
+                return None
+            number = game.current_turn if number is None else number
+            now = self.clock()
+            won = session.execute(
+                update(Turn)
+                .where(Turn.game_id == game_id, Turn.number == number, Turn.status == "open")  # type: ignore[arg-type]
+                .values(status="closed", closed_at=now, close_reason=reason)
+            )
+            if won.rowcount != 1:  # type: ignore[attr-defined]
+                return None
+            session.expire_all()
+            game = self.game(session, game_id)
+            turn = self.turn(session, game_id, number)
+            return self._resolve(session, game, turn)
+
+    def _resolve(self, session: Session, game: Game, turn: Turn) -> ClosedTurn:
+        ruleset = self.ruleset_of(game)
+        requests = self.requests_of(turn)
+        seats = {s.name: s for s in self.seats(session, game.id)}
+        orders: dict[str, Any] = {}
+        for request in requests:
+            sub = self._accepted(session, game.id, turn.number, request.key)
+            if sub is None:
+                sub = self._default_submission(session, game, turn, ruleset, request)
+                seat = seats.get(request.seat)
+                if seat is not None and not request.optional:
+                    seat.missed_turns += 1
+                    if seat.missed_turns >= game.civil_disorder_after and seat.status == "taken":
+                        seat.status = "civil_disorder"
+                    session.add(seat)
+            elif request.seat in seats and not request.optional:
+                seats[request.seat].missed_turns = 0
+                session.add(seats[request.seat])
+            parsed = ruleset.parse(request, sub.canonical)
+            if parsed.problems:
+                raise RuntimeError(
+                    f"{game.ruleset}: canonical orders for {request.key} do not parse again: "
+                    + "; ".join(map(str, parsed.problems))
+                )
+            orders[request.key] = parsed.orders
+        session.flush()
+        receipts = [s.receipt for s in counting_submissions(session, game.id, turn.number)]
+        seed = seal.turn_seed(turn.secret, receipts)
+        dice = Dice(seed)
+        state = loads(turn.state_json)
+        new_state, events = ruleset.resolve(state, orders, dice)
+        new_state = loads(dumps(new_state))
+        turn.seed_hex = seed.hex()
+        turn.result_state_json = dumps(new_state)
+        turn.result_state_hash = seal.state_hash(new_state)
+        for seq, roll in enumerate(dice.log):
+            session.add(
+                DiceRoll(
+                    game_id=game.id,
+                    turn_number=turn.number,
+                    seq=seq,
+                    key=roll.key,
+                    index=roll.index,
+                    sides=roll.sides,
+                    value=roll.value,
+                )
+            )
+        for seq, ev in enumerate(events):
+            session.add(
+                EventRecord(
+                    game_id=game.id,
+                    turn_number=turn.number,
+                    seq=seq,
+                    text=ev.text,
+                    kind=ev.kind,
+                    data_json=dumps(ev.data),
+                    seats_json=dumps(list(ev.seats)) if ev.seats is not None else None,
+                )
+            )
+        session.add(turn)
+        session.flush()
+        turn.record_hash = record_hash(turn_record(session, game, turn))
+        session.add(turn)
+        outcome = ruleset.outcome(loads(dumps(new_state)))
+        next_number: int | None = None
+        if outcome is not None:
+            game.status = "over"
+            game.outcome_json = dumps(outcome.to_json())
+            game.finished_at = self.clock()
+            session.add(game)
+        else:
+            next_number = turn.number + 1
+            self._open_turn(session, game, next_number, new_state, prev_record_hash=turn.record_hash)
+        if self.on_close is not None:
+            self.on_close(session, game, turn)
+        return ClosedTurn(game.id, turn.number, turn.label, events, outcome, next_number)
+
+    def _default_submission(
+        self, session: Session, game: Game, turn: Turn, ruleset: Ruleset, request: OrderRequest
+    ) -> Submission:
+        parsed = ruleset.parse(request, request.default)
+        if parsed.problems:
+            raise RuntimeError(f"{game.ruleset}: the default orders of {request.key} do not parse")
+        canonical = ruleset.canonical(request, parsed.orders)
+        salt = seal.new_salt()
+        row = Submission(
+            game_id=game.id,
+            turn_number=turn.number,
+            request_key=request.key,
+            seat=request.seat,
+            text=request.default,
+            canonical=canonical,
+            salt=salt,
+            receipt=seal.receipt(game.id, turn.number, request.seat, request.key, canonical, salt),
+            status="default",
+            final=True,
+            source="default",
+            created_at=self.clock(),
+        )
+        session.add(row)
+        return row
+
+    def due_turns(self, now: datetime | None = None) -> list[tuple[str, int]]:
+        """Open turns of running games whose deadline (plus grace) has passed."""
+        now = now or self.clock()
+        due = []
+        with self.db.session() as session:
+            rows = session.exec(
+                select(Turn, Game)
+                .where(Turn.game_id == Game.id, Turn.status == "open", Game.status == "running")
+            ).all()
+            for turn, game in rows:
+                deadline = as_utc(turn.deadline_at)
+                if deadline is None:
+                    continue
+                if game.grace:
+                    deadline += parse_duration(game.grace)
+                if deadline <= now:
+                    due.append((game.id, turn.number))
+        return due
+
+    # -- referee's controls ------------------------------------------------------
+    def set_status(self, game_id: str, status: str) -> None:
+        with self.db.session() as session:
+            game = self.game(session, game_id, lock=True)
+            if game.status == "over":
+                raise Refused(f"game {game_id!r} is over; it cannot be paused or resumed")
+            if status == "paused" and game.status != "running":
+                raise Refused(f"game {game_id!r} is not running (status {game.status})")
+            if status == "running" and game.status != "paused":
+                raise Refused(f"game {game_id!r} is not paused (status {game.status})")
+            game.status = status
+            session.add(game)
+
+    def extend(self, game_id: str, by: str) -> datetime:
+        try:
+            delta = parse_duration(by)
+        except DurationError as exc:
+            raise RefereeError(str(exc)) from exc
+        with self.db.session() as session:
+            game = self.game(session, game_id, lock=True)
+            if game.status not in ("running", "paused"):
+                raise Refused(f"game {game_id!r} has no open turn to extend (status {game.status})")
+            turn = self.turn(session, game_id)
+            if turn.status != "open":
+                raise Refused(f"turn {turn.number} of {game_id!r} is closed; it cannot be extended")
+            turn.deadline_at = (as_utc(turn.deadline_at) or self.clock()) + delta
+            session.add(turn)
+            return turn.deadline_at
+
+    def set_deadline(self, game_id: str, when: datetime) -> None:
+        """Move the open turn's deadline to an absolute time (must be in the future)."""
+        when = as_utc(when)  # type: ignore[assignment]
+        if when <= self.clock():
+            raise RefereeError(f"the deadline {when.isoformat()} is in the past")
+        with self.db.session() as session:
+            turn = self.turn(session, game_id)
+            if turn.status != "open":
+                raise Refused(f"turn {turn.number} of {game_id!r} is closed")
+            turn.deadline_at = when
+            session.add(turn)
+
+
+def deadline_with_grace(turn: Turn, game: Game) -> datetime | None:
+    deadline = as_utc(turn.deadline_at)
+    if deadline is not None and game.grace:
+        deadline = deadline + parse_duration(game.grace)
+    return deadline
+
+
+__all__ = [
+    "ClosedTurn",
+    "NotFound",
+    "Referee",
+    "RefereeError",
+    "Refused",
+    "SubmitResult",
+    "check_game_id",
+    "deadline_with_grace",
+]

@@ -1,0 +1,1 @@
+"""Mail both ways: composing, the outbox, sending, and reading orders from mail."""

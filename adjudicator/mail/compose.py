@@ -1,0 +1,76 @@
+"""Building messages with the email package's policies.
+
+Only text we choose (game ids, turn labels, fixed words) reaches a header;
+the email package's ``SMTP`` policy refuses CR/LF in header values, so even a
+mistake cannot inject a header. Player text only ever goes in bodies.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from email.message import EmailMessage
+from email.policy import SMTP
+from email.utils import format_datetime, make_msgid
+from datetime import datetime
+
+DEFAULT_FROM = "referee@pbem.invalid"
+_HEADER_SAFE = re.compile(r"[^\x20-\x7e\u00a0-\uffff]")
+
+
+def referee_address() -> str:
+    return os.environ.get("PBEM_FROM", DEFAULT_FROM)
+
+
+def mail_domain() -> str:
+    return referee_address().rsplit("@", 1)[-1].strip(">") or "pbem.invalid"
+
+
+def stable_message_id(*parts: object) -> str:
+    """``<game.turn.seat.kind@domain>``: the same email always gets the same id, so a resend is recognisable."""
+    local = ".".join(re.sub(r"[^A-Za-z0-9_-]", "-", str(p)) for p in parts if p is not None and p != "")
+    return f"<{local}@{mail_domain()}>"
+
+
+def header_text(text: str, limit: int = 200) -> str:
+    """Text made safe for a header: no control characters, bounded length."""
+    return _HEADER_SAFE.sub(" ", text)[:limit]
+
+
+def compose(
+    *,
+    to: str,
+    subject: str,
+    text: str,
+    html: str | None = None,
+    message_id: str | None = None,
+    from_addr: str | None = None,
+    in_reply_to: str | None = None,
+    date: datetime | None = None,
+    attachments: list[tuple[str, str, bytes]] | None = None,
+    auto_submitted: bool = True,
+) -> EmailMessage:
+    """A multipart/alternative message (text + HTML) with optional attachments.
+
+    ``attachments`` are ``(filename, mime type, bytes)``.
+    """
+    msg = EmailMessage(policy=SMTP)
+    msg["From"] = from_addr or referee_address()
+    msg["To"] = to
+    msg["Subject"] = header_text(subject)
+    msg["Message-ID"] = message_id or make_msgid(domain=mail_domain())
+    if date is not None:
+        msg["Date"] = format_datetime(date)
+    if in_reply_to:
+        msg["In-Reply-To"] = in_reply_to
+        msg["References"] = in_reply_to
+    if auto_submitted:
+        # RFC 3834: tells well-behaved auto-responders not to answer us (no mail loops).
+        msg["Auto-Submitted"] = "auto-generated"
+    msg.set_content(text)
+    if html is not None:
+        msg.add_alternative(html, subtype="html")
+    for filename, mime, data in attachments or []:
+        maintype, subtype = mime.split("/", 1)
+        msg.add_attachment(data, maintype=maintype, subtype=subtype, filename=filename)
+    return msg

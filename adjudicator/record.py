@@ -1,0 +1,82 @@
+"""The turn record: everything needed to re-check a closed turn, as JSON.
+
+The engine computes each record's hash when the turn closes and chains it to
+the previous turn's; the archive publishes the records and ``pbem verify``
+re-derives every receipt, the seed and the resolution from them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlmodel import Session, select
+
+from adjudicator.seal import canonical_json, sha256_hex
+from adjudicator.store import DiceRoll, EventRecord, Game, Submission, Turn, loads
+
+RECORD_FORMAT = 1
+
+
+def counting_submissions(session: Session, game_id: str, number: int) -> list[Submission]:
+    """The submissions that were resolved: the last accepted one per request, and the defaults."""
+    rows = session.exec(
+        select(Submission)
+        .where(Submission.game_id == game_id, Submission.turn_number == number)
+        .where(Submission.status.in_(["accepted", "default"]))  # type: ignore[attr-defined]
+        .order_by(Submission.request_key, Submission.id)  # type: ignore[arg-type]
+    ).all()
+    return list(rows)
+
+
+def turn_record(session: Session, game: Game, turn: Turn) -> dict[str, Any]:
+    """The full record of a closed turn (hidden information included)."""
+    submissions = counting_submissions(session, game.id, turn.number)
+    dice = session.exec(
+        select(DiceRoll)
+        .where(DiceRoll.game_id == game.id, DiceRoll.turn_number == turn.number)
+        .order_by(DiceRoll.seq)  # type: ignore[arg-type]
+    ).all()
+    events = session.exec(
+        select(EventRecord)
+        .where(EventRecord.game_id == game.id, EventRecord.turn_number == turn.number)
+        .order_by(EventRecord.seq)  # type: ignore[arg-type]
+    ).all()
+    return {
+        "format": RECORD_FORMAT,
+        "game": game.id,
+        "ruleset": game.ruleset,
+        "ruleset_version": game.ruleset_version,
+        "turn": turn.number,
+        "label": turn.label,
+        "requests": loads(turn.requests_json),
+        "submissions": [
+            {
+                "request": s.request_key,
+                "seat": s.seat,
+                "text": s.canonical,
+                "salt": s.salt,
+                "receipt": s.receipt,
+                "default": s.status == "default",
+            }
+            for s in submissions
+        ],
+        "turn_secret": turn.secret,
+        "commitment": turn.commitment,
+        "seed": turn.seed_hex,
+        "dice": [{"key": d.key, "index": d.index, "sides": d.sides, "value": d.value} for d in dice],
+        "events": [
+            {"text": e.text, "kind": e.kind, "data": loads(e.data_json), "seats": loads(e.seats_json)}
+            for e in events
+        ],
+        "state_before": loads(turn.state_json),
+        "state_before_hash": turn.state_hash,
+        "state_after": loads(turn.result_state_json),
+        "state_after_hash": turn.result_state_hash,
+        "prev_record_hash": turn.prev_record_hash,
+    }
+
+
+def record_hash(record: dict[str, Any]) -> str:
+    """SHA-256 of the canonical record without its own hash."""
+    body = {k: v for k, v in record.items() if k != "record_hash"}
+    return sha256_hex(canonical_json(body))

@@ -1,0 +1,302 @@
+"""The tables and the database handle.
+
+SQLite file by default (WAL, ``BEGIN IMMEDIATE`` for every transaction so two
+processes never both think they closed a turn), PostgreSQL by URL. The schema
+is owned by the Alembic migrations in ``adjudicator/migrations``; ``pbem init``
+creates or upgrades it.
+
+States, options, requests and problems are stored as canonical JSON text so
+that what the archive publishes is byte for byte what was resolved.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Column, DateTime, LargeBinary, Text, UniqueConstraint, event
+from sqlalchemy.engine import Engine
+from sqlmodel import Field, Session, SQLModel, create_engine
+
+DEFAULT_URL = "sqlite:///pbem.db"
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def as_utc(moment: datetime | None) -> datetime | None:
+    """SQLite hands back naive datetimes; every time in this project is UTC."""
+    if moment is None:
+        return None
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def loads(text: str | None) -> Any:
+    return None if text is None else json.loads(text)
+
+
+def _when() -> Any:
+    return Field(default_factory=utcnow, sa_column=Column(DateTime(timezone=True), nullable=False))
+
+
+def _maybe_when() -> Any:
+    return Field(default=None, sa_column=Column(DateTime(timezone=True), nullable=True))
+
+
+def _text(default: str | None = None, nullable: bool = False) -> Any:
+    return Field(default=default, sa_column=Column(Text, nullable=nullable))
+
+
+# -- secrets ---------------------------------------------------------------
+_SCRYPT = {"n": 2**14, "r": 8, "p": 1}
+
+
+def new_secret() -> str:
+    """A player's or referee's secret: 128 bits, easy to paste into an email."""
+    return secrets.token_urlsafe(16)
+
+
+def hash_secret(secret: str) -> str:
+    """scrypt with a random salt; only this string is stored, never the secret."""
+    salt = secrets.token_bytes(16)
+    digest = hashlib.scrypt(secret.encode(), salt=salt, dklen=32, **_SCRYPT)
+    return f"scrypt${salt.hex()}${digest.hex()}"
+
+
+def check_secret(secret: str, stored: str) -> bool:
+    try:
+        scheme, salt_hex, digest_hex = stored.split("$")
+        if scheme != "scrypt":
+            return False
+        digest = hashlib.scrypt(secret.encode(), salt=bytes.fromhex(salt_hex), dklen=32, **_SCRYPT)
+    except (ValueError, TypeError):
+        return False
+    return hmac.compare_digest(digest.hex(), digest_hex)
+
+
+# -- tables ----------------------------------------------------------------
+class Game(SQLModel, table=True):
+    id: str = Field(primary_key=True, max_length=64)
+    ruleset: str = Field(max_length=64)
+    ruleset_version: str = Field(default="1", max_length=32)
+    options_json: str = _text("{}")
+    status: str = Field(default="setup", max_length=16)  # setup, running, paused, over
+    deadline_rule: str = Field(default="48h", max_length=64)
+    grace: str | None = Field(default=None, max_length=32)
+    nmr: str = Field(default="default", max_length=16)  # default | wait
+    civil_disorder_after: int = 3
+    referee_email: str | None = Field(default=None, max_length=320)
+    referee_secret_hash: str | None = Field(default=None, max_length=200)
+    setup_secret: str | None = Field(default=None, max_length=64)
+    setup_commitment: str | None = Field(default=None, max_length=64)
+    setup_state_json: str | None = _text(None, nullable=True)
+    current_turn: int = 0
+    outcome_json: str | None = _text(None, nullable=True)
+    created_at: datetime = _when()
+    finished_at: datetime | None = _maybe_when()
+
+
+class Seat(SQLModel, table=True):
+    __table_args__ = (UniqueConstraint("game_id", "name"),)
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="game.id", index=True, max_length=64)
+    name: str = Field(max_length=64)
+    position: int = 0
+    player_name: str | None = Field(default=None, max_length=200)
+    email: str | None = Field(default=None, max_length=320)
+    secret_hash: str | None = Field(default=None, max_length=200)
+    timezone: str = Field(default="UTC", max_length=64)
+    is_bot: bool = False
+    status: str = Field(default="open", max_length=16)  # open, taken, civil_disorder
+    missed_turns: int = 0
+    joined_at: datetime | None = _maybe_when()
+
+
+class Turn(SQLModel, table=True):
+    __table_args__ = (UniqueConstraint("game_id", "number"),)
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="game.id", index=True, max_length=64)
+    number: int
+    label: str = Field(default="", max_length=200)
+    status: str = Field(default="open", max_length=16, index=True)  # open, closed
+    opened_at: datetime = _when()
+    deadline_at: datetime | None = _maybe_when()
+    closed_at: datetime | None = _maybe_when()
+    close_reason: str | None = Field(default=None, max_length=32)  # deadline, early, referee
+    secret: str = Field(max_length=64)  # revealed in the record once closed
+    commitment: str = Field(max_length=64)
+    seed_hex: str | None = Field(default=None, max_length=64)
+    requests_json: str = _text("[]")
+    state_json: str = _text("{}")  # the state the turn's orders are given against
+    state_hash: str = Field(default="", max_length=64)
+    result_state_json: str | None = _text(None, nullable=True)
+    result_state_hash: str | None = Field(default=None, max_length=64)
+    prev_record_hash: str | None = Field(default=None, max_length=64)
+    record_hash: str | None = Field(default=None, max_length=64)
+
+
+class Submission(SQLModel, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="game.id", index=True, max_length=64)
+    turn_number: int = Field(index=True)
+    request_key: str = Field(max_length=120)
+    seat: str = Field(max_length=64)
+    text: str = _text("")  # as sent
+    canonical: str = _text("")  # what the receipt seals and the resolution reads
+    salt: str = Field(default="", max_length=64)
+    receipt: str = Field(default="", max_length=64)
+    status: str = Field(default="accepted", max_length=16)  # accepted, superseded, rejected, default
+    final: bool = False
+    problems_json: str = _text("[]")
+    lines_json: str = _text("[]")
+    source: str = Field(default="cli", max_length=16)  # cli, mail, bot, default, referee
+    created_at: datetime = _when()
+
+
+class DiceRoll(SQLModel, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="game.id", index=True, max_length=64)
+    turn_number: int
+    seq: int
+    key: str = Field(max_length=200)
+    index: int = 0
+    sides: int
+    value: int
+
+
+class EventRecord(SQLModel, table=True):
+    __tablename__ = "event"
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="game.id", index=True, max_length=64)
+    turn_number: int
+    seq: int
+    text: str = _text("")
+    kind: str = Field(default="", max_length=64)
+    data_json: str = _text("{}")
+    seats_json: str | None = _text(None, nullable=True)
+
+
+class Report(SQLModel, table=True):
+    __table_args__ = (UniqueConstraint("game_id", "turn_number", "seat", "format"),)
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="game.id", index=True, max_length=64)
+    turn_number: int
+    seat: str = Field(default="", max_length=64)  # "" is the public report
+    format: str = Field(max_length=8)  # text, html
+    body: str = _text("")
+    created_at: datetime = _when()
+
+
+class OutboxMessage(SQLModel, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    message_id: str = Field(unique=True, max_length=250)
+    game_id: str | None = Field(default=None, index=True, max_length=64)
+    turn_number: int | None = None
+    seat: str | None = Field(default=None, max_length=64)
+    kind: str = Field(max_length=32)  # notice, ack, reminder, report, game-over, refusal, reply
+    to_addr: str = Field(max_length=320)
+    subject: str = Field(default="", max_length=400)
+    raw: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
+    status: str = Field(default="queued", max_length=16, index=True)  # queued, sent, failed
+    attempts: int = 0
+    last_error: str | None = _text(None, nullable=True)
+    next_attempt_at: datetime | None = _maybe_when()
+    created_at: datetime = _when()
+    sent_at: datetime | None = _maybe_when()
+
+
+class InboundMessage(SQLModel, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    message_id: str = Field(unique=True, max_length=250)
+    via: str = Field(max_length=16)  # stdin, maildir, imap, smtp
+    sender: str | None = Field(default=None, max_length=320)
+    raw: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
+    status: str = Field(default="new", max_length=16)  # new, handled, refused, ignored
+    result: str | None = _text(None, nullable=True)
+    received_at: datetime = _when()
+
+
+class ReminderSent(SQLModel, table=True):
+    __table_args__ = (UniqueConstraint("game_id", "turn_number", "seat", "label"),)
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="game.id", index=True, max_length=64)
+    turn_number: int
+    seat: str = Field(max_length=64)
+    label: str = Field(max_length=32)  # e.g. "24h", "2h"
+    sent_at: datetime = _when()
+
+
+# -- the database handle ---------------------------------------------------
+def database_url(url: str | None = None) -> str:
+    return url or os.environ.get("PBEM_DB") or DEFAULT_URL
+
+
+def _sqlite_tuning(engine: Engine) -> None:
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None  # we issue BEGIN ourselves
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA busy_timeout=60000")
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Any) -> None:
+        # A write lock from the start: a turn is closed by one process at a time.
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+class Database:
+    """One database: SQLite file (default) or PostgreSQL URL."""
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = database_url(url)
+        if self.url.startswith("postgresql://"):
+            self.url = "postgresql+psycopg://" + self.url.removeprefix("postgresql://")
+        self.is_sqlite = self.url.startswith("sqlite")
+        if self.is_sqlite:
+            path = self.url.split("///", 1)[-1]
+            if path and path != ":memory:":
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            self.engine = create_engine(self.url, connect_args={"check_same_thread": False, "timeout": 60})
+            _sqlite_tuning(self.engine)
+        else:
+            self.engine = create_engine(self.url, pool_pre_ping=True)
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        """One transaction: committed on success, rolled back on any error."""
+        with Session(self.engine, expire_on_commit=False) as session:
+            try:
+                yield session
+                session.commit()
+            except BaseException:
+                session.rollback()
+                raise
+
+    def create_all(self) -> None:
+        """Tables straight from the models (tests only; real databases use ``migrate``)."""
+        SQLModel.metadata.create_all(self.engine)
+
+    def migrate(self) -> None:
+        """Create or upgrade the schema to the newest Alembic revision."""
+        from adjudicator.migrate import upgrade
+
+        upgrade(self)
+
+    def dispose(self) -> None:
+        self.engine.dispose()
