@@ -85,14 +85,19 @@ def parse_options(pairs: list[str]) -> dict[str, str]:
     return options
 
 
-@app.callback()
-def _root(
-    version: Annotated[bool, typer.Option("--version", help="Print the version and exit.")] = False,
-    db: Annotated[str | None, typer.Option("--db", help="Database URL for every command.")] = None,
-) -> None:
-    if version:
+def _version(value: bool) -> None:
+    if value:
         typer.echo(f"pbem {__version__}")
         raise typer.Exit(0)
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool, typer.Option("--version", help="Print the version and exit.", callback=_version, is_eager=True)
+    ] = False,
+    db: Annotated[str | None, typer.Option("--db", help="Database URL for every command.")] = None,
+) -> None:
     if db:
         os.environ["PBEM_DB"] = db
 
@@ -121,9 +126,15 @@ def game_new(
     ruleset: Annotated[str, typer.Argument(help="Ruleset name, see `pbem rulesets`.")],
     game_id: Annotated[str, typer.Argument(help="A short id: lower-case letters, digits, '-'.")],
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE.")] = None,
-    deadline: Annotated[str, typer.Option(help="48h, 90m, 2d or a weekly slot 'sun 20:00 Europe/Paris'.")] = "48h",
-    grace: Annotated[str | None, typer.Option(help="Grace period after the deadline (none by default).")] = None,
-    nmr: Annotated[str, typer.Option(help="Missing orders: 'default' orders, or 'wait' out the grace.")] = "default",
+    deadline: Annotated[
+        str, typer.Option(help="48h, 90m, 2d or a weekly slot 'sun 20:00 Europe/Paris'.")
+    ] = "48h",
+    grace: Annotated[
+        str | None, typer.Option(help="Grace period after the deadline (none by default).")
+    ] = None,
+    nmr: Annotated[
+        str, typer.Option(help="Missing orders: 'default' orders, or 'wait' out the grace.")
+    ] = "default",
     civil_disorder: Annotated[int, typer.Option(help="Missed turns in a row before civil disorder.")] = 3,
     referee_email: Annotated[str | None, typer.Option(help="The referee's address (table results).")] = None,
     db: DbOption = None,
@@ -149,7 +160,9 @@ def game_new(
 def game_join(
     game_id: str,
     seat: str,
-    email: Annotated[str | None, typer.Option(help="The player's address; orders are taken from it only.")] = None,
+    email: Annotated[
+        str | None, typer.Option(help="The player's address; orders are taken from it only.")
+    ] = None,
     name: Annotated[str | None, typer.Option(help="The player's name, for reports.")] = None,
     bot: Annotated[bool, typer.Option("--bot", help="Seat a bot that plays random legal orders.")] = False,
     tz: Annotated[str, typer.Option("--tz", help="The player's time zone, e.g. Europe/Paris.")] = "UTC",
@@ -253,7 +266,9 @@ def _print_submit(result: object) -> None:
         if result.closed_turn is not None:
             typer.echo(f"every owed order is in and final: turn {result.closed_turn} closed")
         return
-    typer.echo(f"rejected: {result.request_key}, turn {result.turn}; your previous orders stay in force", err=True)
+    typer.echo(
+        f"rejected: {result.request_key}, turn {result.turn}; your previous orders stay in force", err=True
+    )
     for number, line in result.lines:
         typer.echo(f"  ok  {number:3}: {line}", err=True)
     for problem in result.problems:
@@ -291,11 +306,15 @@ def _print_status(status: dict) -> None:
     deadline = status["deadline"]
     typer.echo(
         f"turn {status['turn']} ({status['label']}), {status['turn_status']}; "
-        f"deadline {deadline:%Y-%m-%d %H:%M} UTC" if deadline else ""
+        f"deadline {deadline:%Y-%m-%d %H:%M} UTC"
+        if deadline
+        else ""
     )
     for row in status["requests"]:
         state = ("in, final" if row["final"] else "in") if row["in"] else "waiting"
-        typer.echo(f"  {row['seat']:14} {row['request']:28} {state}{' (optional)' if row['optional'] else ''}")
+        typer.echo(
+            f"  {row['seat']:14} {row['request']:28} {state}{' (optional)' if row['optional'] else ''}"
+        )
 
 
 @battle_app.command("result")
@@ -383,8 +402,12 @@ def report(
 @app.command()
 def demo(
     ruleset: Annotated[str | None, typer.Argument(help="Which game (default: mare-nostrum).")] = None,
-    turns: Annotated[int | None, typer.Option(help="Stop after this many turns (default: play to the end).")] = None,
-    seats: Annotated[int | None, typer.Option(help="How many bot seats (default: the game's most, max 6).")] = None,
+    turns: Annotated[
+        int | None, typer.Option(help="Stop after this many turns (default: play to the end).")
+    ] = None,
+    seats: Annotated[
+        int | None, typer.Option(help="How many bot seats (default: the game's most, max 6).")
+    ] = None,
     game_id: Annotated[str | None, typer.Option(help="The demo game's id.")] = None,
     db: DbOption = None,
 ) -> None:

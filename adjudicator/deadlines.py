@@ -37,7 +37,9 @@ def zone(name: str) -> ZoneInfo:
             raise ZoneInfoNotFoundError(name)
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError) as exc:
-        raise DeadlineError(f"unknown time zone {name!r}; use an IANA name such as Europe/Paris or UTC") from exc
+        raise DeadlineError(
+            f"unknown time zone {name!r}; use an IANA name such as Europe/Paris or UTC"
+        ) from exc
 
 
 def validate_rule(rule: str) -> str:

@@ -104,7 +104,7 @@ def check_game_id(game_id: str) -> str:
 
 
 def check_email(address: str) -> str:
-    name, addr = parseaddr(address or "")
+    _name, addr = parseaddr(address or "")
     if not addr or addr != address.strip() or not EMAIL.match(addr) or len(addr) > 254:
         raise RefereeError(f"invalid email address {address!r}: give a plain address such as ana@example.org")
     return addr
@@ -265,7 +265,10 @@ class Referee:
             if seat.status != "open":
                 raise Refused(
                     f"seat {seat_name!r} of {game_id!r} is taken; open seats: "
-                    + (", ".join(s.name for s in self.seats(session, game_id) if s.status == "open") or "none")
+                    + (
+                        ", ".join(s.name for s in self.seats(session, game_id) if s.status == "open")
+                        or "none"
+                    )
                 )
             secret = None if bot else new_secret()
             seat.email = address
@@ -448,7 +451,9 @@ class Referee:
                 if r.key == request_key:
                     return r
             keys = ", ".join(r.key for r in mine) or "none"
-            raise Refused(f"seat {seat_name!r} owes no request {request_key!r} in turn {turn.number}; owed: {keys}")
+            raise Refused(
+                f"seat {seat_name!r} owes no request {request_key!r} in turn {turn.number}; owed: {keys}"
+            )
         if not mine:
             owing = ", ".join(sorted({r.seat for r in requests}))
             raise Refused(
@@ -475,7 +480,7 @@ class Referee:
         problems = list(parsed.problems)
         if parsed.orders is not None:
             problems += ruleset.check(loads(turn.state_json), request, parsed.orders)
-        problems.sort(key=lambda p: (p.line or 0))
+        problems.sort(key=lambda p: p.line or 0)
         previous = session.exec(
             select(Submission).where(
                 Submission.game_id == game.id,
@@ -512,7 +517,9 @@ class Referee:
         else:
             row.canonical = ruleset.canonical(request, parsed.orders)
             row.salt = seal.new_salt()
-            row.receipt = seal.receipt(game.id, turn.number, request.seat, request.key, row.canonical, row.salt)
+            row.receipt = seal.receipt(
+                game.id, turn.number, request.seat, request.key, row.canonical, row.salt
+            )
             row.status = "accepted"
             result.receipt = row.receipt
             result.canonical = row.canonical
@@ -564,12 +571,16 @@ class Referee:
             )
         ).first()
 
-    def my_orders(self, game_id: str, seat_name: str, secret: str | None, *, as_referee: bool = False) -> list[Submission]:
+    def my_orders(
+        self, game_id: str, seat_name: str, secret: str | None, *, as_referee: bool = False
+    ) -> list[Submission]:
         """A seat's own submissions for the open turn, oldest first (needs its secret)."""
         with self.db.session() as session:
             self.game(session, game_id)
             seat = self.seat(session, game_id, seat_name)
-            if not as_referee and (not secret or not seat.secret_hash or not check_secret(secret, seat.secret_hash)):
+            if not as_referee and (
+                not secret or not seat.secret_hash or not check_secret(secret, seat.secret_hash)
+            ):
                 raise Refused(f"wrong secret for seat {seat_name!r} of {game_id!r}")
             turn = self.turn(session, game_id)
             return list(
@@ -599,7 +610,9 @@ class Referee:
             return turn.number
 
     # -- closing -----------------------------------------------------------------
-    def close_turn(self, game_id: str, number: int | None = None, *, reason: str = "referee") -> ClosedTurn | None:
+    def close_turn(
+        self, game_id: str, number: int | None = None, *, reason: str = "referee"
+    ) -> ClosedTurn | None:
         """Close and resolve a turn; ``None`` if it was not open (closed already, or by another worker).
 
         One transaction: the conditional UPDATE below is the lock. Whoever
@@ -734,8 +747,9 @@ class Referee:
         due = []
         with self.db.session() as session:
             rows = session.exec(
-                select(Turn, Game)
-                .where(Turn.game_id == Game.id, Turn.status == "open", Game.status == "running")
+                select(Turn, Game).where(
+                    Turn.game_id == Game.id, Turn.status == "open", Game.status == "running"
+                )
             ).all()
             for turn, game in rows:
                 deadline = as_utc(turn.deadline_at)

@@ -61,7 +61,9 @@ def report_context(session: Session, game: Game, turn: Turn, seat: str | None) -
         .where(EventRecord.game_id == game.id, EventRecord.turn_number == turn.number)
         .order_by(EventRecord.seq)  # type: ignore[arg-type]
     ).all()
-    visible = [e.text for e in events if e.seats_json is None or (seat is not None and seat in loads(e.seats_json))]
+    visible = [
+        e.text for e in events if e.seats_json is None or (seat is not None and seat in loads(e.seats_json))
+    ]
     dice = session.exec(
         select(DiceRoll)
         .where(DiceRoll.game_id == game.id, DiceRoll.turn_number == turn.number)
@@ -77,7 +79,9 @@ def report_context(session: Session, game: Game, turn: Turn, seat: str | None) -
         }
         for s in counting_submissions(session, game.id, turn.number)
     ]
-    outcome = Outcome.from_json(loads(game.outcome_json)) if game.outcome_json and game.status == "over" else None
+    outcome = (
+        Outcome.from_json(loads(game.outcome_json)) if game.outcome_json and game.status == "over" else None
+    )
     nxt = None if outcome else next_context(session, game, turn.number + 1, tz_name)
     return {
         "game": game_context(game),
@@ -93,7 +97,10 @@ def report_context(session: Session, game: Game, turn: Turn, seat: str | None) -
         },
         "submissions": submissions,
         "events": visible,
-        "dice": [{"label": d.key if d.index == 0 else f"{d.key}#{d.index}", "sides": d.sides, "value": d.value} for d in dice],
+        "dice": [
+            {"label": d.key if d.index == 0 else f"{d.key}#{d.index}", "sides": d.sides, "value": d.value}
+            for d in dice
+        ],
         "board_text": ruleset.board_text(view),
         "board_svg": ruleset.board_svg(view),
         "outcome": str(outcome) if outcome else "",
@@ -127,7 +134,8 @@ def on_close(session: Session, game: Game, turn: Turn) -> None:
             continue
         text = stored_report(session, game.id, turn.number, seat.name, "text")
         html = stored_report(session, game.id, turn.number, seat.name, "html")
-        subject = f"[{game.id}] {'Game over' if kind == 'game-over' else 'Report'}: turn {turn.number}, {turn.label}"
+        what = "Game over" if kind == "game-over" else "Report"
+        subject = f"[{game.id}] {what}: turn {turn.number}, {turn.label}"
         message_id = stable_message_id(game.id, turn.number, seat.name, kind)
         msg = compose(to=seat.email, subject=subject, text=text or "", html=html, message_id=message_id)
         outbox.queue(
@@ -181,7 +189,10 @@ def on_open(session: Session, game: Game, turn: Turn) -> None:
 def stored_report(session: Session, game_id: str, number: int, seat: str | None, fmt: str) -> str | None:
     row = session.exec(
         select(Report).where(
-            Report.game_id == game_id, Report.turn_number == number, Report.seat == (seat or ""), Report.format == fmt
+            Report.game_id == game_id,
+            Report.turn_number == number,
+            Report.seat == (seat or ""),
+            Report.format == fmt,
         )
     ).first()
     return row.body if row else None

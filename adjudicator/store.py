@@ -98,6 +98,8 @@ class Game(SQLModel, table=True):
     grace: str | None = Field(default=None, max_length=32)
     nmr: str = Field(default="default", max_length=16)  # default | wait
     civil_disorder_after: int = 3
+    reminders: str = Field(default="24h,2h", max_length=64)  # before the deadline; "" for none
+    paused_at: datetime | None = _maybe_when()  # set while paused: resume shifts the deadline
     referee_email: str | None = Field(default=None, max_length=320)
     referee_secret_hash: str | None = Field(default=None, max_length=200)
     setup_secret: str | None = Field(default=None, max_length=64)

@@ -14,11 +14,11 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from toy_ruleset import ClosestGuess  # noqa: E402
+from toy_ruleset import ClosestGuess
 
-from adjudicator.engine import Referee  # noqa: E402
-from adjudicator.games import register  # noqa: E402
-from adjudicator.store import Database  # noqa: E402
+from adjudicator.engine import Referee
+from adjudicator.games import register
+from adjudicator.store import Database
 
 register(ClosestGuess)
 

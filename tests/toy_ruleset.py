@@ -46,13 +46,23 @@ class ClosestGuess(BaseRuleset):
 
     def setup(self, options: dict[str, Any], seats: list[str], dice: Dice) -> dict[str, Any]:
         order = dice.shuffle(seats, "setup:order")
-        return {"round": 1, "points": options["points"], "order": order, "score": dict.fromkeys(seats, 0),
-                "notes": {s: [] for s in seats}}
+        return {
+            "round": 1,
+            "points": options["points"],
+            "order": order,
+            "score": dict.fromkeys(seats, 0),
+            "notes": {s: [] for s in seats},
+        }
 
     def requests(self, state: dict[str, Any]) -> list[OrderRequest]:
         return [
-            OrderRequest(key=f"guess:{s}", seat=s, label=f"Round {state['round']}, {s}", default="pass",
-                         prompt="write: guess N (1 to 6)")
+            OrderRequest(
+                key=f"guess:{s}",
+                seat=s,
+                label=f"Round {state['round']}, {s}",
+                default="pass",
+                prompt="write: guess N (1 to 6)",
+            )
             for s in state["order"]
         ]
 
@@ -73,8 +83,14 @@ class ClosestGuess(BaseRuleset):
                 continue
             match = LINE.match(line)
             if not match:
-                problems.append(Problem(number, "invalid", f"cannot read {raw.strip()[:40]!r}",
-                                        "write 'guess N' with N from 1 to 6, or 'pass'"))
+                problems.append(
+                    Problem(
+                        number,
+                        "invalid",
+                        f"cannot read {raw.strip()[:40]!r}",
+                        "write 'guess N' with N from 1 to 6, or 'pass'",
+                    )
+                )
                 continue
             word, value = match.groups()
             if word == "secret":
@@ -124,7 +140,9 @@ class ClosestGuess(BaseRuleset):
     def outcome(self, state: dict[str, Any]) -> Outcome | None:
         top = max(state["score"].values())
         if top >= state["points"]:
-            return Outcome(tuple(sorted(s for s, v in state["score"].items() if v == top)), "reached the points")
+            return Outcome(
+                tuple(sorted(s for s, v in state["score"].items() if v == top)), "reached the points"
+            )
         return None
 
     def bot(self, state: dict[str, Any], request: OrderRequest, rng: random.Random) -> str:

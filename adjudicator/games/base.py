@@ -82,7 +82,9 @@ class Problem:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Problem:
-        return cls(data.get("line"), data["kind"], data["message"], data.get("suggestion", ""), data.get("rule", ""))
+        return cls(
+            data.get("line"), data["kind"], data["message"], data.get("suggestion", ""), data.get("rule", "")
+        )
 
 
 @dataclass(frozen=True)
@@ -171,7 +173,12 @@ class Event:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Event:
         seats = data.get("seats")
-        return cls(data["text"], data.get("kind", ""), data.get("data", {}), tuple(seats) if seats is not None else None)
+        return cls(
+            data["text"],
+            data.get("kind", ""),
+            data.get("data", {}),
+            tuple(seats) if seats is not None else None,
+        )
 
 
 @dataclass(frozen=True)

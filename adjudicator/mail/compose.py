@@ -7,27 +7,45 @@ mistake cannot inject a header. Player text only ever goes in bodies.
 
 from __future__ import annotations
 
-import os
 import re
+from datetime import UTC, datetime
 from email.message import EmailMessage
 from email.policy import SMTP
-from email.utils import format_datetime, make_msgid
-from datetime import datetime
+from email.utils import format_datetime, make_msgid, parseaddr
+
+from adjudicator.mail.config import setting
 
 DEFAULT_FROM = "referee@pbem.invalid"
 _HEADER_SAFE = re.compile(r"[^\x20-\x7e\u00a0-\uffff]")
 
 
 def referee_address() -> str:
-    return os.environ.get("PBEM_FROM", DEFAULT_FROM)
+    """The From of every message (``PBEM_FROM``), e.g. ``Referee <referee@example.org>``."""
+    return setting("PBEM_FROM") or DEFAULT_FROM
+
+
+def referee_mailbox() -> str:
+    """The bare address of the referee (the SMTP envelope sender)."""
+    return parseaddr(referee_address())[1] or DEFAULT_FROM
 
 
 def mail_domain() -> str:
-    return referee_address().rsplit("@", 1)[-1].strip(">") or "pbem.invalid"
+    domain = referee_mailbox().rsplit("@", 1)[-1]
+    return re.sub(r"[^A-Za-z0-9.-]", "", domain) or "pbem.invalid"
+
+
+def inline_css(html: str) -> str:
+    """Inline the ``<style>`` rules into ``style=`` attributes: webmail and phone clients drop ``<style>``."""
+    import css_inline
+
+    try:
+        return css_inline.inline(html)
+    except Exception:  # a template mistake must not stop a turn: send it as written
+        return html
 
 
 def stable_message_id(*parts: object) -> str:
-    """``<game.turn.seat.kind@domain>``: the same email always gets the same id, so a resend is recognisable."""
+    """``<game.turn.seat.kind@domain>``: the same email always gets the same id (a resend is recognisable)."""
     local = ".".join(re.sub(r"[^A-Za-z0-9_-]", "-", str(p)) for p in parts if p is not None and p != "")
     return f"<{local}@{mail_domain()}>"
 
@@ -59,8 +77,7 @@ def compose(
     msg["To"] = to
     msg["Subject"] = header_text(subject)
     msg["Message-ID"] = message_id or make_msgid(domain=mail_domain())
-    if date is not None:
-        msg["Date"] = format_datetime(date)
+    msg["Date"] = format_datetime(date if date is not None else datetime.now(UTC))
     if in_reply_to:
         msg["In-Reply-To"] = in_reply_to
         msg["References"] = in_reply_to
@@ -69,7 +86,7 @@ def compose(
         msg["Auto-Submitted"] = "auto-generated"
     msg.set_content(text)
     if html is not None:
-        msg.add_alternative(html, subtype="html")
+        msg.add_alternative(inline_css(html), subtype="html")
     for filename, mime, data in attachments or []:
         maintype, subtype = mime.split("/", 1)
         msg.add_attachment(data, maintype=maintype, subtype=subtype, filename=filename)

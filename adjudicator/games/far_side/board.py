@@ -125,7 +125,11 @@ def board_text(state: State) -> str:
         lines.append(f"{y + 1}   " + "  ".join(row))
     lines.append("     " + "   ".join(FILES))
     lines.append("")
-    head = "ship sq  cl hull masts  " + " ".join(f"{k:>3}" for k in SKILLS) + "  fire  sink repair/transfer  engaged"
+    head = (
+        "ship sq  cl hull masts  "
+        + " ".join(f"{k:>3}" for k in SKILLS)
+        + "  fire  sink repair/transfer  engaged"
+    )
     lines.append(head)
     for ship in sorted(state["ships"].values(), key=lambda s: (SIDES.index(s["side"]), s["number"])):
         lines.append(ship_line(ship, state))

@@ -35,7 +35,14 @@ TURN_WORDS = (
 STANDING_WORDS = ("drift", "return", "hold")
 CONTINUE_WORDS = ("continue", "straight", "stop")
 POLICIES = ("straight", "stop", "ask")
-TASKS = {"pumps": "pumps", "pump": "pumps", "rigging": "rigging", "rig": "rigging", "fires": "fires", "fire": "fires"}
+TASKS = {
+    "pumps": "pumps",
+    "pump": "pumps",
+    "rigging": "rigging",
+    "rig": "rigging",
+    "fires": "fires",
+    "fire": "fires",
+}
 SKILL_WORDS = {k.lower(): k for k in SKILLS} | {
     "seamanship": "SEA",
     "gunnery": "GUN",
@@ -157,7 +164,9 @@ def _keyword(word: str, accepted: tuple[str, ...]) -> str:
     if len(matches) == 1:
         return matches[0]
     if len(matches) > 1:
-        raise LineError("ambiguous", f"{word!r} could be {' or '.join(matches)}", f"write {matches[0]!r} in full")
+        raise LineError(
+            "ambiguous", f"{word!r} could be {' or '.join(matches)}", f"write {matches[0]!r} in full"
+        )
     raise LineError("invalid", f"unknown order {word!r}", "orders start with one of: " + ", ".join(accepted))
 
 
@@ -168,19 +177,27 @@ def _ship(word: str, side: str, what: str) -> int:
     text = word.lstrip("#")
     if text[:1] == other and text[1:].isdigit():
         raise LineError(
-            "illegal", f"{word.upper()} is not one of the ships this order can name", f"{what}: {prefix.upper()}1-8"
+            "illegal",
+            f"{word.upper()} is not one of the ships this order can name",
+            f"{what}: {prefix.upper()}1-8",
         )
     if text[:1] == prefix:
         text = text[1:]
     if not text.isdigit() or not 1 <= int(text) <= 8:
-        raise LineError("invalid", f"{word!r} is not a ship", f"{what}: a number 1-8 or {prefix.upper()}1-{prefix.upper()}8")
+        raise LineError(
+            "invalid",
+            f"{word!r} is not a ship",
+            f"{what}: a number 1-8 or {prefix.upper()}1-{prefix.upper()}8",
+        )
     return int(text)
 
 
 def _square(word: str) -> str:
     if not is_square(word):
         raise LineError(
-            "invalid", f"{word!r} is not a square of the board", "squares are a1-h8; sail off your own edge with 'dock'"
+            "invalid",
+            f"{word!r} is not a square of the board",
+            "squares are a1-h8; sail off your own edge with 'dock'",
         )
     return word
 
@@ -193,7 +210,9 @@ def _number(word: str, what: str) -> int:
 
 def _counts(words: list[str], table: dict[str, str], what: str, rule: str) -> dict[str, int]:
     if not words or len(words) % 2:
-        raise LineError("invalid", f"{what} must be pairs of name and number", f"e.g. {next(iter(table))} 1", rule)
+        raise LineError(
+            "invalid", f"{what} must be pairs of name and number", f"e.g. {next(iter(table))} 1", rule
+        )
     out: dict[str, int] = {}
     for name, count in zip(words[::2], words[1::2], strict=True):
         key = table.get(name)
@@ -205,7 +224,11 @@ def _counts(words: list[str], table: dict[str, str], what: str, rule: str) -> di
                     "allocate SEA, GUN, AIM or BRD",
                     RULE_REPAIRS,
                 )
-            raise LineError("invalid", f"unknown {what[:-1]} {name!r}", "one of: " + ", ".join(sorted(set(table.values()))))
+            raise LineError(
+                "invalid",
+                f"unknown {what[:-1]} {name!r}",
+                "one of: " + ", ".join(sorted(set(table.values()))),
+            )
         n = _number(count, what)
         if n < 1:
             raise LineError("invalid", f"allocate at least 1 to {key}", "leave it out instead", rule)
@@ -261,7 +284,11 @@ class _Parser:
 
     def order_anchor(self, n: int, words: list[str]) -> str:
         if len(words) > 1:
-            raise LineError("invalid", "anchor takes at most one ship", "anchor, or anchor B1 (the ship that meets the wind)")
+            raise LineError(
+                "invalid",
+                "anchor takes at most one ship",
+                "anchor, or anchor B1 (the ship that meets the wind)",
+            )
         ship = self.own(words[0]) if words else None
         self._movement(Movement("anchor", ship, line=n))
         return canonical_movement(self.orders.movement, self.seat)  # type: ignore[arg-type]
@@ -269,7 +296,12 @@ class _Parser:
     def order_kedge(self, n: int, words: list[str]) -> str:
         words = [w for w in words if w != "to"]
         if len(words) == 2 and words[1] == "dock":
-            raise LineError("illegal", "you can not kedge into a dock", "kedge to an adjacent square, or sail to dock", RULE_DOCK)
+            raise LineError(
+                "illegal",
+                "you can not kedge into a dock",
+                "kedge to an adjacent square, or sail to dock",
+                RULE_DOCK,
+            )
         if len(words) != 2:
             raise LineError("invalid", "kedge needs a ship and a square", "kedge 3 to d7", RULE_KEDGE)
         ship = self.own(words[0])
@@ -286,7 +318,9 @@ class _Parser:
         if dock:
             rest = rest[:-1]
         if not rest and not dock:
-            raise LineError("invalid", "sail needs a path of squares", "sail 3 c7 d6 e5 (each square adjacent)", RULE_SAIL)
+            raise LineError(
+                "invalid", "sail needs a path of squares", "sail 3 c7 d6 e5 (each square adjacent)", RULE_SAIL
+            )
         path = [_square(w) for w in rest]
         _check_path_shape(path)
         self._movement(Movement("sail", ship, path, dock, line=n))
@@ -347,7 +381,11 @@ class _Parser:
             return "fire at will"
         words = [w for w in words if w not in ("at", "on")]
         if len(words) != 2:
-            raise LineError("invalid", "fire needs your ship and a target", "fire 3 at F4, fire 3 at nearest, fire at will")
+            raise LineError(
+                "invalid",
+                "fire needs your ship and a target",
+                "fire 3 at F4, fire 3 at nearest, fire at will",
+            )
         ship = self.own(words[0])
         target = None if words[1] in ("nearest", "any") else self.foe(words[1])
         for other in self.orders.fires:
@@ -366,7 +404,10 @@ class _Parser:
     def order_repair(self, n: int, words: list[str]) -> str:
         if not words or "from" not in words:
             raise LineError(
-                "invalid", "repair needs a ship, tasks and the skills they come from", "repair 3 pumps 2 from gun 1 sea 1", RULE_REPAIRS
+                "invalid",
+                "repair needs a ship, tasks and the skills they come from",
+                "repair 3 pumps 2 from gun 1 sea 1",
+                RULE_REPAIRS,
             )
         ship = self.own(words[0])
         split = words.index("from")
@@ -374,7 +415,12 @@ class _Parser:
         sources = _counts(words[split + 1 :], SKILL_WORDS, "skills", RULE_REPAIRS)
         _balanced(sum(tasks.values()), sources)
         if any(r.ship == ship for r in self.orders.repairs):
-            raise LineError("illegal", f"a second repair line for ship {ship}", "put all its repairs on one line", RULE_REPAIRS)
+            raise LineError(
+                "illegal",
+                f"a second repair line for ship {ship}",
+                "put all its repairs on one line",
+                RULE_REPAIRS,
+            )
         repair = Repair(ship, tasks, sources, n)
         self.orders.repairs.append(repair)
         return canonical_repair(repair, self.seat)
@@ -382,21 +428,34 @@ class _Parser:
     def order_transfer(self, n: int, words: list[str]) -> str:
         words = [w for w in words if w not in ("cmd", "command", "levels", "level")]
         if len(words) < 4 or words[2] != "to" or "from" not in words:
-            raise LineError("invalid", "not a command transfer", "transfer 3 cmd 1 to 4 from gun 1", RULE_TRANSFER)
+            raise LineError(
+                "invalid", "not a command transfer", "transfer 3 cmd 1 to 4 from gun 1", RULE_TRANSFER
+            )
         ship = self.own(words[0])
         levels = _number(words[1], "levels")
         if levels < 1:
-            raise LineError("invalid", "transfer at least one level", "transfer 3 cmd 1 to 4 from gun 1", RULE_TRANSFER)
+            raise LineError(
+                "invalid", "transfer at least one level", "transfer 3 cmd 1 to 4 from gun 1", RULE_TRANSFER
+            )
         to = self.own(words[3])
         if to == ship:
-            raise LineError("illegal", "a ship can not transfer command to itself", "name an adjacent ship", RULE_TRANSFER)
+            raise LineError(
+                "illegal", "a ship can not transfer command to itself", "name an adjacent ship", RULE_TRANSFER
+            )
         split = words.index("from")
         if split != 4:
-            raise LineError("invalid", "not a command transfer", "transfer 3 cmd 1 to 4 from gun 1", RULE_TRANSFER)
+            raise LineError(
+                "invalid", "not a command transfer", "transfer 3 cmd 1 to 4 from gun 1", RULE_TRANSFER
+            )
         sources = _counts(words[split + 1 :], SKILL_WORDS, "skills", RULE_TRANSFER)
         _balanced(levels, sources)
         if any(t.ship == ship for t in self.orders.transfers):
-            raise LineError("illegal", "a second transfer from that ship", "transfer to a single adjacent ship", RULE_TRANSFER)
+            raise LineError(
+                "illegal",
+                "a second transfer from that ship",
+                "transfer to a single adjacent ship",
+                RULE_TRANSFER,
+            )
         transfer = Transfer(ship, levels, to, sources, n)
         self.orders.transfers.append(transfer)
         return canonical_transfer(transfer, self.seat)
@@ -405,10 +464,14 @@ class _Parser:
     def order_grapple(self, n: int, words: list[str]) -> str:
         words = [w for w in words if w not in ("at", "with")]
         if len(words) != 2:
-            raise LineError("invalid", "grapple needs your ship and the target", "grapple 3 at F4", RULE_GRAPPLE)
+            raise LineError(
+                "invalid", "grapple needs your ship and the target", "grapple 3 at F4", RULE_GRAPPLE
+            )
         ship, target = self.own(words[0]), self.foe(words[1])
         if any(g[0] == ship for g in self.orders.grapples):
-            raise LineError("illegal", "a ship grapples only one target", "one grapple line per ship", RULE_ENGAGE)
+            raise LineError(
+                "illegal", "a ship grapples only one target", "one grapple line per ship", RULE_ENGAGE
+            )
         self.orders.grapples.append((ship, target, n))
         return f"grapple {PREFIX[self.seat]}{ship} at {PREFIX[self.enemy]}{target}"
 
@@ -417,7 +480,9 @@ class _Parser:
             raise LineError("invalid", "repel needs one of your grappled ships", "repel 3", RULE_REPEL)
         ship = self.own(words[0])
         if any(r[0] == ship for r in self.orders.repels):
-            raise LineError("illegal", "a second repel for that ship", "one repel per grappled ship", RULE_REPEL)
+            raise LineError(
+                "illegal", "a second repel for that ship", "one repel per grappled ship", RULE_REPEL
+            )
         self.orders.repels.append((ship, n))
         return f"repel {PREFIX[self.seat]}{ship}"
 
@@ -428,7 +493,9 @@ class _Parser:
         elif words:
             ships = [self.foe(w) for w in words]
         else:
-            raise LineError("invalid", "drift needs 'ignore' or enemy ships", "drift ignore, or drift F3 F5", RULE_DRIFT)
+            raise LineError(
+                "invalid", "drift needs 'ignore' or enemy ships", "drift ignore, or drift F3 F5", RULE_DRIFT
+            )
         self.orders.standing.drift, self.orders.standing.drift_line = ships, n
         return canonical_drift(ships, self.enemy)
 
@@ -455,7 +522,9 @@ class _Parser:
         if dock:
             words = words[:-1]
         if not words and not dock:
-            raise LineError("invalid", "continue needs squares", "continue e5 e6, continue straight, or stop", RULE_SAIL)
+            raise LineError(
+                "invalid", "continue needs squares", "continue e5 e6, continue straight, or stop", RULE_SAIL
+            )
         path = [_square(w) for w in words]
         _check_path_shape(path)
         self.orders.cont_path, self.orders.cont_dock, self.orders.cont_line = path, dock, n
@@ -526,14 +595,26 @@ def _cross_checks(parser: _Parser) -> None:
     for what, line in (("tow", o.tow_line), ("ram", o.ram_line), ("if move > path", o.policy_line)):
         if line and not sailing:
             parser.problems.append(
-                Problem(line, "illegal", f"{what} needs a sail order", "add: sail <ship> <path>", RULE_TOW if what == "tow" else RULE_SAIL)
+                Problem(
+                    line,
+                    "illegal",
+                    f"{what} needs a sail order",
+                    "add: sail <ship> <path>",
+                    RULE_TOW if what == "tow" else RULE_SAIL,
+                )
             )
     if o.ram is not None and sailing and o.movement is not None and o.movement.dock:
-        parser.problems.append(Problem(o.ram_line, "illegal", "a ship can not both ram and dock", "ram or dock", RULE_RAM))
+        parser.problems.append(
+            Problem(o.ram_line, "illegal", "a ship can not both ram and dock", "ram or dock", RULE_RAM)
+        )
     if sailing and o.movement is not None:
         lead = o.movement.ship
         if lead in o.tow:
-            parser.problems.append(Problem(o.tow_line, "illegal", "the sailing ship can not tow itself", "tow other ships", RULE_TOW))
+            parser.problems.append(
+                Problem(
+                    o.tow_line, "illegal", "the sailing ship can not tow itself", "tow other ships", RULE_TOW
+                )
+            )
         if o.ram is not None:
             for fire in o.fires:
                 if fire.ship == lead and fire.target is not None and fire.target != o.ram:

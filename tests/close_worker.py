@@ -1,0 +1,19 @@
+"""Run in child processes by the concurrency tests: close one turn at a given moment."""
+
+from __future__ import annotations
+
+import time
+
+
+def close_at(url: str, game_id: str, number: int, start_at: float) -> bool:
+    from toy_ruleset import ClosestGuess
+
+    from adjudicator.engine import Referee
+    from adjudicator.games import register
+    from adjudicator.store import Database
+
+    register(ClosestGuess)
+    referee = Referee(Database(url))
+    while time.time() < start_at:
+        time.sleep(0.001)
+    return referee.close_turn(game_id, number, reason="race") is not None
