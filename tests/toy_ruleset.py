@@ -150,3 +150,23 @@ class ClosestGuess(BaseRuleset):
 
     def board_text(self, view: dict[str, Any]) -> str:
         return "\n".join(f"{s:>6}: {'*' * v}" for s, v in view["score"].items())
+
+    def board_svg(self, view: dict[str, Any]) -> str | None:
+        """A scoreboard: one bar per seat (built with xml.etree, so every text is escaped)."""
+        import xml.etree.ElementTree as ET
+
+        seats = list(view["score"])
+        svg = ET.Element("svg", xmlns="http://www.w3.org/2000/svg", width="240",
+                         height=str(30 + 24 * len(seats)), viewBox=f"0 0 240 {30 + 24 * len(seats)}")
+        ET.SubElement(svg, "rect", x="0", y="0", width="240", height=str(30 + 24 * len(seats)), fill="#f4efe1")
+        title = ET.SubElement(svg, "text", x="8", y="18", fill="#222")
+        title.set("font-size", "13")
+        title.text = f"Round {view['round']}, first to {view['points']}"
+        for i, seat in enumerate(seats):
+            y = 28 + 24 * i
+            label = ET.SubElement(svg, "text", x="8", y=str(y + 15), fill="#222")
+            label.set("font-size", "12")
+            label.text = seat
+            width = 20 * int(view["score"][seat]) + 2
+            ET.SubElement(svg, "rect", x="70", y=str(y + 3), width=str(width), height="14", fill="#7a3b2e")
+        return ET.tostring(svg, encoding="unicode")
