@@ -37,7 +37,7 @@ app.add_typer(seat_app, name="seat")
 app.add_typer(battle_app, name="battle")
 
 #: Modules that add their own commands with ``register(app)``.
-EXTENSIONS: tuple[str, ...] = ()
+EXTENSIONS: tuple[str, ...] = ("adjudicator.cli_schedule", "adjudicator.cli_mail", "adjudicator.cli_archive")
 
 DbOption = Annotated[
     str | None, typer.Option("--db", help="Database URL (default: $PBEM_DB or sqlite:///pbem.db).")
@@ -133,8 +133,12 @@ def game_new(
         str | None, typer.Option(help="Grace period after the deadline (none by default).")
     ] = None,
     nmr: Annotated[
-        str, typer.Option(help="Missing orders: 'default' orders, or 'wait' out the grace.")
-    ] = "default",
+        str | None,
+        typer.Option(help="Missing orders: 'default' orders at the deadline, or 'wait' out the grace (default with --grace)."),
+    ] = None,
+    reminders: Annotated[
+        str, typer.Option(help="Reminders before each deadline to seats owing orders, e.g. 24h,2h or none.")
+    ] = "24h,2h",
     civil_disorder: Annotated[int, typer.Option(help="Missed turns in a row before civil disorder.")] = 3,
     referee_email: Annotated[str | None, typer.Option(help="The referee's address (table results).")] = None,
     db: DbOption = None,
@@ -149,6 +153,7 @@ def game_new(
         nmr=nmr,
         civil_disorder_after=civil_disorder,
         referee_email=referee_email,
+        reminders=reminders,
     )
     typer.echo(f"game {game.id} created ({game.ruleset})")
     typer.echo(f"seats: {', '.join(seats)}")
@@ -210,7 +215,10 @@ def game_show(game_id: str, db: DbOption = None) -> None:
         game = ref.game(session, game_id)
         typer.echo(f"game {game.id} ({game.ruleset} v{game.ruleset_version}), {game.status}")
         typer.echo(f"options: {loads(game.options_json)}")
-        typer.echo(f"deadline rule: {game.deadline_rule}; grace: {game.grace or 'none'}; nmr: {game.nmr}")
+        typer.echo(
+            f"deadline rule: {game.deadline_rule}; grace: {game.grace or 'none'}; nmr: {game.nmr}; "
+            f"reminders: {game.reminders or 'none'}"
+        )
         for s in ref.seats(session, game_id):
             who = "bot" if s.is_bot else (s.player_name or "") + (f" <{s.email}>" if s.email else "")
             extra = f", missed {s.missed_turns}" if s.missed_turns else ""
@@ -353,9 +361,14 @@ def turn_close(
 
 
 @turn_app.command("extend")
-def turn_extend(game_id: str, by: str, db: DbOption = None) -> None:
+def turn_extend(
+    game_id: str,
+    by: str,
+    turn: Annotated[int | None, typer.Option(help="The turn number (default: the open turn).")] = None,
+    db: DbOption = None,
+) -> None:
     """Push the open turn's deadline back, e.g. `pbem turn extend rome-27 24h`."""
-    when = referee(db).extend(game_id, by)
+    when = referee(db).extend(game_id, by, turn)
     typer.echo(f"deadline now {as_utc(when):%Y-%m-%d %H:%M} UTC")
 
 

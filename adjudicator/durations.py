@@ -12,7 +12,7 @@ import re
 from datetime import timedelta
 
 _UNITS = {"w": 604800, "d": 86400, "h": 3600, "m": 60, "s": 1}
-_PART = re.compile(r"(\d{1,6})\s*([wdhms])")
+_PART = re.compile(r"(\d{1,6})\s*([wdhms])", re.ASCII)
 #: Nothing a campaign needs is longer than a year.
 MAX_DURATION = timedelta(days=366)
 
@@ -23,7 +23,11 @@ class DurationError(ValueError):
 
 def parse_duration(text: str) -> timedelta:
     """Read ``48h``, ``90m``, ``30s``, ``2d``, ``1w``, or combinations like ``1d12h``."""
+    if text is not None and not isinstance(text, str):
+        raise DurationError(f"a duration is text such as 48h, not {type(text).__name__}")
     raw = (text or "").strip().lower().replace(" ", "")
+    if len(raw) > 40:
+        raise DurationError("duration too long to be one; write e.g. 48h, 90m, 30s, 2d or 1d12h")
     if not raw:
         raise DurationError("empty duration; write e.g. 48h, 90m, 30s, 2d or 1d12h")
     pos = 0

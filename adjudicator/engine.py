@@ -14,7 +14,7 @@ import random
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from email.utils import parseaddr
 from typing import Any
 
@@ -22,7 +22,7 @@ from sqlalchemy import update
 from sqlmodel import Session, select
 
 from adjudicator import seal
-from adjudicator.deadlines import DeadlineError, next_deadline, validate_rule, zone
+from adjudicator.deadlines import DeadlineError, next_deadline, parse_reminders, validate_rule, zone
 from adjudicator.dice import Dice
 from adjudicator.durations import DurationError, parse_duration
 from adjudicator.games import UnknownRuleset, get_ruleset
@@ -92,6 +92,7 @@ class ClosedTurn:
     events: list[Event]
     outcome: Outcome | None
     next_turn: int | None
+    civil_disorder: list[str] = field(default_factory=list)  # seats that fell into it at this close
 
 
 def check_game_id(game_id: str) -> str:
@@ -185,11 +186,19 @@ class Referee:
         *,
         deadline: str = "48h",
         grace: str | None = None,
-        nmr: str = "default",
+        nmr: str | None = None,
         civil_disorder_after: int = 3,
         referee_email: str | None = None,
+        reminders: str | None = None,
     ) -> tuple[Game, list[str], str]:
-        """Create a game; returns it, its seat names and the referee's secret (shown once)."""
+        """Create a game; returns it, its seat names and the referee's secret (shown once).
+
+        ``nmr`` (no moves received): ``default`` replaces missing orders with the
+        ruleset's defaults at the deadline; ``wait`` waits out the ``grace``
+        period for them first. Without ``nmr``, a grace means ``wait``.
+        ``reminders`` lists how long before the deadline seats still owing
+        orders are reminded (``24h,2h`` by default, ``none`` for none).
+        """
         check_game_id(game_id)
         try:
             ruleset = get_ruleset(ruleset_name)
@@ -204,10 +213,20 @@ class Referee:
             deadline = validate_rule(deadline)
             if grace is not None:
                 parse_duration(grace)
+            reminders = parse_reminders("24h,2h" if reminders is None else reminders)[0]
         except (DeadlineError, DurationError) as exc:
             raise RefereeError(str(exc)) from exc
+        if nmr is None:
+            nmr = "wait" if grace else "default"
         if nmr not in ("default", "wait"):
             raise RefereeError(f"invalid NMR policy {nmr!r}: use 'default' or 'wait'")
+        if nmr == "wait" and not grace:
+            raise RefereeError("NMR policy 'wait' waits out the grace period: give a grace too, e.g. --grace 12h")
+        if nmr == "default" and grace:
+            raise RefereeError(
+                "a grace period is only waited out with NMR policy 'wait'; "
+                "drop the grace, or use --nmr wait (missing orders then wait for the grace)"
+            )
         if civil_disorder_after < 1:
             raise RefereeError("civil disorder needs at least 1 missed turn")
         if referee_email is not None:
@@ -226,6 +245,7 @@ class Referee:
                 grace=grace,
                 nmr=nmr,
                 civil_disorder_after=civil_disorder_after,
+                reminders=reminders,
                 referee_email=referee_email,
                 referee_secret_hash=hash_secret(referee_secret),
                 setup_secret=setup_secret,
@@ -611,13 +631,15 @@ class Referee:
 
     # -- closing -----------------------------------------------------------------
     def close_turn(
-        self, game_id: str, number: int | None = None, *, reason: str = "referee"
+        self, game_id: str, number: int | None = None, *, reason: str = "referee", skip_locked: bool = False
     ) -> ClosedTurn | None:
         """Close and resolve a turn; ``None`` if it was not open (closed already, or by another worker).
 
         One transaction: the conditional UPDATE below is the lock. Whoever
         switches the row from open to closed resolves it; everyone else gets 0
-        rows and backs off.
+        rows and backs off. With ``skip_locked`` (the scheduler's workers on
+        PostgreSQL) a turn row another worker holds is skipped at once
+        (``SELECT ... FOR UPDATE SKIP LOCKED``) instead of waited for.
         """
         with self.db.session() as session:
             game = self.game(session, game_id)
@@ -627,6 +649,14 @@ class Referee:
                 return None
             number = game.current_turn if number is None else number
             now = self.clock()
+            if skip_locked and not self.db.is_sqlite:
+                mine = session.exec(
+                    select(Turn.id)
+                    .where(Turn.game_id == game_id, Turn.number == number, Turn.status == "open")
+                    .with_for_update(skip_locked=True)
+                ).first()
+                if mine is None:  # closed already, or another worker is closing it right now
+                    return None
             won = session.execute(
                 update(Turn)
                 .where(Turn.game_id == game_id, Turn.number == number, Turn.status == "open")  # type: ignore[arg-type]
@@ -644,6 +674,7 @@ class Referee:
         requests = self.requests_of(turn)
         seats = {s.name: s for s in self.seats(session, game.id)}
         orders: dict[str, Any] = {}
+        fell: list[str] = []
         for request in requests:
             sub = self._accepted(session, game.id, turn.number, request.key)
             if sub is None:
@@ -653,9 +684,12 @@ class Referee:
                     seat.missed_turns += 1
                     if seat.missed_turns >= game.civil_disorder_after and seat.status == "taken":
                         seat.status = "civil_disorder"
+                        fell.append(seat.name)
                     session.add(seat)
             elif request.seat in seats and not request.optional:
                 seats[request.seat].missed_turns = 0
+                if seats[request.seat].status == "civil_disorder":  # the player came back
+                    seats[request.seat].status = "taken"
                 session.add(seats[request.seat])
             parsed = ruleset.parse(request, sub.canonical)
             if parsed.problems:
@@ -714,7 +748,11 @@ class Referee:
             self._open_turn(session, game, next_number, new_state, prev_record_hash=turn.record_hash)
         if self.on_close is not None:
             self.on_close(session, game, turn)
-        return ClosedTurn(game.id, turn.number, turn.label, events, outcome, next_number)
+            if fell:
+                from adjudicator.reminders import queue_civil_disorder_notices
+
+                queue_civil_disorder_notices(session, game, turn, [seats[name] for name in fell])
+        return ClosedTurn(game.id, turn.number, turn.label, events, outcome, next_number, fell)
 
     def _default_submission(
         self, session: Session, game: Game, turn: Turn, ruleset: Ruleset, request: OrderRequest
@@ -742,27 +780,46 @@ class Referee:
         return row
 
     def due_turns(self, now: datetime | None = None) -> list[tuple[str, int]]:
-        """Open turns of running games whose deadline (plus grace) has passed."""
+        """Open turns of running games whose deadline (plus grace, while orders are missing) has passed."""
         now = now or self.clock()
         due = []
         with self.db.session() as session:
             rows = session.exec(
-                select(Turn, Game).where(
-                    Turn.game_id == Game.id, Turn.status == "open", Game.status == "running"
-                )
+                select(Turn, Game)
+                .where(Turn.game_id == Game.id, Turn.status == "open", Game.status == "running")
+                .order_by(Turn.deadline_at)  # type: ignore[arg-type]
             ).all()
             for turn, game in rows:
-                deadline = as_utc(turn.deadline_at)
-                if deadline is None:
-                    continue
-                if game.grace:
-                    deadline += parse_duration(game.grace)
-                if deadline <= now:
+                when = self.closes_at(session, game, turn)
+                if when is not None and when <= now:
                     due.append((game.id, turn.number))
         return due
 
+    def missing_seats(self, session: Session, turn: Turn) -> list[str]:
+        """Seats that still owe a non-optional request of ``turn`` (no accepted submission yet)."""
+        missing: list[str] = []
+        for request in self.requests_of(turn):
+            if request.optional or request.seat in missing:
+                continue
+            if self._accepted(session, turn.game_id, turn.number, request.key) is None:
+                missing.append(request.seat)
+        return missing
+
+    def closes_at(self, session: Session, game: Game, turn: Turn) -> datetime | None:
+        """When the open ``turn`` closes by itself: its deadline, or under NMR ``wait`` with
+        orders still missing, the end of the grace period."""
+        deadline = as_utc(turn.deadline_at)
+        if deadline is None:
+            return None
+        if game.grace and game.nmr == "wait" and self.missing_seats(session, turn):
+            deadline += parse_duration(game.grace)
+        return deadline
+
     # -- referee's controls ------------------------------------------------------
     def set_status(self, game_id: str, status: str) -> None:
+        """Pause or resume. A resumed game's open turn gets back the time the pause took."""
+        if status not in ("paused", "running"):
+            raise RefereeError(f"invalid status {status!r}: use 'paused' or 'running'")
         with self.db.session() as session:
             game = self.game(session, game_id, lock=True)
             if game.status == "over":
@@ -771,16 +828,28 @@ class Referee:
                 raise Refused(f"game {game_id!r} is not running (status {game.status})")
             if status == "running" and game.status != "paused":
                 raise Refused(f"game {game_id!r} is not paused (status {game.status})")
+            now = self.clock()
+            if status == "running" and game.paused_at is not None:
+                turn = self.turn(session, game_id)
+                if turn.status == "open" and turn.deadline_at is not None:
+                    paused_for = max(now - as_utc(game.paused_at), timedelta(0))  # type: ignore[operator]
+                    turn.deadline_at = as_utc(turn.deadline_at) + paused_for  # type: ignore[operator]
+                    session.add(turn)
+            game.paused_at = now if status == "paused" else None
             game.status = status
             session.add(game)
 
-    def extend(self, game_id: str, by: str) -> datetime:
+    def extend(self, game_id: str, by: str, number: int | None = None) -> datetime:
         try:
             delta = parse_duration(by)
         except DurationError as exc:
             raise RefereeError(str(exc)) from exc
         with self.db.session() as session:
             game = self.game(session, game_id, lock=True)
+            if number is not None and number != game.current_turn:
+                turn = self.turn(session, game_id, number)  # NotFound when there is no such turn
+                if turn.status != "open":
+                    raise Refused(f"turn {number} of {game_id!r} is closed; it cannot be extended")
             if game.status not in ("running", "paused"):
                 raise Refused(f"game {game_id!r} has no open turn to extend (status {game.status})")
             turn = self.turn(session, game_id)

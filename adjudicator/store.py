@@ -241,6 +241,25 @@ class ReminderSent(SQLModel, table=True):
     sent_at: datetime = _when()
 
 
+class Branch(SQLModel, table=True):
+    """Turns a referee's rollback took off the main line, kept whole (history is never erased).
+
+    ``data_json`` holds the full record of every abandoned closed turn (with its
+    record hash, so the branch stays verifiable), its stored reports, and the
+    abandoned open turn with its sealed submissions (never published).
+    """
+
+    __table_args__ = (UniqueConstraint("game_id", "number"),)
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="game.id", index=True, max_length=64)
+    number: int  # 1, 2, ... per game
+    after_turn: int  # the last main-line turn kept; the branch starts at after_turn + 1
+    reason: str = _text("")
+    head_record_hash: str | None = Field(default=None, max_length=64)
+    data_json: str = _text("{}")
+    created_at: datetime = _when()
+
+
 # -- the database handle ---------------------------------------------------
 def database_url(url: str | None = None) -> str:
     return url or os.environ.get("PBEM_DB") or DEFAULT_URL

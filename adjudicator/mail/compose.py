@@ -16,7 +16,7 @@ from email.utils import format_datetime, make_msgid, parseaddr
 from adjudicator.mail.config import setting
 
 DEFAULT_FROM = "referee@pbem.invalid"
-_HEADER_SAFE = re.compile(r"[^\x20-\x7e\u00a0-\uffff]")
+_HEADER_SAFE = re.compile(r"[^\x20-\x7e\u00a0-\u2027\u202a-\uffff]")
 
 
 def referee_address() -> str:

@@ -10,9 +10,10 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from icalendar import Alarm, Calendar, Event
+from sqlmodel import Session, select
 
 from adjudicator.mail.compose import mail_domain
-from adjudicator.store import as_utc
+from adjudicator.store import Turn, as_utc
 
 ICS_NAME = "deadline.ics"
 ICS_TYPE = "text/calendar"
@@ -53,3 +54,13 @@ def deadline_attachment(
     """``compose(attachments=...)`` for a turn's deadline: one .ics, or nothing."""
     data = deadline_ics(game_id, turn_number, label, deadline, seat)
     return [(ICS_NAME, ICS_TYPE, data)] if data else []
+
+
+def turn_deadline_attachment(
+    session: Session, game_id: str, number: int, seat: str | None = None
+) -> list[tuple[str, str, bytes]]:
+    """The .ics of turn ``number`` if that turn exists and is open (a report's next turn), else ``[]``."""
+    turn = session.exec(select(Turn).where(Turn.game_id == game_id, Turn.number == number)).first()
+    if turn is None or turn.status != "open":
+        return []
+    return deadline_attachment(game_id, turn.number, turn.label, turn.deadline_at, seat)

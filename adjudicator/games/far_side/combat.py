@@ -171,10 +171,11 @@ def step_12_to_25_combat(turn: Turn) -> None:
     through the pending damage log, each attack by steps 14-25."""
     ours = declare_attacks(turn)
     gage_attacks = [a for a in ours if a.gage]
+    tact: dict[str, int] = {}
     for a in gage_attacks:
         turn.say(f"{a.attacker} has the weather gage and attacks {a.target} first.", "attack")
         log = PendingLog()
-        resolve_attack(turn, a, log, {})
+        resolve_attack(turn, a, log, tact)
         apply_pending(turn, log)
     turn.ctx["gage"] = None
     rest = [a for a in ours if not a.gage and turn.ship(a.attacker) and turn.ship(a.target)]
@@ -183,7 +184,6 @@ def step_12_to_25_combat(turn: Turn) -> None:
     if not everything:
         return
     log = PendingLog()
-    tact: dict[str, int] = {}
     for a in everything:
         resolve_attack(turn, a, log, tact)
     apply_pending(turn, log)
@@ -454,9 +454,11 @@ def step_28_board(turn: Turn, attacker: Ship, target: Ship) -> None:
     target is captured (29); all grapple tokens of the pair are removed."""
     name = f"{attacker['id']}-{target['id']}"
     turn.say(f"{attacker['id']} boards {target['id']}!", "board")
+    fought = 0
     for rnd in range(1, T.BOARDING_ROUND_LIMIT + 1):
         if beaten(attacker) or beaten(target):
             break
+        fought = rnd
         log = PendingLog()
         for a, t, row in ((attacker, target, "board-defender"), (target, attacker, "board-attacker")):
             dice = attack_dice(a, t, "board")
@@ -478,7 +480,7 @@ def step_28_board(turn: Turn, attacker: Ship, target: Ship) -> None:
             elif what == "R":
                 break_mast(ship)
     turn.say(
-        f"Hand-to-hand after {rnd} round(s): {attacker['id']} BRD {attacker['skills']['BRD']:+d},"
+        f"Hand-to-hand after {fought} round(s): {attacker['id']} BRD {attacker['skills']['BRD']:+d},"
         f" {target['id']} BRD {target['skills']['BRD']:+d}.",
         "board",
     )

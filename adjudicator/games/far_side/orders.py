@@ -216,8 +216,8 @@ def _counts(words: list[str], table: dict[str, str], what: str, rule: str) -> di
     out: dict[str, int] = {}
     for name, count in zip(words[::2], words[1::2], strict=True):
         key = table.get(name)
-        if key is None:
-            if what == "skills" and name in ("cmd", "mor", "command", "morale"):
+        if key is None or (what == "skills" and key in ("CMD", "MOR")):
+            if what == "skills" and key in ("CMD", "MOR"):
                 raise LineError(
                     "illegal",
                     f"{name.upper()} can not be allocated to repairs",

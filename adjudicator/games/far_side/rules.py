@@ -114,7 +114,8 @@ class FarSide(BaseRuleset):
         """A missing turn: anchor, fire at will, and try to repel every grappled ship."""
         seat = state["active"]
         lines = ["anchor", "fire at will"]
-        lines += [f"repel {b}" for _, b in state["grapples"] if state["ships"][b]["side"] == seat]
+        grappled = sorted({b for _, b in state["grapples"] if state["ships"][b]["side"] == seat})
+        lines += [f"repel {b}" for b in grappled]
         return "\n".join(lines) + "\n"
 
     def requests(self, state: State) -> list[OrderRequest]:

@@ -91,16 +91,16 @@ class Turn:
             skill = T.skill_for_roll(self.d6(key + ":skill"))
             if change_skill(ship, skill, -1):
                 reduced = skill
-            self.say(f"{ship['id']} loses a level of {skill} (now {ship['skills'][skill]:+d})", "damage")
+            self.say(f"{ship['id']} loses a level of {skill} (now {ship['skills'][skill]:+d}).", "damage")
         elif letter == "R":
             broke = break_mast(ship)
             self.say(
                 f"{ship['id']} has a mast broken ({ship['broken']}/{ship['masts']})"
-                + ("" if broke else ", ignored"),
+                + ("." if broke else ", ignored."),
                 "damage",
             )
         else:
-            self.say(f"the shot at {ship['id']} misses (x)", "damage")
+            self.say(f"The damage to {ship['id']} misses (x).", "damage")
         return letter, reduced
 
     # -- the turn --------------------------------------------------------------
@@ -345,7 +345,10 @@ class Turn:
     def follow(self, path: list[str]) -> None:
         for square in path:
             if self.ctx["move_left"] <= 0:
-                self.say("MOVE is spent before the end of the path.", "move")
+                lead = self.state["ships"][self.ctx["chain"][0]]
+                self.say(
+                    f"{lead['id']}'s MOVE is spent at {lead['square']}, before the end of its path.", "move"
+                )
                 return
             if not self.step(square):
                 self.ctx["move_left"] = 0

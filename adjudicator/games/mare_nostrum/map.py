@@ -185,7 +185,9 @@ def load_map(source: str) -> GameMap:
     seas: dict[str, SeaZone] = {}
     for name, table in raw_seas.items():
         coasts = tuple(sorted(p for p in raw_provinces if name in coast[p]))
-        seas[name] = SeaZone(name, _pos(table.get("pos"), f"[sea.{name}]"), tuple(sorted(sea_sea[name])), coasts)
+        seas[name] = SeaZone(
+            name, _pos(table.get("pos"), f"[sea.{name}]"), tuple(sorted(sea_sea[name])), coasts
+        )
 
     nations: dict[str, NationStart] = {}
     taken: set[str] = set()
@@ -224,7 +226,7 @@ def load_map(source: str) -> GameMap:
         if s not in seas:
             raise MapError(f"[bands] pirates: unknown sea zone {s!r}")
     costs = dict(DEFAULT_COSTS)
-    for key, value in data.get("costs", {}).items():
+    for key in data.get("costs", {}):
         if key not in DEFAULT_COSTS:
             raise MapError(f"[costs]: unknown price {key!r}; prices are {', '.join(DEFAULT_COSTS)}")
         costs[key] = _int(data["costs"], key, "[costs]", low=0)

@@ -221,7 +221,8 @@ class _LineParser:
             return self.government()
         hint = _suggest(head, HEADS)
         return self.fail(
-            f"an order starts with a unit (A1, F1) or buy/hire/battle order/government, not {self.words[0]!r}",
+            "an order starts with a unit (A1, F1) or buy/hire/battle order/government, "
+            f"not {self.words[0]!r}",
             hint,
         )
 
@@ -250,6 +251,12 @@ class _LineParser:
             )
         args = rest[1:]
         if verb in {"hold", "pillage", "cut", "engage"}:
+            if (verb == "engage") != unit.startswith("F") and verb != "hold":
+                kind = "fleet" if unit.startswith("F") else "army"
+                return self.fail(
+                    f"{unit} is a{'n' if kind == 'army' else ''} {kind}: it cannot {verb}",
+                    "armies pillage and cut routes; fleets engage",
+                )
             options = [verb] if verb != "hold" else []
             return self.with_options("hold", unit, "", options, args)
         if verb in {"move", "land", "blockade"}:
@@ -274,7 +281,9 @@ class _LineParser:
         assert target is not None
         return self.with_options(verb, unit, target, [], args[1:])
 
-    def with_options(self, verb: str, unit: str, target: str, options: list[str], args: list[str]) -> Order | Problem:
+    def with_options(
+        self, verb: str, unit: str, target: str, options: list[str], args: list[str]
+    ) -> Order | Problem:
         retreat = ""
         allowed = FLEET_OPTIONS if unit.startswith("F") else MOVE_OPTIONS
         i = 0
@@ -314,8 +323,10 @@ class _LineParser:
         args = self.words[1:]
         if not args or args[0].lower() not in {"army", "fleet"}:
             got = args[0] if args else "nothing"
-            return self.fail(f"buy army <province> or buy fleet <province> <sea zone>, not buy {got}",
-                             _suggest(got, ["army", "fleet"]))
+            return self.fail(
+                f"buy army <province> or buy fleet <province> <sea zone>, not buy {got}",
+                _suggest(got, ["army", "fleet"]),
+            )
         kind = args[0].lower()
         if len(args) < 2:
             return self.fail(f"buy {kind}: name the province where it is raised")
@@ -326,7 +337,11 @@ class _LineParser:
         if kind == "army":
             count = 0
             if len(args) > 2:
-                if args[2].lower() not in {"mercenaries", "mercenary"} or len(args) != 4 or not args[3].isdigit():
+                if (
+                    args[2].lower() not in {"mercenaries", "mercenary"}
+                    or len(args) != 4
+                    or not args[3].isdigit()
+                ):
                     return self.fail("buy army <province> [mercenaries N]")
                 count = int(args[3])
                 if not 1 <= count <= 12:
@@ -435,8 +450,10 @@ _VERB_RANK = {
 def canonical_orders(orders: Iterable[Order]) -> str:
     """One order per line, unit orders first (A1, A2, ..., F1, ...), then purchases and choices."""
     items = list(orders)
-    unit_orders = sorted((o for o in items if o.verb in {"hold", "move", "embark", "land", "blockade"}),
-                         key=lambda o: _unit_key(o.unit))
+    unit_orders = sorted(
+        (o for o in items if o.verb in {"hold", "move", "embark", "land", "blockade"}),
+        key=lambda o: _unit_key(o.unit),
+    )
     others = [o for o in items if o not in unit_orders]
     others = sorted(others, key=lambda o: (_VERB_RANK.get(o.verb, 9), o.text()))
     return "\n".join(o.text() for o in [*unit_orders, *others])
@@ -460,8 +477,14 @@ def parse_results(game_map: GameMap, seats: Iterable[str], text: str) -> Parsed:
     for number, line in _clean_lines(text)[:MAX_LINES]:
         m = RESULT_RE.match(line[:MAX_LINE_LENGTH])
         if not m:
-            problems.append(Problem(number, "invalid", "expected 'battle <place>: <nation> wins' or "
-                                    "'battle <place>: dice'", _suggest(line.split()[0], ["battle"])))
+            problems.append(
+                Problem(
+                    number,
+                    "invalid",
+                    "expected 'battle <place>: <nation> wins' or 'battle <place>: dice'",
+                    _suggest(line.split()[0], ["battle"]),
+                )
+            )
             continue
         place, problem = places.match(m.group("place"), number)
         if problem:
@@ -469,20 +492,25 @@ def parse_results(game_map: GameMap, seats: Iterable[str], text: str) -> Parsed:
             continue
         clauses = [c.strip() for c in m.group("rest").split(",") if c.strip()]
         if not clauses:
-            problems.append(Problem(number, "invalid", f"battle {place}: who won? e.g. '{seat_list[0]} wins'"))
+            problems.append(
+                Problem(number, "invalid", f"battle {place}: who won? e.g. '{seat_list[0]} wins'")
+            )
             continue
         head = clauses[0].lower().split()
         winner = ""
         if head == ["dice"]:
             winner = "dice"
-        elif len(head) == 2 and head[1] in {"wins", "won"} or len(head) == 1:
+        elif (len(head) == 2 and head[1] in {"wins", "won"}) or len(head) == 1:
             winner = head[0]
             if winner not in seat_list:
-                problems.append(Problem(number, "invalid", f"unknown nation {head[0]!r}",
-                                        _suggest(head[0], seat_list)))
+                problems.append(
+                    Problem(number, "invalid", f"unknown nation {head[0]!r}", _suggest(head[0], seat_list))
+                )
                 continue
         else:
-            problems.append(Problem(number, "invalid", f"expected '<nation> wins' or 'dice', not {clauses[0]!r}"))
+            problems.append(
+                Problem(number, "invalid", f"expected '<nation> wins' or 'dice', not {clauses[0]!r}")
+            )
             continue
         lost: list[str] = []
         priests: list[str] = []
@@ -490,7 +518,9 @@ def parse_results(game_map: GameMap, seats: Iterable[str], text: str) -> Parsed:
         for clause in clauses[1:]:
             words = clause.split()
             if len(words) != 2 or words[0].lower() not in {"lost", "priest"}:
-                bad = Problem(number, "invalid", f"expected 'lost nation:A1' or 'priest nation:A1', not {clause!r}")
+                bad = Problem(
+                    number, "invalid", f"expected 'lost nation:A1' or 'priest nation:A1', not {clause!r}"
+                )
                 break
             q = QUALIFIED_RE.match(words[1])
             if not q or q.group(1).lower() not in seat_list:

@@ -86,7 +86,8 @@ def sell_gold(table: Table, seat: str, count: int) -> None:
         p["gold"] -= 1
         table.state["company_gold"] += 1
         table.tell(
-            f"{seat} sells 1 gold for {rate} doublons; the ICROE is now {icroe(table.state['company_gold'])}.",
+            f"{seat} sells 1 gold for {rate} doublons; "
+            f"the ICROE is now {icroe(table.state['company_gold'])}.",
             "icroe",
             rate=rate,
             stock=table.state["company_gold"],

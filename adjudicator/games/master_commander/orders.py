@@ -33,8 +33,8 @@ VERBS: dict[str, tuple[str, ...]] = {
         "buy",
         "sell",
         "ransom",
+        "enlist",  # before recruit: "recruit new recruit" enlists
         "recruit",
-        "enlist",
         "dismiss",
         "rally",
         "discard",
@@ -53,18 +53,18 @@ VERBS: dict[str, tuple[str, ...]] = {
 
 #: the example line shown in a suggestion for each verb
 EXAMPLES: dict[str, str] = {
-    "keep": "keep",
+    "keep": "keep  (a captor keeping a captive, a hand kept at the mulligan)",
     "mulligan": "mulligan cutlass, feint  (or: mulligan all)",
     "attach": "attach cutlass to teniente",
     "reassign": "reassign cutlass to #12",
-    "play": "play smuggling run  (or: play rum ration on teniente / play boarding party challenge #7 with #3)",
+    "play": "play smuggling run (or: play rum ration on teniente / play boarding party challenge #7 with #3)",
     "event": "event treasure galleon",
     "explore": "explore with teniente, contramaestre  (optionally: from english)",
     "raid": "raid port antonio with teniente, segundo  (optionally: allies french / pillage gold)",
     "refute": "refute trade treaty with governor of cartagena  (optionally: allies french)",
     "agreement": "agreement trade treaty by segundo",
     "buy": "buy 2 gold",
-    "sell": "sell 1 gold",
+    "sell": "sell 1 gold  (answering a ransom auction: sell to english)",
     "ransom": "ransom jean bart",
     "recruit": "recruit teniente",
     "enlist": "enlist  (a new recruit from the top of your crew pile, 1 gold)",
@@ -88,8 +88,6 @@ EXAMPLES: dict[str, str] = {
     "pay": "pay",
     "offer": "offer 4  (a third party may add: keep / return)",
     "no-offer": "no offer",
-    "sell": "sell to english",
-    "keep": "keep",
 }
 
 _NAME = r"[^,]+?"
@@ -462,7 +460,9 @@ def _parse_line(line: str, allowed: tuple[str, ...]) -> Order | Problem:
     verb = _verb_of(line)
     shown = ", ".join(v.replace("-", " ") for v in allowed)
     if verb in allowed or verb.split("-")[0] in allowed:
-        return Problem(None, "invalid", f"cannot read {line!r}", f"write it like: {EXAMPLES[verb.split('-')[0]]}")
+        return Problem(
+            None, "invalid", f"cannot read {line!r}", f"write it like: {EXAMPLES[verb.split('-')[0]]}"
+        )
     close = difflib.get_close_matches(verb, list(allowed), n=1, cutoff=0.6)
     if close:
         return Problem(None, "invalid", f"unknown order {verb!r}", f"did you mean: {EXAMPLES[close[0]]}")

@@ -78,7 +78,7 @@ def begin_turn(table: Table, seat: str) -> None:
 
 
 def victory_by_gold(table: Table, seat: str) -> bool:
-    """"Pour gagner la partie vous devez commencer votre tour avec 10 Or ou plus dans votre stock"."""
+    """ "Pour gagner la partie vous devez commencer votre tour avec 10 Or ou plus dans votre stock"."""
     gold = table.player(seat)["gold"]
     if gold >= VICTORY_GOLD:
         table.state["outcome"] = {"winners": [seat], "reason": f"{seat} starts a turn with {gold} gold"}
@@ -88,7 +88,7 @@ def victory_by_gold(table: Table, seat: str) -> bool:
 
 
 def victory_by_seven_seas(table: Table) -> bool:
-    """"Si au cours de la partie vous contrôlez en même temps les « sept mers »" (a place in each)."""
+    """ "Si au cours de la partie vous contrôlez en même temps les « sept mers »" (a place in each)."""
     for seat in table.order:
         if seven_seas(table, seat) >= set(SEVEN_SEAS):
             table.state["outcome"] = {"winners": [seat], "reason": f"{seat} holds the seven seas"}
@@ -106,7 +106,9 @@ def turn_limit(table: Table) -> bool:
     best = max((players[s]["gold"], players[s]["doublons"]) for s in table.order)
     winners = [s for s in table.order if (players[s]["gold"], players[s]["doublons"]) == best]
     table.state["outcome"] = {"winners": winners, "reason": f"turn limit of {limit} rounds: most gold"}
-    table.tell(f"The turn limit of {limit} rounds is reached: {', '.join(winners)} win(s) on gold.", "victory")
+    table.tell(
+        f"The turn limit of {limit} rounds is reached: {', '.join(winners)} win(s) on gold.", "victory"
+    )
     return True
 
 
@@ -193,7 +195,7 @@ def _room_for_attachment(table: Table, target: str) -> None:
 
 
 def order_attach(table: Table, seat: str, order: Order) -> None:
-    """"Jouer des attachements de votre main. Payez le coût de la carte et affectez-la à une cible légale"."""
+    """Play an attachment: "Payez le coût de la carte et affectez-la à une cible légale"."""
     uid = _hand_card(table, seat, order["card"], ("item", "support"), "an item or support")
     target = _attach_target(table, seat, uid, order["target"])
     _room_for_attachment(table, target)
@@ -204,8 +206,13 @@ def order_attach(table: Table, seat: str, order: Order) -> None:
 
 
 def order_reassign(table: Table, seat: str, order: Order) -> None:
-    """"Inclinez un personnage pour lui attacher une carte déjà en jeu ou attacher une de ses cartes à un lieu"."""
-    attached = [a for host in [*table.player(seat)["characters"], *table.places(seat)] for a in table.inst(host)["attached"]]
+    """Reassign: "Inclinez un personnage pour lui attacher une carte déjà en jeu ou attacher une de ses
+    cartes à un lieu que vous contrôlez"."""
+    attached = [
+        a
+        for host in [*table.player(seat)["characters"], *table.places(seat)]
+        for a in table.inst(host)["attached"]
+    ]
     uid = table.find(order["card"], attached, "an attachment on a card you control")
     host = table.host_of(uid)
     assert host is not None
@@ -223,14 +230,16 @@ def order_reassign(table: Table, seat: str, order: Order) -> None:
             raise Refused(f"{table.name(target)} is tapped and cannot be tapped to take it")
         table.inst(target)["tapped"] = True
     elif host not in table.player(seat)["characters"]:
-        raise Refused("only a character's card can be moved to a place", "reassign a card held by a character")
+        raise Refused(
+            "only a character's card can be moved to a place", "reassign a card held by a character"
+        )
     table.inst(host)["attached"].remove(uid)
     table.inst(target)["attached"].append(uid)
     table.tell(f"{seat} moves {table.name(uid)} from {table.name(host)} to {table.name(target)}.", "reassign")
 
 
 def order_play(table: Table, seat: str, order: Order) -> None:
-    """"Jouer une action": its effect resolved at once, the card discarded."""
+    """ "Jouer une action": its effect resolved at once, the card discarded."""
     uid = _hand_card(table, seat, order["card"], ("action",), "an action")
     if "challenge" in order:
         raise Refused("a challenge is a manoeuvre, played during a battle", "play it in a manoeuvre round")
@@ -239,7 +248,9 @@ def order_play(table: Table, seat: str, order: Order) -> None:
     if effects.get("untap"):
         tapped = [u for u in table.player(seat)["characters"] if table.inst(u)["tapped"]]
         if "target" not in order:
-            raise Refused(f"{table.name(uid)} untaps one of your characters", f"play {order['card']} on <character>")
+            raise Refused(
+                f"{table.name(uid)} untaps one of your characters", f"play {order['card']} on <character>"
+            )
         target = table.find(order["target"], tapped, "a tapped character of yours")
     table.player(seat)["hand"].remove(uid)
     table.player(seat)["discard"].append(uid)
@@ -248,7 +259,7 @@ def order_play(table: Table, seat: str, order: Order) -> None:
 
 
 def order_event(table: Table, seat: str, order: Order) -> None:
-    """"Jouer un évènement face cachée" (not while one is already face down)."""
+    """ "Jouer un évènement face cachée" (not while one is already face down)."""
     p = table.player(seat)
     if p["event"]:
         raise Refused("you already have a face-down event in play")
@@ -273,7 +284,9 @@ def own_ready(table: Table, seat: str, names: list[str], stat: str | None, what:
     """Characters of ``seat`` in activity and untapped, each at least rank 1 in ``stat``."""
     chosen: list[str] = []
     for text in names:
-        ready = [u for u in table.player(seat)["characters"] if not table.inst(u)["tapped"] and u not in chosen]
+        ready = [
+            u for u in table.player(seat)["characters"] if not table.inst(u)["tapped"] and u not in chosen
+        ]
         uid = table.find(text, ready, f"an untapped character of {seat}")
         if stat and table.value(uid, stat) < 1:
             raise Refused(f"{table.name(uid)} has no rank in {stat} and cannot take part in {what}")
@@ -284,7 +297,7 @@ def own_ready(table: Table, seat: str, names: list[str], stat: str | None, what:
 
 
 def order_explore(table: Table, seat: str, order: Order) -> None:
-    """"Inclinez un ou plusieurs de vos personnages pour surpasser une valeur totale de conquête de 5"."""
+    """ "Inclinez un ou plusieurs de vos personnages pour surpasser une valeur totale de conquête de 5"."""
     chars = own_ready(table, seat, order["with"], None, "the exploration")
     total = sum(table.value(u, "conquest") for u in chars)
     if total <= EXPLORATION_THRESHOLD:
@@ -293,7 +306,9 @@ def order_explore(table: Table, seat: str, order: Order) -> None:
     pile = table.player(pile_seat)["exploration"]
     if not pile:
         others = [s for s in table.order if table.player(s)["exploration"]]
-        raise Refused(f"{pile_seat}'s exploration pile is empty", f"explore from {others[0]}" if others else "")
+        raise Refused(
+            f"{pile_seat}'s exploration pile is empty", f"explore from {others[0]}" if others else ""
+        )
     _once(table, "explore_or_raid", "you have already explored or raided this turn")
     for u in chars:
         table.inst(u)["tapped"] = True
@@ -305,15 +320,21 @@ def order_explore(table: Table, seat: str, order: Order) -> None:
         for t in table.places(s)
     ):
         table.inst(uid)["barren"] = True
-        table.tell(f"{seat} explores {pile_seat}'s pile: {card['name']} is already in play, a barren island.", "explore")
+        table.tell(
+            f"{seat} explores {pile_seat}'s pile: {card['name']} is already in play, a barren island.",
+            "explore",
+        )
     else:
-        table.tell(f"{seat} explores {pile_seat}'s pile and now governs {table.name(uid)} ({card['sea']}).", "explore")
+        table.tell(
+            f"{seat} explores {pile_seat}'s pile and now governs {table.name(uid)} ({card['sea']}).",
+            "explore",
+        )
     table.player(seat)["territories"].append(uid)
     table.inst(uid)["tapped"] = False
 
 
 def order_raid(table: Table, seat: str, order: Order) -> None:
-    """"Raid : Lancez une attaque contre un territoire adverse (les repaires sont des territoires)"."""
+    """ "Raid : Lancez une attaque contre un territoire adverse (les repaires sont des territoires)"."""
     targets = [u for s in table.order if s != seat for u in table.places(s)]
     target = _place_target(table, order["target"], targets)
     defender = table.controller(target)
@@ -346,18 +367,22 @@ def _pillage_choice(table: Table, seat: str, defender: str, target: str, text: s
     if not text:
         return ""
     if target != table.player(defender)["haven"]:
-        raise Refused("pillage is for a raid on a haven; a territory won is conquered", "drop the pillage part")
+        raise Refused(
+            "pillage is for a raid on a haven; a territory won is conquered", "drop the pillage part"
+        )
     if text in ("gold", "doublons"):
         return text
     if text.startswith("free "):
         mine = [u for u in table.player(defender)["captured"] if table.owner(u) == seat]
         uid = table.find(text[5:], mine, f"a character of yours captured by {defender}")
         return f"free {uid}"
-    raise Refused(f"pillage {text!r}?", "pillage gold, pillage doublons or pillage free <character>", "invalid")
+    raise Refused(
+        f"pillage {text!r}?", "pillage gold, pillage doublons or pillage free <character>", "invalid"
+    )
 
 
 def order_refute(table: Table, seat: str, order: Order) -> None:
-    """"Réfuter un accord : Ciblez un accord commercial contrôlé par un adversaire"."""
+    """ "Réfuter un accord : Ciblez un accord commercial contrôlé par un adversaire"."""
     targets = [u for s in table.order if s != seat for u in table.player(s)["agreements"]]
     target = table.find(order["target"], targets, "an agreement held by an opponent")
     defender = table.controller(target)
@@ -369,7 +394,7 @@ def order_refute(table: Table, seat: str, order: Order) -> None:
 
 
 def order_agreement(table: Table, seat: str, order: Order) -> None:
-    """"Inclinez un personnage avec au moins un rang 1 en diplomatie pour jouer un accord commercial"."""
+    """ "Inclinez un personnage avec au moins un rang 1 en diplomatie pour jouer un accord commercial"."""
     uid = _hand_card(table, seat, order["card"], ("agreement",), "a trade agreement")
     (proposer,) = own_ready(table, seat, [order["by"]], "diplomacy", "proposing an agreement")
     _once(table, "agreement_or_refute", "you have already refuted or proposed an agreement this turn")
@@ -400,7 +425,7 @@ def order_sell(table: Table, seat: str, order: Order) -> None:
 
 
 def order_ransom(table: Table, seat: str, order: Order) -> None:
-    """"Rançon : Choisissez un personnage que vous avez capturé et demandez une rançon"."""
+    """ "Rançon : Choisissez un personnage que vous avez capturé et demandez une rançon"."""
     uid = table.find(order["card"], table.player(seat)["captured"], "a character you hold captive")
     _once(table, "ransom", "one ransom a turn")
     sealed.open_ransom(table, seat, uid)
@@ -423,10 +448,14 @@ def order_recruit(table: Table, seat: str, order: Order) -> None:
         if table.named_dead(card["name"]):
             raise Refused(f"{card['name']} is dead and can never be recruited again")
         if table.named_in_play(card["name"]):
-            raise Refused(f"{card['name']} is already in play (named characters are unique)", f"rally {order['card']}")
+            raise Refused(
+                f"{card['name']} is already in play (named characters are unique)", f"rally {order['card']}"
+            )
     gold = recruit_gold(table, seat, uid)
     if gold > p["gold"]:
-        raise Refused(f"{card['name']} is not {p['faction']} and costs {gold} gold more; you hold {p['gold']}")
+        raise Refused(
+            f"{card['name']} is not {p['faction']} and costs {gold} gold more; you hold {p['gold']}"
+        )
     table.pay_bank(seat, int(card["cost"]))
     p["gold"] -= gold
     table.state["company_gold"] += gold
@@ -438,7 +467,7 @@ def order_recruit(table: Table, seat: str, order: Order) -> None:
 
 
 def order_enlist(table: Table, seat: str, order: Order) -> None:
-    """"Vous pouvez enrôler de nouvelles recrues pour 1 Or" (the top of the crew pile, face verso)."""
+    """ "Vous pouvez enrôler de nouvelles recrues pour 1 Or" (the top of the crew pile, face verso)."""
     p = table.player(seat)
     if not p["crew"]:
         raise Refused("your crew pile is empty")
@@ -463,7 +492,7 @@ def order_dismiss(table: Table, seat: str, order: Order) -> None:
 
 
 def order_rally(table: Table, seat: str, order: Order) -> None:
-    """"Si un personnage nommé en activité n'est pas capturé, vous pouvez tenter de le rallier"."""
+    """ "Si un personnage nommé en activité n'est pas capturé, vous pouvez tenter de le rallier"."""
     p = table.player(seat)
     named = [u for u in p["tavern"] if table.card(u).get("named")]
     uid = table.find(order["card"], named, "a named character in your tavern")
@@ -482,7 +511,7 @@ def order_rally(table: Table, seat: str, order: Order) -> None:
 
 
 def order_discard(table: Table, seat: str, order: Order) -> None:
-    """"A la fin de votre tour vous pouvez défausser une carte"."""
+    """ "A la fin de votre tour vous pouvez défausser une carte"."""
     p = table.player(seat)
     if table.state["turn_state"].get("discarded"):
         raise Refused("only one card may be discarded at the end of the turn")
@@ -494,7 +523,7 @@ def order_discard(table: Table, seat: str, order: Order) -> None:
 
 
 def refill_tavern(table: Table, seat: str) -> None:
-    """"remplissez de nouveau votre taverne ... (par défaut 3 personnages max)"."""
+    """ "remplissez de nouveau votre taverne ... (par défaut 3 personnages max)"."""
     p = table.player(seat)
     while len(p["tavern"]) < TAVERN_SIZE and p["crew"]:
         p["tavern"].append(p["crew"].pop(0))

@@ -78,7 +78,9 @@ def open_rally(table: Table, seat: str, uid: str, holder: str, holder_uid: str) 
     if table.dry:
         return
     name = table.card(uid)["name"]
-    table.tell(f"{seat} reveals {table.name(uid)} from the tavern and tries to rally {name} from {holder}.", "rally")
+    table.tell(
+        f"{seat} reveals {table.name(uid)} from the tavern and tries to rally {name} from {holder}.", "rally"
+    )
     table.state["pending"] = {
         "kind": "rally",
         "rallier": seat,
@@ -107,7 +109,7 @@ def check_bid(table: Table, seat: str, order: Order) -> None:
 
 
 def resolve_rally(table: Table, answers: dict[str, list[Order]]) -> None:
-    """"Si votre adversaire mise plus que vous, il garde le contrôle ... Si vous misez plus que lui, ..."
+    """ "Si votre adversaire mise plus que vous, il garde le contrôle ... Si vous misez plus que lui, ..."
 
     The book does not say what a tie does: the holder keeps the character and pays its bid (the
     status quo stands, as a tie in battle goes to the defender).
@@ -116,7 +118,9 @@ def resolve_rally(table: Table, answers: dict[str, list[Order]]) -> None:
     rallier, holder = pending["rallier"], pending["holder"]
     bids = {s: _bid(table, s, answers.get(f"bid:{s}", [])) for s in (rallier, holder)}
     card_uid, target = pending["card"], pending["target"]
-    table.tell(f"Rally bids revealed: {rallier} {bids[rallier]}, {holder} {bids[holder]}.", "rally-bids", bids=bids)
+    table.tell(
+        f"Rally bids revealed: {rallier} {bids[rallier]}, {holder} {bids[holder]}.", "rally-bids", bids=bids
+    )
     if bids[rallier] > bids[holder] and target in table.player(holder)["characters"]:
         table.pay_bank(rallier, bids[rallier])
         table.remove_character(target)
@@ -188,7 +192,7 @@ def ballots(table: Table, seat: str, orders: list[Order]) -> dict[str, str]:
 
 
 def resolve_referendum(table: Table, answers: dict[str, list[Order]]) -> None:
-    """"S'il y a plus de voix exprimées pour que contre, l'accord est mis en jeu ... Sinon, ou en cas
+    """ "S'il y a plus de voix exprimées pour que contre, l'accord est mis en jeu ... Sinon, ou en cas
     d'égalité, l'accord échoue"."""
     pending = table.state["pending"]
     tally = {"for": 0, "against": 0}
@@ -205,14 +209,16 @@ def resolve_referendum(table: Table, answers: dict[str, list[Order]]) -> None:
     if tally["for"] > tally["against"]:
         table.player(seat)["agreements"].append(agreement)
         table.tell(
-            f"The referendum passes {tally['for']} to {tally['against']}: {table.name(agreement)} is in play.",
+            f"The referendum passes {tally['for']} to {tally['against']}: "
+            f"{table.name(agreement)} is in play.",
             "referendum-passed",
             tally=tally,
         )
     else:
         table.player(table.owner(agreement))["discard"].append(agreement)
         table.tell(
-            f"The referendum fails {tally['for']} to {tally['against']}: {table.name(agreement)} is discarded.",
+            f"The referendum fails {tally['for']} to {tally['against']}: "
+            f"{table.name(agreement)} is discarded.",
             "referendum-failed",
             tally=tally,
         )
@@ -247,7 +253,8 @@ def open_ransom(table: Table, captor: str, uid: str) -> None:
                 "no offer",
                 f"Ransom auction for {table.card(uid)['name']}, {s}",
                 f"{captor} sells {table.name(uid)} (owner {owner}). Offer at least {price} doublons: "
-                "'offer <n>' (not the owner: add 'keep' to hold the captive, 'return' to free it), or 'no offer'.",
+                "'offer <n>' (not the owner: add 'keep' to hold the captive, 'return' to free it), "
+                "or 'no offer'.",
             )
             for s in table.seats_from(captor)[1:]
         ]
@@ -257,14 +264,18 @@ def open_ransom(table: Table, captor: str, uid: str) -> None:
 def check_pay(table: Table, seat: str, uid: str) -> None:
     price = int(table.card(uid)["ransom"])
     if table.player(seat)["doublons"] < price:
-        raise Refused(f"the ransom is {price} doublons and you hold {table.player(seat)['doublons']}", "refuse")
+        raise Refused(
+            f"the ransom is {price} doublons and you hold {table.player(seat)['doublons']}", "refuse"
+        )
 
 
 def check_offer(table: Table, seat: str, uid: str, order: Order) -> None:
     price = int(table.card(uid)["ransom"])
     held = table.player(seat)["doublons"]
     if order["amount"] < price:
-        raise Refused(f"the ransom printed on {table.name(uid)} is {price}; offer at least that", f"offer {price}")
+        raise Refused(
+            f"the ransom printed on {table.name(uid)} is {price}; offer at least that", f"offer {price}"
+        )
     if order["amount"] > held:
         raise Refused(f"you offer {order['amount']} doublons but hold {held}", f"offer {held} at most")
 
@@ -294,7 +305,9 @@ def resolve_ransom(table: Table, answers: dict[str, list[Order]]) -> None:
                 check_offer(table, a["seat"], uid, order)
             except Refused:
                 continue
-            offers.append({"seat": a["seat"], "amount": int(order["amount"]), "then": order.get("then", "keep")})
+            offers.append(
+                {"seat": a["seat"], "amount": int(order["amount"]), "then": order.get("then", "keep")}
+            )
     if not offers:
         table.tell(f"Nobody offers a ransom; {table.name(uid)} stays captive.", "ransom-refused")
         return
@@ -328,7 +341,7 @@ def check_choice(table: Table, order: Order) -> None:
 
 
 def resolve_ransom_choice(table: Table, answers: dict[str, list[Order]]) -> None:
-    """"le ravisseur doit choisir à qui il vend son prisonnier"."""
+    """ "le ravisseur doit choisir à qui il vend son prisonnier"."""
     pending = table.state["pending"]
     captor, uid = pending["captor"], pending["captive"]
     orders = answers.get(f"choice:{captor}", [])
@@ -346,8 +359,14 @@ def _sell(table: Table, captor: str, buyer: str, uid: str, amount: int, then: st
     owner = table.owner(uid)
     if buyer == owner or then == "return":
         table.set_free(uid, owner)
-        table.tell(f"{buyer} pays {amount} doublons to {captor}; {table.name(uid)} returns to {owner}, tapped.", "ransom-paid")
+        table.tell(
+            f"{buyer} pays {amount} doublons to {captor}; {table.name(uid)} returns to {owner}, tapped.",
+            "ransom-paid",
+        )
     else:
         table.remove_character(uid)
         table.player(buyer)["captured"].append(uid)
-        table.tell(f"{buyer} pays {amount} doublons to {captor} and now holds {table.name(uid)} captive.", "ransom-paid")
+        table.tell(
+            f"{buyer} pays {amount} doublons to {captor} and now holds {table.name(uid)} captive.",
+            "ransom-paid",
+        )

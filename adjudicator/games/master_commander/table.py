@@ -109,7 +109,12 @@ class Table:
         """The seat that has ``uid`` in activity or among its places / agreements."""
         for seat in self.order:
             p = self.player(seat)
-            if uid in p["characters"] or uid in p["territories"] or uid in p["agreements"] or uid == p["haven"]:
+            if (
+                uid in p["characters"]
+                or uid in p["territories"]
+                or uid in p["agreements"]
+                or uid == p["haven"]
+            ):
                 return seat
         return None
 
@@ -130,7 +135,7 @@ class Table:
         return base + sum(int(self.card(a).get("bonus", {}).get(key, 0)) for a in self.inst(uid)["attached"])
 
     def command(self, uid: str) -> int:
-        """"La valeur de commandement d'une carte indique le nombre maximum d'attachements"."""
+        """ "La valeur de commandement d'une carte indique le nombre maximum d'attachements"."""
         return self.value(uid, "command")
 
     def votes(self, uid: str, proposer: str | None = None) -> int:
@@ -196,7 +201,9 @@ class Table:
 
     def _ambiguous(self, text: str, matches: list[str]) -> str:
         raise Refused(
-            f"{text!r} names several cards", "say which: " + ", ".join(self.name(u) for u in matches), "ambiguous"
+            f"{text!r} names several cards",
+            "say which: " + ", ".join(self.name(u) for u in matches),
+            "ambiguous",
         )
 
     def _choices(self, uids: list[str]) -> str:
@@ -207,7 +214,7 @@ class Table:
 
     # -- moving cards ----------------------------------------------------------------------------
     def draw(self, seat: str, count: int = 1) -> list[str]:
-        """"Si un joueur n'a plus de carte dans son deck, il ... ne piochera plus"."""
+        """ "Si un joueur n'a plus de carte dans son deck, il ... ne piochera plus"."""
         p = self.player(seat)
         drawn = []
         for _ in range(count):
@@ -241,7 +248,7 @@ class Table:
         return None
 
     def new_recruit_goes_home(self, uid: str) -> bool:
-        """"Une nouvelle recrue n'est jamais capturée ou tuée, placez-la sous la pile d'équipage"."""
+        """ "Une nouvelle recrue n'est jamais capturée ou tuée, placez-la sous la pile d'équipage"."""
         if not self.inst(uid).get("recruit"):
             return False
         self.remove_character(uid)

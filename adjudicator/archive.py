@@ -1,0 +1,398 @@
+"""The campaign archive: ``pbem archive export GAME_ID [--to DIR]`` writes ``DIR/GAME_ID/``.
+
+Layout (``docs/archive.md`` tells the whole story)::
+
+    turns/GAME_ID/
+      game.json              ruleset, version, options, seats (no secrets, no addresses), setup,
+                             the list of turns with their record hashes, the open turn, branches
+      index.html             the static site: every turn, its public report and board
+      001/record.json        the turn record (full, or public while a hidden-information game runs)
+      001/report.txt|html    the public report as it was rendered at the close
+      001/reports/SEAT.*     every seat's report (only when everything is published)
+      001/board.svg|png      the public board after the turn
+      001/index.html         the turn's page in the site, with links to the turns around it
+      branches/1/branch.json a referee's rollback: the turns taken off the main line, kept whole
+      branches/1/004/...
+
+The archive is append-only and hash-chained: each record carries ``prev_record_hash``, the hash
+of the record before it. Export refuses to replace a published turn by a different one unless a
+recorded branch holds the old one (a rollback), and never writes outside ``DIR/GAME_ID``: the
+game id is checked, every path is built from checked parts, no symlink is followed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import re
+import secrets
+import shutil
+from pathlib import Path
+from typing import Any
+
+from sqlmodel import Session, select
+
+from adjudicator.disclosure import Disclosure, disclosure
+from adjudicator.engine import RefereeError, check_game_id
+from adjudicator.games import UnknownRuleset, get_ruleset
+from adjudicator.games.base import Ruleset
+from adjudicator.pictures import clean_svg, svg_to_png
+from adjudicator.record import RECORD_FORMAT, turn_record
+from adjudicator.seal import canonical_json
+from adjudicator.store import Branch, Database, Game, Report, Seat, Turn, as_utc, dumps, loads
+
+ARCHIVE_FORMAT = 1
+DEFAULT_ARCHIVE = Path("turns")
+_PART = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$")
+_SEAT_FILE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,62}$")
+
+
+class ArchiveError(RefereeError):
+    """The archive cannot be written as asked; the message says why and what to do."""
+
+    exit_code = 4
+
+
+def turn_folder(number: int) -> str:
+    return f"{number:03d}"
+
+
+def state_commitment(secret: str | None, state: Any) -> str | None:
+    """HMAC-SHA256(secret, canonical state): commits to a hidden state without letting anyone
+    test guesses against it (a plain SHA-256 of a state whose unknown part is small, one card
+    of five, would be brute-forced); checkable once the secret is published."""
+    if not secret:
+        return None
+    return hmac.new(bytes.fromhex(secret), canonical_json(state), hashlib.sha256).hexdigest()
+
+
+# -- writing safely ----------------------------------------------------------
+class SafeWriter:
+    """Writes files under ``root`` only: checked path parts, no symlink followed, atomic replace."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.written: list[Path] = []
+
+    def path(self, *parts: str) -> Path:
+        for part in parts:
+            if not isinstance(part, str) or not _PART.match(part) or ".." in part:
+                raise ArchiveError(f"refusing an unsafe archive path part {part!r}")
+        path = self.root.joinpath(*parts)
+        if not path.resolve().is_relative_to(self.root.resolve()):
+            raise ArchiveError(f"refusing to write outside {self.root}: {path}")
+        return path
+
+    def _folder(self, *parts: str) -> Path:
+        folder = self.root
+        for part in parts:
+            folder = folder / part
+            if folder.is_symlink():
+                raise ArchiveError(f"{folder} is a symbolic link; the archive follows none")
+            if folder.exists() and not folder.is_dir():
+                raise ArchiveError(f"{folder} is in the way: it is not a folder")
+            folder.mkdir(exist_ok=True)
+        return folder
+
+    def write(self, *parts: str, data: bytes | str) -> Path:
+        target = self.path(*parts)
+        folder = self._folder(*parts[:-1])
+        if target.is_symlink() or (target.exists() and not target.is_file()):
+            raise ArchiveError(f"{target} is not a plain file; the archive follows no links")
+        raw = data.encode() if isinstance(data, str) else data
+        temp = folder / f".tmp-{secrets.token_hex(8)}"
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(raw)
+            os.replace(temp, target)
+        except BaseException:
+            temp.unlink(missing_ok=True)
+            raise
+        self.written.append(target)
+        return target
+
+    def write_json(self, *parts: str, value: Any) -> Path:
+        text = json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+        return self.write(*parts, data=text)
+
+    def remove_folder(self, *parts: str) -> None:
+        folder = self.path(*parts)
+        if folder.is_symlink():
+            folder.unlink()
+        elif folder.is_dir():
+            shutil.rmtree(folder)
+
+
+def _prepare_root(to: Path, game_id: str) -> Path:
+    target = Path(to)
+    if target.exists() and not target.is_dir():
+        raise ArchiveError(f"{target} is not a folder")
+    target.mkdir(parents=True, exist_ok=True)
+    root = target / game_id
+    if root.is_symlink():
+        raise ArchiveError(f"{root} is a symbolic link; export to a real folder")
+    if not root.resolve().is_relative_to(target.resolve()):
+        raise ArchiveError(f"refusing to write outside {target}")
+    root.mkdir(exist_ok=True)
+    return root
+
+
+def _read_json(path: Path) -> Any:
+    try:
+        if path.is_symlink() or not path.is_file() or path.stat().st_size > 64 * 1024 * 1024:
+            return None
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+
+
+# -- what a record publishes -------------------------------------------------
+def public_record(record: dict[str, Any], ruleset: Ruleset, shown: Disclosure) -> dict[str, Any]:
+    """The record as the public may see it now (the full record when everything is published)."""
+    if shown.complete:
+        return dict(record)
+    public: dict[str, Any] = {
+        key: record[key]
+        for key in (
+            "format",
+            "game",
+            "ruleset",
+            "ruleset_version",
+            "turn",
+            "label",
+            "requests",
+            "commitment",
+            "prev_record_hash",
+            "record_hash",
+        )
+    }
+    public["public"] = True
+    public["withheld"] = shown.withheld()
+    subs = []
+    for sub in record["submissions"]:
+        row = {k: sub[k] for k in ("request", "seat", "receipt", "default")}
+        if shown.orders:
+            row["text"], row["salt"] = sub["text"], sub["salt"]
+        subs.append(row)
+    public["submissions"] = subs
+    public["events"] = [e for e in record["events"] if e.get("seats") is None]
+    if shown.dice:
+        public["dice"] = record["dice"]
+        public["turn_secret"] = record["turn_secret"]
+        public["seed"] = record["seed"]
+    public["view_before"] = ruleset.view(loads(dumps(record["state_before"])), None)
+    public["view_after"] = ruleset.view(loads(dumps(record["state_after"])), None)
+    public["state_after_commitment"] = state_commitment(record["turn_secret"], record["state_after"])
+    return public
+
+
+def full_record(session: Session, game: Game, turn: Turn) -> dict[str, Any]:
+    record = turn_record(session, game, turn)
+    record["record_hash"] = turn.record_hash
+    return record
+
+
+def _stored_reports(session: Session, game_id: str, number: int) -> dict[str, dict[str, str]]:
+    rows = session.exec(select(Report).where(Report.game_id == game_id, Report.turn_number == number)).all()
+    reports: dict[str, dict[str, str]] = {}
+    for row in rows:
+        reports.setdefault(row.seat, {})[row.format] = row.body
+    return reports
+
+
+def _public_board(ruleset: Ruleset, state: Any) -> str | None:
+    try:
+        return clean_svg(ruleset.board_svg(ruleset.view(loads(dumps(state)), None)))
+    except Exception:  # a ruleset that cannot draw this state still gets its archive
+        return None
+
+
+# -- export ------------------------------------------------------------------
+def export_game(db: Database, game_id: str, to: Path = DEFAULT_ARCHIVE, *, full: bool = False) -> Path:
+    """Write the archive of ``game_id`` under ``to/game_id`` and return that folder.
+
+    ``full`` publishes everything although the game runs and has hidden information (the
+    referee's deliberate choice); otherwise such a game's records are public records.
+    """
+    check_game_id(game_id)
+    with db.session() as session:
+        game = session.get(Game, game_id)
+        if game is None:
+            raise ArchiveError(f"no game {game_id!r}; `pbem game list` shows the games")
+        try:
+            ruleset = get_ruleset(game.ruleset)
+        except UnknownRuleset as exc:
+            raise ArchiveError(str(exc)) from exc
+        shown = disclosure(ruleset, game_over=game.status == "over", full=full)
+        by_referee = full and not disclosure(ruleset, game_over=game.status == "over").complete
+        seats = list(session.exec(select(Seat).where(Seat.game_id == game_id).order_by(Seat.position)).all())  # type: ignore[arg-type]
+        turns = list(session.exec(select(Turn).where(Turn.game_id == game_id).order_by(Turn.number)).all())  # type: ignore[arg-type]
+        closed = [t for t in turns if t.status == "closed" and t.record_hash]
+        open_turns = [t for t in turns if t.status == "open"]
+        branches = list(session.exec(select(Branch).where(Branch.game_id == game_id).order_by(Branch.number)).all())  # type: ignore[arg-type]
+        records = [full_record(session, game, t) for t in closed]
+        reports = {t.number: _stored_reports(session, game_id, t.number) for t in closed}
+        for t in closed:
+            if "" not in reports[t.number]:
+                from adjudicator.reports import render_report
+
+                reports[t.number][""] = {f: render_report(session, game, t, None, f) for f in ("text", "html")}
+        branch_data = [(b, loads(b.data_json)) for b in branches]
+
+    root = _prepare_root(to, game_id)
+    writer = SafeWriter(root)
+    _check_append_only(root, game, records, branch_data)
+
+    # game.json
+    setup_state = loads(game.setup_state_json)
+    setup: dict[str, Any] = {"commitment": game.setup_commitment}
+    if setup_state is not None:
+        if shown.state:
+            setup["secret"] = game.setup_secret
+            setup["state"] = setup_state
+        else:
+            setup["view"] = ruleset.view(loads(dumps(setup_state)), None)
+            setup["state_commitment"] = state_commitment(game.setup_secret, setup_state)
+    game_json: dict[str, Any] = {
+        "format": ARCHIVE_FORMAT,
+        "record_format": RECORD_FORMAT,
+        "game": game.id,
+        "ruleset": game.ruleset,
+        "ruleset_version": game.ruleset_version,
+        "title": ruleset.title,
+        "hidden_information": bool(ruleset.has_hidden_information),
+        "options": loads(game.options_json),
+        "status": game.status,
+        "outcome": loads(game.outcome_json) if game.status == "over" else None,
+        "seats": [
+            {"name": s.name, "position": s.position, "player": s.player_name, "bot": s.is_bot, "status": s.status}
+            for s in seats
+        ],
+        "published": {"complete": shown.complete, "withheld": shown.withheld(), "by_referee": by_referee},
+        "setup": setup,
+        "turns": [
+            {"number": r["turn"], "label": r["label"], "folder": turn_folder(r["turn"]), "record_hash": r["record_hash"]}
+            for r in records
+        ],
+        "open_turn": (
+            {
+                "number": open_turns[0].number,
+                "label": open_turns[0].label,
+                "commitment": open_turns[0].commitment,
+                "deadline": (d.isoformat() if (d := as_utc(open_turns[0].deadline_at)) else None),
+                "prev_record_hash": open_turns[0].prev_record_hash,
+            }
+            if open_turns
+            else None
+        ),
+        "branches": [
+            {
+                "number": b.number,
+                "after_turn": b.after_turn,
+                "folder": f"branches/{b.number}",
+                "turns": [t["record"]["turn"] for t in data.get("turns", [])],
+                "head_record_hash": b.head_record_hash,
+            }
+            for b, data in branch_data
+        ],
+    }
+    pages: list[dict[str, Any]] = []
+    for record in records:
+        number = record["turn"]
+        folder = turn_folder(number)
+        writer.remove_folder(folder, "reports")  # seat reports are rewritten below, if published
+        writer.write_json(folder, "record.json", value=public_record(record, ruleset, shown))
+        public = reports[number].get("", {})
+        for fmt, name in (("text", "report.txt"), ("html", "report.html")):
+            if fmt in public:
+                writer.write(folder, name, data=public[fmt])
+        if shown.complete:
+            for seat in seats:
+                stored = reports[number].get(seat.name, {})
+                stem = seat.name if _SEAT_FILE.match(seat.name) else f"seat-{seat.position}"
+                for fmt, ext in (("text", "txt"), ("html", "html")):
+                    if fmt in stored:
+                        writer.write(folder, "reports", f"{stem}.{ext}", data=stored[fmt])
+        svg = _public_board(ruleset, record["state_after"])
+        png = svg_to_png(svg) if svg else None
+        if svg:
+            writer.write(folder, "board.svg", data=svg)
+        if png:
+            writer.write(folder, "board.png", data=png)
+        pages.append(
+            {
+                "number": number,
+                "folder": folder,
+                "label": record["label"],
+                "events": [e["text"] for e in record["events"] if e.get("seats") is None],
+                "board_svg": svg,
+                "has_png": png is not None,
+                "has_text": "text" in public,
+                "has_html": "html" in public,
+                "record_hash": record["record_hash"],
+            }
+        )
+    # turn folders that are no longer on the main line (after a rollback) live on in branches/
+    keep = {turn_folder(r["turn"]) for r in records}
+    for child in sorted(root.iterdir()) if root.is_dir() else []:
+        if re.fullmatch(r"\d{3,}", child.name) and child.name not in keep:
+            writer.remove_folder(child.name)
+
+    for branch, data in branch_data:
+        base = ("branches", str(branch.number))
+        writer.remove_folder(*base)
+        info = {
+            "number": branch.number,
+            "after_turn": branch.after_turn,
+            "reason": branch.reason,
+            "created_at": data.get("created_at"),
+            "head_record_hash": branch.head_record_hash,
+            "turns": [t["record"]["turn"] for t in data.get("turns", [])],
+            "open_turn": {k: v for k, v in (data.get("open_turn") or {}).items() if k in ("number", "label", "commitment")}
+            or None,
+        }
+        writer.write_json(*base, "branch.json", value=info)
+        for item in data.get("turns", []):
+            record = item["record"]
+            folder = turn_folder(record["turn"])
+            writer.write_json(*base, folder, "record.json", value=public_record(record, ruleset, shown))
+            public = (item.get("reports") or {}).get("", {})
+            for fmt, name in (("text", "report.txt"), ("html", "report.html")):
+                if fmt in public:
+                    writer.write(*base, folder, name, data=public[fmt])
+
+    writer.write_json("game.json", value=game_json)
+    from adjudicator.site import write_site
+
+    write_site(writer, game_json, pages, shown)
+    return root
+
+
+def _check_append_only(root: Path, game: Game, records: list[dict[str, Any]], branch_data: list[Any]) -> None:
+    """Refuse to replace a published turn by another one that no recorded branch accounts for."""
+    existing = _read_json(root / "game.json")
+    if isinstance(existing, dict):
+        old = existing.get("setup", {}).get("commitment") if isinstance(existing.get("setup"), dict) else None
+        if old is not None and old != game.setup_commitment:
+            raise ArchiveError(
+                f"{root} holds another game {existing.get('game')!r} (a different setup commitment); "
+                "the archive is append-only: export to another folder with --to, or move it away"
+            )
+    known = {r["turn"]: r["record_hash"] for r in records}
+    kept = {t["record"].get("record_hash") for _, data in branch_data for t in data.get("turns", [])}
+    for child in sorted(root.iterdir()):
+        if not re.fullmatch(r"\d{3,}", child.name):
+            continue
+        old = _read_json(child / "record.json")
+        old_hash = old.get("record_hash") if isinstance(old, dict) else None
+        number = int(child.name)
+        if old_hash is None or known.get(number) == old_hash or old_hash in kept:
+            continue
+        raise ArchiveError(
+            f"{child}/record.json holds a different turn {number} (record hash {str(old_hash)[:16]}...) than the "
+            "database, and no recorded branch accounts for it; the archive is append-only: "
+            "export to another folder with --to"
+        )

@@ -1,0 +1,198 @@
+"""``pbem mail ...``: mail in (ingest, poll), mail out (flush, retry) and what is waiting (status)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+DbOption = Annotated[
+    str | None, typer.Option("--db", help="Database URL (default: $PBEM_DB or sqlite:///pbem.db).")
+]
+
+mail_app = typer.Typer(
+    help="Email both ways: orders in, acknowledgements and reports out.", no_args_is_help=True
+)
+
+
+def _db(url: str | None):  # type: ignore[no-untyped-def]
+    from adjudicator.store import Database
+
+    return Database(url)
+
+
+def _fail(message: str, code: int = 2) -> None:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+@mail_app.command("ingest")
+def mail_ingest(
+    file: Annotated[str, typer.Argument(help="One RFC 5322 message file, or '-' for standard input.")] = "-",
+    db: DbOption = None,
+) -> None:
+    """Handle one message (for a .forward or procmail pipe: `| pbem mail ingest -`).
+
+    Exits 0 whenever the message was taken (even when it was refused or ignored: a reply,
+    if any, is queued), so the mail system never bounces it back to the sender.
+    """
+    from adjudicator.mail.service import flush_outbox
+    from adjudicator.mail.sources import MailSourceError, ingest
+
+    database = _db(db)
+    try:
+        handled = ingest(database, file)
+    except MailSourceError as exc:
+        _fail(str(exc))
+        return
+    typer.echo(str(handled))
+    if handled.status == "error":
+        raise typer.Exit(75)  # EX_TEMPFAIL: the MTA keeps the message and tries again
+    if handled.replies:
+        flush_outbox(database)
+
+
+@mail_app.command("poll")
+def mail_poll(
+    maildir: Annotated[
+        str | None, typer.Option("--maildir", help="A Maildir to read new messages from.")
+    ] = None,
+    imap: Annotated[
+        str | None,
+        typer.Option("--imap", help="imaps://user:password@host/INBOX (unseen messages are read)."),
+    ] = None,
+    flush: Annotated[bool, typer.Option(help="Send the acknowledgements right away.")] = True,
+    db: DbOption = None,
+) -> None:
+    """Read new mail from a Maildir or an IMAP mailbox (default: PBEM_POLL_MAILDIR / PBEM_IMAP_URL)."""
+    from adjudicator.mail.config import setting
+    from adjudicator.mail.handler import MailHandler
+    from adjudicator.mail.service import flush_outbox
+    from adjudicator.mail.sources import MailSourceError, poll_imap, poll_maildir
+
+    database = _db(db)
+    if maildir is None and imap is None:
+        maildir, imap = setting("PBEM_POLL_MAILDIR"), setting("PBEM_IMAP_URL")
+        if not maildir and not imap:
+            _fail(
+                "nothing to poll: give --maildir DIR or --imap URL (or set PBEM_POLL_MAILDIR / PBEM_IMAP_URL)"
+            )
+    handler = MailHandler(database)
+    total = 0
+    for kind, source in (("maildir", maildir), ("imap", imap)):
+        if not source:
+            continue
+        try:
+            result = (
+                poll_maildir(database, source, handler)
+                if kind == "maildir"
+                else poll_imap(database, source, handler)
+            )
+        except MailSourceError as exc:
+            _fail(str(exc))
+            return
+        for handled in result.handled:
+            typer.echo(str(handled))
+        for error in result.errors:
+            typer.echo(f"skipped: {error}", err=True)
+        total += len(result)
+    typer.echo(f"{total} message(s) read")
+    if flush and total:
+        sent = flush_outbox(database)
+        typer.echo(f"{sent} message(s) sent")
+
+
+@mail_app.command("flush")
+def mail_flush(db: DbOption = None) -> None:
+    """Send what is queued: SMTP when PBEM_SMTP_URL is set, else .eml files into ./outbox/."""
+    from adjudicator.mail.outbound import SmtpConfigError, flush_smtp, smtp_config
+    from adjudicator.mail.outbox import deliver_to_maildir, outbox_dir
+
+    database = _db(db)
+    try:
+        config = smtp_config()
+    except SmtpConfigError as exc:
+        _fail(str(exc))
+        return
+    if config is None:
+        count = deliver_to_maildir(database)
+        typer.echo(f"{count} message(s) written to {outbox_dir()}/new/ (no PBEM_SMTP_URL set)")
+        return
+    result = flush_smtp(database, config)
+    typer.echo(f"{result.sent} message(s) sent to {config.host}:{config.port}, {result.failed} failed (kept)")
+    if result.failed:
+        raise typer.Exit(75)
+
+
+@mail_app.command("retry")
+def mail_retry(
+    message_id: Annotated[
+        list[str] | None, typer.Argument(help="Message-IDs to retry (default: every failed one).")
+    ] = None,
+    db: DbOption = None,
+) -> None:
+    """Put messages marked failed back in the queue (the next flush sends them)."""
+    from adjudicator.mail.outbound import retry_failed
+
+    count = retry_failed(_db(db), message_id or None)
+    typer.echo(f"{count} message(s) queued again")
+
+
+@mail_app.command("status")
+def mail_status(
+    limit: Annotated[int, typer.Option(help="How many recent incoming messages to list.")] = 10,
+    db: DbOption = None,
+) -> None:
+    """What is waiting to go out, what failed, and the last messages that came in."""
+    from sqlalchemy import func
+    from sqlmodel import select
+
+    from adjudicator.mail.config import setting
+    from adjudicator.mail.outbound import redact
+    from adjudicator.store import InboundMessage, OutboxMessage, as_utc
+
+    database = _db(db)
+    smtp = setting("PBEM_SMTP_URL")
+    typer.echo(
+        f"outgoing: {'SMTP ' + redact(smtp) if smtp else 'Maildir ' + (setting('PBEM_OUTBOX') or 'outbox')}"
+    )
+    for key in ("PBEM_FROM", "PBEM_POLL_MAILDIR", "PBEM_IMAP_URL", "PBEM_LISTEN"):
+        value = setting(key)
+        if value:
+            typer.echo(f"  {key}={redact(value) if '://' in value else value}")
+    with database.session() as session:
+        counts = dict(
+            session.exec(select(OutboxMessage.status, func.count()).group_by(OutboxMessage.status)).all()  # type: ignore[arg-type]
+        )
+        typer.echo("outbox: " + ", ".join(f"{counts.get(s, 0)} {s}" for s in ("queued", "sent", "failed")))
+        waiting = session.exec(
+            select(OutboxMessage)
+            .where(OutboxMessage.status.in_(["queued", "failed"]))  # type: ignore[attr-defined]
+            .where(OutboxMessage.attempts > 0)
+            .order_by(OutboxMessage.id)  # type: ignore[arg-type]
+        ).all()
+        for row in waiting:
+            nxt = as_utc(row.next_attempt_at)
+            when = f", next try {nxt:%Y-%m-%d %H:%M} UTC" if nxt and row.status == "queued" else ""
+            typer.echo(
+                f"  {row.status.upper():6} {row.kind:9} to {row.to_addr}  {row.message_id}  "
+                f"attempts {row.attempts}{when}\n         last error: {row.last_error or '-'}"
+            )
+        incoming = dict(
+            session.exec(select(InboundMessage.status, func.count()).group_by(InboundMessage.status)).all()  # type: ignore[arg-type]
+        )
+        typer.echo("inbound: " + (", ".join(f"{n} {s}" for s, n in sorted(incoming.items())) or "none"))
+        recent = session.exec(
+            select(InboundMessage).order_by(InboundMessage.id.desc()).limit(limit)  # type: ignore[union-attr]
+        ).all()
+        for row in recent:
+            when = as_utc(row.received_at)
+            detail = (row.result or "")[:120]
+            typer.echo(f"  {when:%Y-%m-%d %H:%M} {row.via:7} {row.status:8} {row.sender or '-'}: {detail}")
+    if counts.get("failed"):
+        typer.echo(f"{counts['failed']} message(s) failed: fix the cause, then `pbem mail retry`", err=True)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``mail`` commands to the ``pbem`` app."""
+    app.add_typer(mail_app, name="mail")

@@ -1,0 +1,248 @@
+"""The messages mail handling sends back: acknowledgements, refusals, replies to commands, reminders.
+
+Each is rendered from ``templates/common/<kind>.{txt,html}.j2`` and queued in
+the outbox with a stable Message-ID derived from the message it answers, so a
+message handled twice (a crash, a second poller) is answered once. Subjects
+are built from our own words and the game id only: nothing a player wrote
+ever reaches a header.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+from typing import Any
+
+from sqlmodel import Session, select
+
+from adjudicator.engine import SubmitResult
+from adjudicator.games.base import OrderRequest
+from adjudicator.mail import outbox
+from adjudicator.mail.compose import compose, stable_message_id
+from adjudicator.mail.ics import deadline_attachment
+from adjudicator.render import render
+from adjudicator.reports import game_context, local_time
+from adjudicator.store import Game, OutboxMessage, Seat, Turn, as_utc, loads
+
+
+def answer_tag(inbound_id: str) -> str:
+    """A short, header-safe tag of the message answered (part of our Message-ID)."""
+    return hashlib.sha256(inbound_id.encode()).hexdigest()[:16]
+
+
+def turn_context(turn: Turn, tz_name: str) -> dict[str, Any]:
+    return {
+        "number": turn.number,
+        "label": turn.label,
+        "deadline": as_utc(turn.deadline_at),
+        "local_deadline": local_time(turn.deadline_at, tz_name),
+    }
+
+
+def _queue(
+    session: Session,
+    *,
+    kind: str,
+    to_addr: str,
+    subject: str,
+    template: str,
+    context: dict[str, Any],
+    message_id: str,
+    ruleset: str | None = None,
+    in_reply_to: str | None = None,
+    game_id: str | None = None,
+    turn_number: int | None = None,
+    seat: str | None = None,
+    attachments: list[tuple[str, str, bytes]] | None = None,
+) -> OutboxMessage | None:
+    text = render(f"{template}.txt.j2", ruleset, **context)
+    html = render(f"{template}.html.j2", ruleset, **context)
+    msg = compose(
+        to=to_addr,
+        subject=subject,
+        text=text,
+        html=html,
+        message_id=message_id,
+        in_reply_to=in_reply_to,
+        attachments=attachments,
+    )
+    return outbox.queue(
+        session,
+        message_id=message_id,
+        raw=msg.as_bytes(),
+        to_addr=to_addr,
+        subject=msg["Subject"],
+        kind=kind,
+        game_id=game_id,
+        turn_number=turn_number,
+        seat=seat,
+    )
+
+
+def changes(previous: str | None, current: str) -> list[str]:
+    """What changed since the previous accepted orders, as unified-diff lines (empty: nothing)."""
+    if previous is None or previous == current or not current:
+        return []
+    diff = difflib.unified_diff(
+        previous.splitlines(), current.splitlines(), "previous", "now", lineterm="", n=1
+    )
+    return list(diff)
+
+
+def queue_ack(
+    session: Session, game: Game, seat: Seat, turn: Turn, result: SubmitResult, inbound_id: str
+) -> OutboxMessage | None:
+    """The acknowledgement of a mail submission: lines as understood, problems, receipt, changes."""
+    if not seat.email:
+        return None
+    context = {
+        "game": game_context(game),
+        "seat": seat.name,
+        "turn": turn_context(turn, seat.timezone),
+        "result": result,
+        "problems": result.problems,
+        "diff": changes(result.previous, result.canonical) if result.accepted else [],
+    }
+    word = "accepted" if result.accepted else "REJECTED"
+    subject = f"[{game.id}] Orders {word}: turn {result.turn}, {seat.name}"
+    return _queue(
+        session,
+        kind="ack",
+        to_addr=seat.email,
+        subject=subject,
+        template="ack",
+        context=context,
+        ruleset=game.ruleset,
+        message_id=stable_message_id(game.id, result.turn, seat.name, "ack", answer_tag(inbound_id)),
+        in_reply_to=inbound_id,
+        game_id=game.id,
+        turn_number=result.turn,
+        seat=seat.name,
+    )
+
+
+def queue_refusal(
+    session: Session,
+    *,
+    seat: Seat,
+    reason: str,
+    inbound_id: str,
+    tip: str = "",
+    foreign_sender: bool = False,
+) -> OutboxMessage | None:
+    """One short reply to the seat's registered address (never to an unverified sender)."""
+    if not seat.email:
+        return None
+    context = {
+        "game_id": seat.game_id,
+        "seat": seat.name,
+        "reason": reason,
+        "tip": tip,
+        "foreign_sender": foreign_sender,
+    }
+    return _queue(
+        session,
+        kind="refusal",
+        to_addr=seat.email,
+        subject=f"[{seat.game_id}] Not taken: your message for {seat.name}",
+        template="refusal",
+        context=context,
+        message_id=stable_message_id(seat.game_id, seat.name, "refusal", answer_tag(inbound_id)),
+        in_reply_to=None if foreign_sender else inbound_id,
+        game_id=seat.game_id,
+        seat=seat.name,
+    )
+
+
+def queue_reply(
+    session: Session,
+    *,
+    game: Game,
+    seat: Seat,
+    title: str,
+    text: str,
+    inbound_id: str,
+    command: str,
+) -> OutboxMessage | None:
+    """The answer to a command (status, history, orders): preformatted text in the reply frame."""
+    if not seat.email:
+        return None
+    context = {"game": game_context(game), "seat": seat.name, "title": title, "text": text}
+    return _queue(
+        session,
+        kind="reply",
+        to_addr=seat.email,
+        subject=f"[{game.id}] {title}",
+        template="reply",
+        context=context,
+        ruleset=game.ruleset,
+        message_id=stable_message_id(game.id, seat.name, command, answer_tag(inbound_id)),
+        in_reply_to=inbound_id,
+        game_id=game.id,
+        seat=seat.name,
+    )
+
+
+def queue_report_copy(
+    session: Session, *, game: Game, seat: Seat, turn: Turn, text: str, html: str | None, inbound_id: str
+) -> OutboxMessage | None:
+    """The ``report`` command: the seat's last stored report, sent again."""
+    if not seat.email:
+        return None
+    message_id = stable_message_id(game.id, turn.number, seat.name, "report-copy", answer_tag(inbound_id))
+    subject = f"[{game.id}] Report (copy): turn {turn.number}, {turn.label}"
+    msg = compose(
+        to=seat.email, subject=subject, text=text, html=html, message_id=message_id, in_reply_to=inbound_id
+    )
+    return outbox.queue(
+        session,
+        message_id=message_id,
+        raw=msg.as_bytes(),
+        to_addr=seat.email,
+        subject=msg["Subject"],
+        kind="reply",
+        game_id=game.id,
+        turn_number=turn.number,
+        seat=seat.name,
+    )
+
+
+def queue_reminder(
+    session: Session, game: Game, turn: Turn, seat: Seat | str, hours_left: str
+) -> OutboxMessage | None:
+    """A deadline reminder for one seat (``reminder.*.j2``), queued once per (turn, seat, label).
+
+    ``hours_left`` is the scheduler's label, e.g. ``"24h"`` or ``"2h"``; it is part of the Message-ID,
+    so the 24h and the 2h reminders are two messages but each is sent once. Returns ``None`` when the
+    seat has no address or this reminder was queued already.
+    """
+    if isinstance(seat, str):
+        row = session.exec(select(Seat).where(Seat.game_id == game.id, Seat.name == seat)).first()
+        if row is None:
+            return None
+        seat = row
+    if not seat.email:
+        return None
+    requests = [OrderRequest.from_json(r) for r in loads(turn.requests_json)]
+    owed = [r for r in requests if r.seat == seat.name]
+    context = {
+        "game": game_context(game),
+        "seat": seat.name,
+        "turn": turn_context(turn, seat.timezone),
+        "hours_left": hours_left,
+        "owed": owed,
+    }
+    return _queue(
+        session,
+        kind="reminder",
+        to_addr=seat.email,
+        subject=f"[{game.id}] Reminder: {hours_left} left for turn {turn.number}, {turn.label}",
+        template="reminder",
+        context=context,
+        ruleset=game.ruleset,
+        message_id=stable_message_id(game.id, turn.number, seat.name, "reminder", hours_left),
+        game_id=game.id,
+        turn_number=turn.number,
+        seat=seat.name,
+        attachments=deadline_attachment(game.id, turn.number, turn.label, turn.deadline_at, seat.name),
+    )

@@ -1,0 +1,417 @@
+"""What to do with one incoming message: submit orders, answer a command, refuse, or ignore.
+
+:func:`handle_message` is the single entry point of every inbound way (stdin,
+Maildir, IMAP, the SMTP listener). It
+
+1. keeps the raw bytes in ``InboundMessage`` under the message's Message-ID,
+   so the same message arriving twice (two polls, a Maildir and a listener)
+   is handled once;
+2. ignores, without ever answering, mail from machines (bounces,
+   auto-replies, ``Auto-Submitted``, ``Precedence: bulk``, mailer-daemon) and
+   floods (more than ``PBEM_MAIL_RATE`` messages per sender per hour);
+3. takes orders or a command only when the sender is the seat's registered
+   address *and* the secret matches; otherwise nothing is stored and one short
+   reply goes to the seat's registered address - never to the unverified
+   sender, so the referee cannot be used to send mail to strangers;
+4. answers with an acknowledgement (orders as understood, receipt, problems,
+   changes) or the command's answer, queued in the outbox.
+
+It never raises: a message that breaks something is marked ``error`` and
+kept for the referee to look at (``pbem mail status``).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import func, update
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, select
+
+from adjudicator.engine import Referee, RefereeError, check_game_id, deadline_with_grace
+from adjudicator.mail import acks
+from adjudicator.mail.config import int_setting
+from adjudicator.mail.inbound import ParsedMail, parse_message
+from adjudicator.reports import local_time, stored_report
+from adjudicator.store import (
+    Database,
+    Game,
+    InboundMessage,
+    OutboxMessage,
+    Seat,
+    Submission,
+    Turn,
+    as_utc,
+    check_secret,
+)
+
+log = logging.getLogger(__name__)
+
+#: A message left ``new`` this long (its handler crashed) is handled again when it arrives again.
+STALE_CLAIM = timedelta(minutes=10)
+#: Refusals sent to one seat per hour at most (someone forging mail for a seat cannot flood its player).
+REFUSALS_PER_SEAT_PER_HOUR = 3
+HOUR = timedelta(hours=1)
+TIP = "Start the message with the lines game:, seat: and secret:, then your orders (see orders/README.md)."
+
+
+@dataclass
+class Handled:
+    """What became of one message; ``status`` is handled, refused, ignored, duplicate or error."""
+
+    message_id: str
+    status: str
+    detail: str
+    replies: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.status}: {self.detail} ({self.message_id})"
+
+
+class _Outcome(Exception):
+    """Internal: stop handling with this status and detail."""
+
+    def __init__(self, status: str, detail: str) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.detail = detail
+
+
+def max_bytes() -> int:
+    return int_setting("PBEM_MAIL_MAX_BYTES") or 1024 * 1024
+
+
+def _claim(db: Database, parsed: ParsedMail, raw: bytes, via: str, now: datetime) -> bool:
+    """Store the message; ``False`` when it was handled (or is being handled) already."""
+    try:
+        with db.session() as session:
+            existing = session.exec(
+                select(InboundMessage).where(InboundMessage.message_id == parsed.message_id)
+            ).first()
+            if existing is None:
+                session.add(
+                    InboundMessage(
+                        message_id=parsed.message_id,
+                        via=via[:16],
+                        sender=parsed.sender or None,
+                        raw=raw,
+                        status="new",
+                        received_at=now,
+                    )
+                )
+                return True
+            if existing.status != "new" or (as_utc(existing.received_at) or now) > now - STALE_CLAIM:
+                return False
+            # Its first handler died mid-way: take it over (one taker wins the conditional update).
+            won = session.execute(
+                update(InboundMessage)
+                .where(InboundMessage.id == existing.id, InboundMessage.status == "new")  # type: ignore[arg-type]
+                .where(InboundMessage.received_at == existing.received_at)  # type: ignore[arg-type]
+                .values(received_at=now)
+            )
+            return won.rowcount == 1  # type: ignore[attr-defined]
+    except IntegrityError:  # another worker stored it between our select and insert
+        return False
+
+
+def _finish(db: Database, message_id: str, status: str, detail: str) -> None:
+    with db.session() as session:
+        row = session.exec(select(InboundMessage).where(InboundMessage.message_id == message_id)).first()
+        if row is not None:
+            row.status = status
+            row.result = detail[:2000]
+            session.add(row)
+
+
+def _recent_from(session: Session, sender: str, message_id: str, now: datetime) -> int:
+    return session.exec(
+        select(func.count())
+        .select_from(InboundMessage)
+        .where(InboundMessage.sender == sender, InboundMessage.received_at >= now - HOUR)  # type: ignore[arg-type]
+        .where(InboundMessage.message_id != message_id)
+    ).one()
+
+
+def _recent_refusals(session: Session, seat: Seat, now: datetime) -> int:
+    return session.exec(
+        select(func.count())
+        .select_from(OutboxMessage)
+        .where(OutboxMessage.kind == "refusal", OutboxMessage.game_id == seat.game_id)
+        .where(OutboxMessage.seat == seat.name, OutboxMessage.created_at >= now - HOUR)  # type: ignore[arg-type]
+    ).one()
+
+
+class MailHandler:
+    """Handles messages for one database; the referee's clock decides deadlines and rate windows."""
+
+    def __init__(self, db: Database, referee: Referee | None = None) -> None:
+        self.db = db
+        self.referee = referee or Referee(db)
+
+    # -- entry point -------------------------------------------------------
+    def handle(self, raw: bytes, via: str = "stdin", size: int | None = None) -> Handled:
+        """Handle one message. ``size`` is its full size when a source read only its beginning."""
+        try:
+            return self._handle(bytes(raw), via, max(size or 0, len(raw)))
+        except Exception as exc:  # nothing crashes a listener or a poller
+            log.exception("mail handling failed")
+            return Handled("", "error", f"{type(exc).__name__}: {exc}")
+
+    def _handle(self, raw: bytes, via: str, size: int) -> Handled:
+        now = self.referee.clock()
+        limit = max_bytes()
+        oversize = size > limit
+        # A message over the limit is kept truncated: its headers and first part, not 10 MB of attachment.
+        kept = raw[:limit] if oversize else raw
+        parsed = parse_message(kept)
+        if not _claim(self.db, parsed, kept, via, now):
+            return Handled(parsed.message_id, "duplicate", "already handled")
+        self.replies = 0
+        try:
+            status, detail = "handled", self._decide(parsed, oversize, size, limit, now)
+        except _Outcome as outcome:
+            status, detail = outcome.status, outcome.detail
+        except Exception as exc:
+            log.exception("mail handling failed for %s", parsed.message_id)
+            status, detail = "error", f"{type(exc).__name__}: {exc}"
+        _finish(self.db, parsed.message_id, status, detail)
+        return Handled(parsed.message_id, status, detail, self.replies)
+
+    # -- the decisions -----------------------------------------------------
+    def _decide(self, parsed: ParsedMail, oversize: bool, size: int, limit: int, now: datetime) -> str:
+        if parsed.automatic:
+            raise _Outcome("ignored", f"not answered: {parsed.automatic}")
+        if parsed.sender:
+            with self.db.session() as session:
+                recent = _recent_from(session, parsed.sender, parsed.message_id, now)
+            if recent >= int_setting("PBEM_MAIL_RATE"):
+                raise _Outcome(
+                    "ignored", f"rate limited: {recent} messages from this sender in the last hour"
+                )
+        seat = self._seat_named(parsed)
+        if oversize:
+            self._refuse(
+                seat,
+                parsed,
+                f"Your message is too large ({size / 1048576:.1f} MB; the limit is {limit // 1024} KiB). "
+                "Send the orders as plain text without large attachments.",
+                now,
+            )
+        if parsed.error:
+            self._refuse(seat, parsed, f"Your message could not be read: {parsed.error}.", now)
+        assert seat is not None and parsed.game is not None and parsed.seat is not None
+        if not seat.email:
+            raise _Outcome("refused", f"seat {seat.name} has no registered address")
+        if parsed.sender != seat.email.lower():
+            self._refuse(
+                seat,
+                parsed,
+                f"A message for seat {seat.name} came from an address that is not the seat's registered one.",
+                now,
+            )
+        if not parsed.secret or not seat.secret_hash or not check_secret(parsed.secret, seat.secret_hash):
+            self._refuse(seat, parsed, f"The secret given for seat {seat.name} is wrong or missing.", now)
+        if parsed.command:
+            return self._command(parsed, seat, now)
+        return self._orders(parsed, seat, now)
+
+    def _seat_named(self, parsed: ParsedMail) -> Seat | None:
+        """The seat the message names, or ``None`` (then nobody can be answered)."""
+        if not parsed.game or not parsed.seat:
+            if parsed.error:
+                raise _Outcome("refused", parsed.error)
+            return None
+        try:
+            check_game_id(parsed.game)
+        except RefereeError as exc:
+            raise _Outcome("refused", str(exc)) from None
+        with self.db.session() as session:
+            game = session.get(Game, parsed.game)
+            if game is None:
+                raise _Outcome("refused", f"no game {parsed.game!r}")
+            seat = session.exec(select(Seat).where(Seat.game_id == game.id, Seat.name == parsed.seat)).first()
+            if seat is None:
+                raise _Outcome("refused", f"no seat {parsed.seat[:64]!r} in game {game.id!r}")
+            return seat
+
+    def _refuse(self, seat: Seat | None, parsed: ParsedMail, reason: str, now: datetime) -> None:
+        """Stop with ``refused``; one short reply to the seat's registered address, rate limited."""
+        if seat is None or not seat.email:
+            raise _Outcome("refused", reason)
+        foreign = parsed.sender != seat.email.lower()
+        with self.db.session() as session:
+            if _recent_refusals(session, seat, now) >= REFUSALS_PER_SEAT_PER_HOUR:
+                raise _Outcome("refused", f"{reason} (no reply: refusal limit for this seat reached)")
+            row = acks.queue_refusal(
+                session, seat=seat, reason=reason, inbound_id=parsed.message_id, tip=TIP, foreign_sender=foreign
+            )
+            if row is not None:
+                row.created_at = now  # the referee's clock decides the refusal window
+                self.replies += 1
+        raise _Outcome("refused", f"{reason} (reply to {seat.email})")
+
+    # -- orders --------------------------------------------------------------
+    def _orders(self, parsed: ParsedMail, seat: Seat, now: datetime) -> str:
+        late: str | None = None
+        with self.db.session() as session:  # read only; a refusal is queued after it ends
+            game = self.referee.game(session, seat.game_id)
+            if game.status == "running":
+                turn = self.referee.turn(session, game.id)
+                deadline = deadline_with_grace(turn, game)
+                if turn.status == "open" and deadline is not None and now > deadline:
+                    local = local_time(deadline, seat.timezone)
+                    late = (
+                        f"Your orders arrived after the deadline of turn {turn.number} "
+                        f"({deadline:%Y-%m-%d %H:%M} UTC{', ' + local if local else ''}); "
+                        "the turn is closing without them."
+                    )
+        if late is not None:
+            self._refuse(seat, parsed, late, now)
+        try:
+            result = self.referee.submit(
+                seat.game_id,
+                seat.name,
+                parsed.orders,
+                parsed.secret,
+                request_key=parsed.request,
+                source="mail",
+            )
+        except RefereeError as exc:
+            self._refuse(seat, parsed, str(exc), now)
+            raise  # unreachable: _refuse always raises
+        with self.db.session() as session:
+            game = self.referee.game(session, seat.game_id)
+            turn = session.exec(select(Turn).where(Turn.game_id == game.id, Turn.number == result.turn)).one()
+            row = session.get(Seat, seat.id)
+            assert row is not None
+            if acks.queue_ack(session, game, row, turn, result, parsed.message_id):
+                self.replies += 1
+        if not result.accepted:
+            raise _Outcome("refused", f"orders rejected: {len(result.problems)} problem(s); ack sent")
+        closed = f"; turn {result.closed_turn} closed" if result.closed_turn else ""
+        where = f"{seat.game_id}/{seat.name}, turn {result.turn}"
+        return f"orders accepted for {where}, receipt {result.receipt}{closed}"
+
+    # -- commands ------------------------------------------------------------
+    def _command(self, parsed: ParsedMail, seat: Seat, now: datetime) -> str:
+        command = parsed.command or ""
+        with self.db.session() as session:
+            game = self.referee.game(session, seat.game_id)
+        if command == "report":
+            return self._report(parsed, game, seat)
+        if command == "status":
+            title, text = "Status", self._status_text(game.id, seat)
+        elif command == "history":
+            title, text = "History", self._history_text(game)
+        else:
+            title, text = "Your orders this turn", self._orders_text(game.id, seat, parsed.secret)
+        with self.db.session() as session:
+            if acks.queue_reply(
+                session,
+                game=game,
+                seat=seat,
+                title=title,
+                text=text,
+                inbound_id=parsed.message_id,
+                command=command,
+            ):
+                self.replies += 1
+        return f"command {command} answered for {game.id}/{seat.name}"
+
+    def _report(self, parsed: ParsedMail, game: Game, seat: Seat) -> str:
+        with self.db.session() as session:
+            last = session.exec(
+                select(Turn)
+                .where(Turn.game_id == game.id, Turn.status == "closed")
+                .order_by(Turn.number.desc())  # type: ignore[attr-defined]
+            ).first()
+            text = html = None
+            if last is not None:
+                text = stored_report(session, game.id, last.number, seat.name, "text")
+                html = stored_report(session, game.id, last.number, seat.name, "html")
+            if last is None or text is None:
+                reply = "No turn has closed yet, so there is no report to send."
+                if acks.queue_reply(
+                    session,
+                    game=game,
+                    seat=seat,
+                    title="Report",
+                    text=reply,
+                    inbound_id=parsed.message_id,
+                    command="report",
+                ):
+                    self.replies += 1
+                return f"command report: no report yet for {game.id}"
+            if acks.queue_report_copy(
+                session, game=game, seat=seat, turn=last, text=text, html=html, inbound_id=parsed.message_id
+            ):
+                self.replies += 1
+            return f"command report: turn {last.number} sent again to {seat.name}"
+
+    def _status_text(self, game_id: str, seat: Seat) -> str:
+        status = self.referee.status(game_id)
+        if status["turn"] is None:
+            return f"Game {game_id} has not started yet."
+        deadline = status["deadline"]
+        lines = [f"Turn {status['turn']} ({status['label']}), {status['turn_status']}."]
+        if deadline is not None:
+            local = local_time(deadline, seat.timezone)
+            lines.append(f"Deadline: {deadline:%Y-%m-%d %H:%M} UTC{' (' + local + ')' if local else ''}")
+        lines.append("")
+        for row in status["requests"]:
+            state = ("in, final" if row["final"] else "in") if row["in"] else "waiting"
+            optional = " (optional)" if row["optional"] else ""
+            lines.append(f"  {row['seat']:14} {row['request']:28} {state}{optional}")
+        lines.append("")
+        lines.append(f"Seed commitment: {status['commitment']}")
+        return "\n".join(lines)
+
+    def _history_text(self, game: Game) -> str:
+        try:  # the archive's own summary, when the archive module provides one
+            from adjudicator import archive  # type: ignore[attr-defined]
+
+            summary = getattr(archive, "summary", None)
+            if callable(summary):
+                return str(summary(self.db, game.id))
+        except ImportError:
+            pass
+        with self.db.session() as session:
+            turns = session.exec(
+                select(Turn).where(Turn.game_id == game.id).order_by(Turn.number)  # type: ignore[arg-type]
+            ).all()
+            lines = [f"{game.id}: {game.ruleset}, {game.status}", ""]
+            for turn in turns:
+                when = as_utc(turn.closed_at)
+                closed = f"closed {when:%Y-%m-%d %H:%M} UTC ({turn.close_reason})" if when else "open"
+                lines.append(f"turn {turn.number:3}  {turn.label:30} {closed}")
+                if turn.record_hash:
+                    lines.append(f"          record {turn.record_hash}")
+        return "\n".join(lines)
+
+    def _orders_text(self, game_id: str, seat: Seat, secret: str | None) -> str:
+        rows: list[Submission] = self.referee.my_orders(game_id, seat.name, secret)
+        if not rows:
+            return "You have sent no orders for the open turn yet."
+        lines = []
+        for row in rows:
+            when = as_utc(row.created_at)
+            stamp = f"{when:%Y-%m-%d %H:%M} UTC" if when else ""
+            final = ", final" if row.final else ""
+            lines.append(f"--- {row.request_key}: {row.status}{final}, {stamp} via {row.source}")
+            lines.append(row.canonical if row.status == "accepted" or row.canonical else row.text)
+            if row.receipt:
+                lines.append(f"    receipt {row.receipt}")
+            lines.append("")
+        return "\n".join(lines).rstrip()
+
+
+def handle_message(
+    db: Database, raw: bytes, via: str = "stdin", referee: Referee | None = None, size: int | None = None
+) -> Handled:
+    """Handle one raw message (see :class:`MailHandler`); never raises."""
+    return MailHandler(db, referee).handle(raw, via, size)
+
+
+__all__ = ["Handled", "MailHandler", "handle_message"]

@@ -1,0 +1,336 @@
+"""The one parser of incoming mail: one RFC 5322 message -> game, seat, secret, orders.
+
+Every way mail arrives (stdin, Maildir, IMAP, the SMTP listener) hands its raw
+bytes to :func:`parse_message`, which never raises: whatever it is given, it
+returns a :class:`ParsedMail` whose ``error`` says in one sentence what is
+wrong, or ``None``.
+
+The body follows the convention of PBEM judges (see ``orders/README.md``)::
+
+    game: rome-27
+    seat: carthage
+    secret: 5kT2...
+    request: orders:carthage      (optional, when a seat owes several)
+    final                         (optional, anywhere: the turn may close early)
+
+    F Carthago - Sicilia
+    A Numidia holds
+    end                           (optional: nothing after it is read)
+
+or, instead of orders, one command: ``status``, ``report``, ``history`` or
+``orders`` (alone, or as ``command: status``).
+
+The text is the first text/plain part, or the HTML part turned into text, or
+an attached ``.txt`` file when the body carries only the header lines.
+Quoted replies (``> ...``, ``On ... wrote:``, ``-----Original Message-----``)
+and signatures (after ``-- ``) are dropped.
+"""
+
+from __future__ import annotations
+
+import codecs
+import email
+import hashlib
+import re
+from dataclasses import dataclass, field
+from email.header import decode_header, make_header
+from email.message import Message
+from email.policy import compat32
+from email.utils import getaddresses, parseaddr
+
+COMMANDS = ("status", "report", "history", "orders")
+HEADER_KEYS = ("game", "seat", "secret", "request", "command")
+#: Longest orders text taken from one message (the engine's own limit is 64 KiB).
+MAX_TEXT_CHARS = 64 * 1024
+#: Parts larger than this are not decoded at all (a 10 MB attachment is never read into text).
+MAX_PART_BYTES = 4 * 1024 * 1024
+
+_HEADER_LINE = re.compile(r"^\s*(game|seat|secret|request|command)\s*[:=]\s*(.*?)\s*$", re.IGNORECASE)
+_SUBJECT_GAME = re.compile(r"\[([a-z0-9][a-z0-9_-]{0,62})\]")
+_MSGID = re.compile(r"^<[\x21-\x3b\x3d\x3f-\x7e]{1,240}@[\x21-\x3b\x3d\x3f-\x7e]{1,240}>$")
+_ATTRIBUTION = re.compile(
+    r"^\s*(on\s.{0,200}\bwrote:|le\s.{0,200}\ba écrit\s?:|am\s.{0,200}\bschrieb\s.{0,80}:)\s*$", re.I
+)
+_ORIGINAL = re.compile(
+    r"^\s*(-{2,}\s*(original message|forwarded message|message d'origine|ursprüngliche nachricht)\s*-{2,}"
+    r"|_{10,})\s*$",
+    re.IGNORECASE,
+)
+_END = re.compile(r"^\s*(end|endorders|signoff)\s*$", re.IGNORECASE)
+_MOBILE_SIG = re.compile(r"^\s*(sent from my .{1,40}|get outlook for .{1,40})\s*$", re.IGNORECASE)
+_AUTOMATIC_SENDERS = ("mailer-daemon", "postmaster", "noreply", "no-reply", "do-not-reply", "donotreply")
+
+
+@dataclass
+class ParsedMail:
+    """What one message says. ``error`` is ``None`` when it could be read."""
+
+    message_id: str
+    sender: str = ""  # the bare From address, lower case
+    subject: str = ""
+    in_reply_to: str | None = None
+    game: str | None = None
+    seat: str | None = None
+    secret: str | None = None
+    request: str | None = None
+    command: str | None = None
+    orders: str = ""
+    automatic: str | None = None  # why this message must never be answered (bounce, auto-reply...)
+    error: str | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+# -- headers ---------------------------------------------------------------
+def _header(msg: Message, name: str) -> str:
+    """A header as text, decoded from RFC 2047, control characters removed; never raises."""
+    try:
+        value = msg.get(name)
+        if value is None:
+            return ""
+        try:
+            text = str(make_header(decode_header(str(value))))
+        except Exception:
+            text = str(value)
+    except Exception:
+        return ""
+    return re.sub(r"[\x00-\x1f\x7f]+", " ", text).strip()[:2000]
+
+
+def clean_message_id(value: str) -> str | None:
+    """A Message-ID fit to store and to put in our own headers (``In-Reply-To``), or ``None``."""
+    value = value.strip()
+    match = re.search(r"<[^<>\s]+>", value)
+    if match and _MSGID.match(match.group(0)):
+        return match.group(0)
+    return None
+
+
+def message_id_of(raw: bytes, msg: Message | None = None) -> str:
+    """The message's own Message-ID when it has a sound one, else one derived from its bytes."""
+    if msg is not None:
+        found = clean_message_id(_header(msg, "Message-ID"))
+        if found is not None:
+            return found
+    return f"<sha256.{hashlib.sha256(raw).hexdigest()[:40]}@inbound.invalid>"
+
+
+def automatic_reason(msg: Message, sender: str) -> str | None:
+    """Why a message comes from a machine and must never be answered (RFC 3834), or ``None``."""
+    local = sender.split("@", 1)[0].lower()
+    if any(local == name or local.startswith(name) for name in _AUTOMATIC_SENDERS):
+        return f"sent by {local}"
+    auto = _header(msg, "Auto-Submitted").lower()
+    if auto and auto != "no":
+        return f"Auto-Submitted: {auto[:40]}"
+    precedence = _header(msg, "Precedence").lower()
+    if precedence in ("bulk", "junk", "list", "auto_reply"):
+        return f"Precedence: {precedence}"
+    if "Return-Path" in msg and _header(msg, "Return-Path").strip() in ("<>", ""):
+        return "empty Return-Path (a bounce)"
+    for name in ("X-Autoreply", "X-Autorespond", "X-Auto-Response-Suppress", "List-Id", "List-Unsubscribe"):
+        if name in msg:
+            return f"{name} header"
+    try:
+        ctype = msg.get_content_type()
+        report = msg.get_param("report-type") if ctype == "multipart/report" else None
+    except Exception:
+        ctype, report = "", None
+    if ctype == "multipart/report":
+        return f"a delivery report ({report or 'multipart/report'})"
+    return None
+
+
+# -- bodies ----------------------------------------------------------------
+def _charset(part: Message) -> str:
+    try:
+        name = part.get_content_charset() or "utf-8"
+        codecs.lookup(name)
+        return name
+    except (LookupError, ValueError, TypeError):
+        return "utf-8"
+
+
+def _decode(part: Message) -> str | None:
+    """A leaf part's text: transfer encoding and charset undone; unknown charsets read as UTF-8."""
+    try:
+        payload = part.get_payload(decode=True)
+    except Exception:
+        payload = None
+    if payload is None:
+        try:
+            raw = part.get_payload()
+            payload = raw.encode("utf-8", "replace") if isinstance(raw, str) else b""
+        except Exception:
+            return None
+    if not isinstance(payload, bytes) or len(payload) > MAX_PART_BYTES:
+        return None
+    try:
+        text = payload.decode(_charset(part), errors="replace")
+    except Exception:
+        text = payload.decode("utf-8", errors="replace")
+    return text.replace("\x00", "")
+
+
+def _html_to_text(html: str) -> str:
+    try:
+        from inscriptis import get_text
+
+        return get_text(html)
+    except Exception:
+        return re.sub(r"<[^>]*>", " ", html)
+
+
+def _is_attachment(part: Message) -> bool:
+    try:
+        disposition = (part.get("Content-Disposition") or "").lower()
+        return disposition.strip().startswith("attachment") or bool(part.get_filename())
+    except Exception:
+        return True
+
+
+def _filename(part: Message) -> str:
+    try:
+        return str(part.get_filename() or "")
+    except Exception:
+        return ""
+
+
+def _leaves(msg: Message) -> list[Message]:
+    try:
+        return [p for p in msg.walk() if not p.is_multipart()][:200]
+    except Exception:
+        return []
+
+
+def body_text(msg: Message) -> tuple[str, str, list[str]]:
+    """``(body text, attached orders text, notes)``: the first text/plain part, else the HTML as text."""
+    notes: list[str] = []
+    plain: str | None = None
+    html: str | None = None
+    attached = ""
+    for part in _leaves(msg):
+        try:
+            ctype = part.get_content_type()
+        except Exception:
+            ctype = "text/plain"
+        if _is_attachment(part):
+            name = _filename(part).lower()
+            if not attached and (name.endswith(".txt") or (not name and ctype == "text/plain")):
+                text = _decode(part)
+                if text is not None:
+                    attached = text
+                    notes.append(f"orders attachment {name or '(unnamed)'}")
+            continue
+        if ctype == "text/plain" and plain is None:
+            plain = _decode(part)
+        elif ctype == "text/html" and html is None:
+            html = _decode(part)
+    if plain is not None and plain.strip():
+        return plain, attached, notes
+    if html is not None:
+        notes.append("HTML part read as text")
+        return _html_to_text(html), attached, notes
+    return plain or "", attached, notes
+
+
+def strip_quotes_and_signature(text: str) -> str:
+    """Drop quoted replies and signatures; what remains is what the player wrote now."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        bare = line.rstrip("\r")
+        if bare in ("-- ", "--") or _ORIGINAL.match(bare) or _MOBILE_SIG.match(bare):
+            break
+        if bare.lstrip().startswith(">") or _ATTRIBUTION.match(bare):
+            continue
+        out.append(bare)
+    return "\n".join(out)
+
+
+def split_headers(text: str) -> tuple[dict[str, str], str]:
+    """The judge header lines (``game:``, ``seat:``, ...) found before the orders, and the orders.
+
+    Header lines may come in any order, with blank lines between them; the
+    first other line starts the orders. A header line among the orders is
+    taken too and blanked, keeping the orders' line numbers.
+    """
+    headers: dict[str, str] = {}
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        match = _HEADER_LINE.match(line)
+        if match:
+            key = match.group(1).lower()
+            headers.setdefault(key, match.group(2)[:200])
+            lines[i] = ""
+    # Orders end at an `end` line; the lines up to the first order keep their numbers as blanks.
+    for i, line in enumerate(lines):
+        if _END.match(line):
+            lines = lines[:i]
+            break
+    while lines and not lines[0].strip():
+        lines.pop(0)
+    return headers, "\n".join(lines).strip("\n")
+
+
+def _command(headers: dict[str, str], orders: str) -> str | None:
+    if "command" in headers:
+        return headers["command"].strip().lower()
+    words = [w.lower() for w in orders.split()]
+    if len(words) == 1 and words[0] in COMMANDS:
+        return words[0]
+    return None
+
+
+def parse_message(raw: bytes) -> ParsedMail:
+    """Read one message; never raises. ``error`` explains what could not be read."""
+    if not isinstance(raw, bytes | bytearray):
+        return ParsedMail(message_id=message_id_of(b""), error="not a message")
+    raw = bytes(raw)
+    try:
+        msg = email.message_from_bytes(raw, policy=compat32)
+    except Exception:
+        return ParsedMail(message_id=message_id_of(raw), error="the message could not be read as MIME")
+    result = ParsedMail(message_id=message_id_of(raw, msg))
+    try:
+        addresses = getaddresses([_header(msg, "From")])
+        sender = addresses[0][1] if len(addresses) == 1 else ""
+    except Exception:
+        sender = parseaddr(_header(msg, "From"))[1]
+    result.sender = sender.strip().lower()[:320] if "@" in sender else ""
+    result.subject = _header(msg, "Subject")[:400]
+    result.in_reply_to = clean_message_id(_header(msg, "In-Reply-To"))
+    result.automatic = automatic_reason(msg, result.sender)
+    try:
+        body, attached, notes = body_text(msg)
+    except Exception:  # a MIME structure the email package cannot walk
+        body, attached, notes = "", "", []
+    result.notes = notes
+    headers, orders = split_headers(strip_quotes_and_signature(body.replace("\r\n", "\n")))
+    if attached and not orders.strip():
+        extra, attached_orders = split_headers(strip_quotes_and_signature(attached.replace("\r\n", "\n")))
+        for key, value in extra.items():
+            headers.setdefault(key, value)
+        orders = attached_orders
+    result.game = (headers.get("game") or "").strip().lower() or None
+    if result.game is None:
+        tag = _SUBJECT_GAME.search(result.subject.lower())
+        if tag:
+            result.game = tag.group(1)
+            result.notes.append("game taken from the subject")
+    result.seat = (headers.get("seat") or "").strip().lower() or None
+    result.secret = (headers.get("secret") or "").strip() or None
+    result.request = (headers.get("request") or "").strip() or None
+    result.command = _command(headers, orders)
+    result.orders = orders[:MAX_TEXT_CHARS]
+    if not sender or "@" not in sender:
+        result.error = "no sender address (From) could be read"
+    elif not body.strip() and not attached.strip():
+        result.error = "the message has no text: write the orders in the body as plain text"
+    elif result.game is None:
+        result.error = "no 'game:' line: start the message with game:, seat: and secret: lines"
+    elif result.seat is None:
+        result.error = "no 'seat:' line: say which seat you play (seat: NAME)"
+    elif result.command is not None and result.command not in COMMANDS:
+        result.error = f"unknown command {result.command[:30]!r}: use one of {', '.join(COMMANDS)}"
+    elif result.command is None and not result.orders.strip():
+        result.error = "no orders after the game:, seat: and secret: lines"
+    return result

@@ -1,0 +1,301 @@
+"""The four ways mail arrives, all feeding :class:`~adjudicator.mail.handler.MailHandler`.
+
+- :func:`ingest` - one message from a file or standard input (``pbem mail ingest -``
+  in a ``.forward`` or procmail pipe);
+- :func:`poll_maildir` - every unread message of a Maildir (moved to ``cur/`` with
+  the ``S`` flag once handled);
+- :func:`poll_imap` - every unseen message of an IMAP mailbox over TLS (marked
+  ``\\Seen`` once handled);
+- :class:`Listener` - an aiosmtpd SMTP server for hosts that route a domain to it.
+
+Each keeps the raw bytes and the Message-ID through the handler, so the same
+message arriving by two ways, or twice by one, is handled once. None of them
+lets an exception out of one message stop the others.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import imaplib
+import logging
+import os
+import re
+import ssl
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+from urllib.parse import parse_qs, unquote, urlsplit
+
+from adjudicator.mail.handler import Handled, MailHandler, max_bytes
+from adjudicator.store import Database
+
+log = logging.getLogger(__name__)
+
+#: The SMTP listener refuses (552) messages above this; below it, over ``PBEM_MAIL_MAX_BYTES``,
+#: a message is taken and refused by a reply instead.
+LISTENER_HARD_LIMIT = 32 * 1024 * 1024
+
+
+class MailSourceError(RuntimeError):
+    """A mail source cannot be used (bad URL, no such Maildir, login refused...)."""
+
+
+@dataclass
+class PollResult:
+    handled: list[Handled] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def __len__(self) -> int:
+        return len(self.handled)
+
+
+# -- one message -------------------------------------------------------------
+def read_limited(stream: IO[bytes], limit: int) -> tuple[bytes, int]:
+    """The first ``limit`` bytes of a stream and its full size (the rest is read and dropped)."""
+    head = stream.read(limit)
+    size = len(head)
+    while True:
+        chunk = stream.read(1 << 20)
+        if not chunk:
+            break
+        size += len(chunk)
+    return head, size
+
+
+def ingest(db: Database, source: str | None = "-", handler: MailHandler | None = None) -> Handled:
+    """Handle one message from a file, or from standard input with ``-``."""
+    handler = handler or MailHandler(db)
+    limit = max_bytes()
+    if source in (None, "-"):
+        raw, size = read_limited(sys.stdin.buffer, limit)
+        via = "stdin"
+    else:
+        path = Path(source)
+        if not path.is_file():
+            raise MailSourceError(f"no such message file: {source}")
+        with path.open("rb") as handle:
+            raw, size = read_limited(handle, limit)
+        via = "file"
+    return handler.handle(raw, via, size)
+
+
+# -- Maildir -----------------------------------------------------------------
+def _unread(folder: Path) -> list[Path]:
+    found = sorted(p for p in (folder / "new").iterdir() if p.is_file() and not p.name.startswith("."))
+    for path in sorted((folder / "cur").iterdir()):
+        name = path.name
+        flags = name.rsplit(":2,", 1)[1] if ":2," in name else ""
+        if path.is_file() and not name.startswith(".") and "S" not in flags:
+            found.append(path)
+    return found
+
+
+def _mark_seen(path: Path, folder: Path) -> None:
+    name = path.name
+    base, _, flags = name.partition(":2,")
+    flags = "".join(sorted(set(flags) | {"S"}))
+    target = folder / "cur" / f"{base}:2,{flags}"
+    os.replace(path, target)
+
+
+def poll_maildir(db: Database, folder: str | Path, handler: MailHandler | None = None) -> PollResult:
+    """Handle every unread message of a Maildir; each is then moved to ``cur/`` and flagged seen."""
+    folder = Path(folder)
+    if not (folder / "new").is_dir() or not (folder / "cur").is_dir():
+        raise MailSourceError(f"{folder} is not a Maildir (it needs new/ and cur/ folders)")
+    handler = handler or MailHandler(db)
+    limit = max_bytes()
+    result = PollResult()
+    for path in _unread(folder):
+        try:
+            with path.open("rb") as stream:
+                raw, size = read_limited(stream, limit)
+        except OSError as exc:  # taken by another poller in the meantime
+            result.errors.append(f"{path.name}: {exc}")
+            continue
+        handled = handler.handle(raw, "maildir", size)
+        result.handled.append(handled)
+        try:
+            _mark_seen(path, folder)
+        except OSError as exc:
+            result.errors.append(f"{path.name}: {exc}")
+    return result
+
+
+# -- IMAP --------------------------------------------------------------------
+@dataclass(frozen=True)
+class ImapConfig:
+    host: str
+    port: int
+    username: str
+    password: str
+    mailbox: str = "INBOX"
+    tls: bool = True  # imaps://: TLS from the first byte
+    starttls: bool = False
+    cafile: str | None = None
+    insecure: bool = False
+    timeout: float = 30.0
+
+    @classmethod
+    def from_url(cls, url: str) -> ImapConfig:
+        parts = urlsplit(url.strip())
+        if parts.scheme not in ("imaps", "imap") or not parts.hostname:
+            raise MailSourceError(
+                "cannot read the IMAP URL: write imaps://user:password@host/INBOX "
+                "(imap://...?starttls=1 for STARTTLS on port 143)"
+            )
+        query = {k: v[-1] for k, v in parse_qs(parts.query).items()}
+        tls = parts.scheme == "imaps"
+        username = unquote(parts.username or "") or os.environ.get("PBEM_IMAP_USER", "")
+        password = unquote(parts.password or "") or os.environ.get("PBEM_IMAP_PASSWORD", "")
+        if not username or not password:
+            raise MailSourceError(
+                "the IMAP URL needs a user and a password (or PBEM_IMAP_USER/PBEM_IMAP_PASSWORD)"
+            )
+        try:
+            port = parts.port or (993 if tls else 143)
+        except ValueError as exc:
+            raise MailSourceError(f"cannot read the IMAP URL: {exc}") from exc
+        return cls(
+            host=parts.hostname,
+            port=port,
+            username=username,
+            password=password,
+            mailbox=unquote(parts.path.lstrip("/")) or "INBOX",
+            tls=tls,
+            starttls=query.get("starttls", "").lower() in ("1", "true", "yes"),
+            cafile=query.get("cafile"),
+            insecure=query.get("insecure", "").lower() in ("1", "true", "yes"),
+            timeout=float(query.get("timeout", "30")),
+        )
+
+    def context(self) -> ssl.SSLContext:
+        context = ssl.create_default_context(cafile=self.cafile)
+        if self.insecure:
+            context.check_hostname = False
+            context.verify_mode = ssl.CERT_NONE
+        return context
+
+    def connect(self) -> imaplib.IMAP4:
+        if self.tls:
+            conn: imaplib.IMAP4 = imaplib.IMAP4_SSL(
+                self.host, self.port, ssl_context=self.context(), timeout=self.timeout
+            )
+        else:
+            conn = imaplib.IMAP4(self.host, self.port, timeout=self.timeout)
+            if self.starttls:
+                conn.starttls(ssl_context=self.context())
+        conn.login(self.username, self.password)
+        return conn
+
+
+_SIZE = re.compile(rb"RFC822\.SIZE (\d+)")
+
+
+def _fetch(conn: imaplib.IMAP4, uid: bytes, limit: int) -> tuple[bytes, int]:
+    """The message's first ``limit`` bytes (never the whole of a huge one) and its full size."""
+    typ, data = conn.uid("fetch", uid, "(RFC822.SIZE)")
+    size = 0
+    for item in data or []:
+        blob = item[0] if isinstance(item, tuple) else item
+        if isinstance(blob, bytes) and (match := _SIZE.search(blob)):
+            size = int(match.group(1))
+    typ, data = conn.uid("fetch", uid, f"(BODY.PEEK[]<0.{limit}>)")
+    if typ != "OK":
+        raise MailSourceError(f"IMAP fetch of {uid!r} failed: {typ}")
+    raw = b"".join(item[1] for item in data or [] if isinstance(item, tuple) and isinstance(item[1], bytes))
+    return raw, max(size, len(raw))
+
+
+def poll_imap(db: Database, url: str, handler: MailHandler | None = None) -> PollResult:
+    """Handle every unseen message of the mailbox; each is then flagged ``\\Seen``."""
+    config = ImapConfig.from_url(url)
+    handler = handler or MailHandler(db)
+    limit = max_bytes()
+    result = PollResult()
+    try:
+        conn = config.connect()
+    except (OSError, imaplib.IMAP4.error, ssl.SSLError) as exc:
+        raise MailSourceError(f"cannot log in to IMAP {config.host}:{config.port}: {exc}") from exc
+    try:
+        typ, _ = conn.select(_quote(config.mailbox))
+        if typ != "OK":
+            raise MailSourceError(f"no IMAP mailbox {config.mailbox!r}")
+        typ, data = conn.uid("search", None, "UNSEEN")
+        uids = data[0].split() if typ == "OK" and data and data[0] else []
+        for uid in uids:
+            try:
+                raw, size = _fetch(conn, uid, limit)
+            except (imaplib.IMAP4.error, MailSourceError, OSError) as exc:
+                result.errors.append(f"uid {uid.decode()}: {exc}")
+                continue
+            result.handled.append(handler.handle(raw, "imap", size))
+            conn.uid("store", uid, "+FLAGS", "(\\Seen)")
+    finally:
+        with contextlib.suppress(Exception):
+            conn.logout()
+    return result
+
+
+def _quote(mailbox: str) -> str:
+    return '"' + mailbox.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+# -- the SMTP listener -------------------------------------------------------
+class ListenerHandler:
+    """aiosmtpd handler: every message received goes to the mail handler (in a worker thread)."""
+
+    def __init__(self, handler: MailHandler) -> None:
+        self.handler = handler
+        self.results: list[Handled] = []
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        raw = envelope.original_content or envelope.content or b""
+        if isinstance(raw, str):
+            raw = raw.encode("utf-8", "surrogateescape")
+        mail_from = envelope.mail_from or ""
+        # What an MDA does: the envelope sender becomes Return-Path (empty for bounces).
+        clean_from = re.sub(r"[^\x21-\x7e]|[<>]", "", mail_from)[:320]
+        raw = f"Return-Path: <{clean_from}>\r\n".encode() + raw
+        try:
+            handled = await asyncio.get_running_loop().run_in_executor(None, self.handler.handle, raw, "smtp")
+        except Exception:  # never reached (handle does not raise); the listener keeps running regardless
+            log.exception("listener: handling failed")
+            return "451 4.3.0 Temporary failure, please retry"
+        self.results.append(handled)
+        del self.results[:-100]
+        return "250 2.0.0 Message accepted"
+
+
+class Listener:
+    """The inbound SMTP listener (aiosmtpd ``Controller``) on ``host:port``; ``stop()`` ends it."""
+
+    def __init__(
+        self, db: Database, host: str = "127.0.0.1", port: int = 2525, handler: MailHandler | None = None
+    ):
+        from aiosmtpd.controller import Controller
+
+        self.handler = ListenerHandler(handler or MailHandler(db))
+        self.controller = Controller(
+            self.handler,
+            hostname=host,
+            port=port,
+            data_size_limit=LISTENER_HARD_LIMIT,
+            server_hostname="pbem",
+            ready_timeout=10,
+        )
+        self.host = host
+        self.port = port
+
+    def start(self) -> Listener:
+        self.controller.start()
+        return self
+
+    def stop(self) -> None:
+        self.controller.stop()
+
+    @property
+    def results(self) -> list[Handled]:
+        return self.handler.results

@@ -1,0 +1,99 @@
+"""Board pictures: the rulesets' SVG turned into PNG for mail clients that block inline SVG.
+
+The conversion uses ``resvg-py`` (a self-contained wheel of the resvg renderer: no system
+library needed). When it is missing or fails, :func:`svg_to_png` returns ``None`` with the
+reason in :func:`png_unavailable_reason`; reports then go out without the PNG and say so.
+
+Only SVG that a ruleset drew from the game state is converted; external resources are not
+loaded (no ``resources_dir``), so a picture can never pull in a local file.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+#: An SVG text longer than this is not converted (a board is a few hundred KiB at most).
+MAX_SVG_BYTES = 4 * 1024 * 1024
+_EXTERNAL = re.compile(r"""(?:xlink:)?href\s*=\s*["'](?!#)""", re.IGNORECASE)
+
+
+@cache
+def _renderer() -> object | None:
+    try:
+        import resvg_py
+    except ImportError:
+        return None
+    return resvg_py
+
+
+def png_unavailable_reason() -> str | None:
+    """``None`` when PNG conversion works here, else why not (for the report's note)."""
+    if _renderer() is None:
+        return "the board picture could not be attached as PNG (resvg-py is not installed)"
+    return None
+
+
+def svg_to_png(svg: str | None) -> bytes | None:
+    """The PNG of ``svg``; ``None`` when there is no picture or it cannot be converted."""
+    if not svg or len(svg.encode()) > MAX_SVG_BYTES:
+        return None
+    if _EXTERNAL.search(svg):
+        return None  # a board drawing links to nothing outside itself
+    renderer = _renderer()
+    if renderer is None:
+        return None
+    try:
+        data = renderer.svg_to_bytes(svg_string=svg, background="#ffffff")  # type: ignore[attr-defined]
+    except Exception:  # a malformed drawing must not stop a report
+        return None
+    data = bytes(data)
+    return data if data.startswith(b"\x89PNG\r\n\x1a\n") else None
+
+
+SVG_NS = "http://www.w3.org/2000/svg"
+XLINK_NS = "http://www.w3.org/1999/xlink"
+_DROP_TAGS = {"script", "foreignObject", "iframe", "object", "embed", "image", "use", "a"}
+
+
+def clean_svg(svg: str | None) -> str | None:
+    """The ruleset's SVG, parsed and written again without anything active.
+
+    Defence in depth for the inline picture of every HTML page: scripts, foreign
+    objects, links, external references and ``on*`` handlers are dropped, so even a
+    drawing that carried a player's text unescaped could not become markup or code.
+    ``None`` when there is no picture or it does not parse.
+    """
+    if not svg or len(svg.encode()) > MAX_SVG_BYTES:
+        return None
+    import xml.etree.ElementTree as ET
+
+    if "<!DOCTYPE" in svg or "<!ENTITY" in svg:
+        return None
+    try:
+        root = ET.fromstring(svg)
+    except ET.ParseError:
+        return None
+    if root.tag not in ("svg", f"{{{SVG_NS}}}svg"):
+        return None
+    for parent in list(root.iter()):
+        for child in list(parent):
+            local = child.tag.rsplit("}", 1)[-1] if isinstance(child.tag, str) else ""
+            if local in _DROP_TAGS or not isinstance(child.tag, str):
+                parent.remove(child)
+        for name in list(parent.attrib):
+            local = name.rsplit("}", 1)[-1].lower()
+            value = parent.attrib[name].strip().lower()
+            if local.startswith("on") or (local == "href" and not value.startswith("#")) or "javascript:" in value:
+                del parent.attrib[name]
+            elif local == "style" and ("url(" in value or "expression(" in value or "@import" in value):
+                del parent.attrib[name]
+    for style in [e for e in root.iter() if isinstance(e.tag, str) and e.tag.rsplit("}", 1)[-1] == "style"]:
+        text = (style.text or "").lower()
+        if "url(" in text or "@import" in text:
+            style.text = ""
+    ET.register_namespace("", SVG_NS)
+    ET.register_namespace("xlink", XLINK_NS)
+    if root.tag == "svg":
+        root.set("xmlns", SVG_NS)
+    return ET.tostring(root, encoding="unicode")

@@ -1,0 +1,41 @@
+"""The archive's static site: ``index.html`` and one page per turn, opened straight from the disk.
+
+No server, no script, no external resource: plain HTML with the board drawn inline as SVG
+(the same cleaned drawing as the reports) and relative links between the turns. Every
+player-supplied text goes through Jinja2's autoescaping.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from adjudicator.disclosure import Disclosure
+from adjudicator.render import render
+
+if TYPE_CHECKING:
+    from adjudicator.archive import SafeWriter
+
+
+def write_site(writer: SafeWriter, game: dict[str, Any], pages: list[dict[str, Any]], shown: Disclosure) -> None:
+    """Write ``index.html`` and ``NNN/index.html`` for every closed turn of the main line."""
+    latest = pages[-1] if pages else None
+    writer.write(
+        "index.html",
+        data=render("site_index.html.j2", game["ruleset"], game=game, pages=pages, latest=latest, shown=shown),
+    )
+    for i, page in enumerate(pages):
+        previous = pages[i - 1] if i > 0 else None
+        following = pages[i + 1] if i + 1 < len(pages) else None
+        writer.write(
+            page["folder"],
+            "index.html",
+            data=render(
+                "site_turn.html.j2",
+                game["ruleset"],
+                game=game,
+                page=page,
+                previous=previous,
+                following=following,
+                shown=shown,
+            ),
+        )

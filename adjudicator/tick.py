@@ -1,0 +1,172 @@
+"""One idempotent pass of the referee's clock: ``pbem tick`` (cron) and each beat of ``pbem serve``.
+
+A pass closes every turn that is due, sends the reminders that are due,
+polls the configured mailboxes and flushes the outbox. Running it twice, from
+two cron jobs, two workers or after a crash, does nothing twice: a turn is
+closed by the engine's conditional UPDATE (and, on PostgreSQL, claimed with
+``SELECT ... FOR UPDATE SKIP LOCKED`` so workers share the work instead of
+queueing), a reminder by a unique row in ``remindersent``, and an email by its
+stable Message-ID.
+
+A clock jump or a long outage cannot skip a turn either: a pass closes only
+the turns open *now*, and the next turn opens with a fresh deadline counted
+from the moment it opens, so each turn gets its full time.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from adjudicator.engine import Referee
+from adjudicator.store import Database, Game, Turn, utcnow
+
+log = logging.getLogger("adjudicator.tick")
+
+
+@dataclass
+class TickSummary:
+    """What one pass did."""
+
+    closed: list[tuple[str, int]] = field(default_factory=list)  # (game, turn) closed by this pass
+    civil_disorder: list[tuple[str, str]] = field(default_factory=list)  # (game, seat) that fell into it
+    reminders: int = 0
+    polled: int = 0
+    flushed: int = 0
+    errors: list[str] = field(default_factory=list)
+
+    def __str__(self) -> str:
+        closed = ", ".join(f"{g} turn {n}" for g, n in self.closed) or "none"
+        parts = [
+            f"closed {len(self.closed)} turn(s): {closed}",
+            f"reminders queued: {self.reminders}",
+            f"messages polled: {self.polled}",
+            f"messages flushed: {self.flushed}",
+        ]
+        if self.civil_disorder:
+            parts.append("civil disorder: " + ", ".join(f"{g}/{s}" for g, s in self.civil_disorder))
+        if self.errors:
+            parts.append(f"errors: {len(self.errors)}")
+        return "\n".join(parts)
+
+
+def _mail_service(name: str) -> Callable[..., int] | None:
+    """A function of the mail service (``adjudicator.mail.service``) when it is installed."""
+    if importlib.util.find_spec("adjudicator.mail.service") is None:
+        return None
+    return getattr(importlib.import_module("adjudicator.mail.service"), name, None)
+
+
+def close_due(
+    referee: Referee,
+    now: datetime,
+    summary: TickSummary,
+    only: tuple[str, int] | None = None,
+    stop: Callable[[], bool] | None = None,
+) -> None:
+    """Close every due turn (or just ``only`` if it is due); one transaction per turn.
+
+    ``stop`` is asked before each turn: a server told to stop finishes the turn
+    in hand and leaves the rest to the next pass.
+    """
+    due = referee.due_turns(now)
+    if only is not None:
+        due = [item for item in due if item == only]
+    for game_id, number in due:
+        if stop is not None and stop():
+            break
+        try:
+            closed = referee.close_turn(game_id, number, reason="deadline", skip_locked=True)
+        except Exception as exc:  # one broken game must not stop the others
+            log.exception("closing %s turn %d failed", game_id, number)
+            summary.errors.append(f"{game_id} turn {number}: {type(exc).__name__}: {exc}")
+            continue
+        if closed is None:
+            continue  # closed meanwhile, or another worker holds it
+        summary.closed.append((game_id, number))
+        summary.civil_disorder += [(game_id, seat) for seat in closed.civil_disorder]
+        log.info(
+            "closed %s turn %d (%s): %s",
+            game_id,
+            number,
+            closed.label,
+            "game over" if closed.outcome else f"turn {closed.next_turn} open",
+        )
+        for seat in closed.civil_disorder:
+            log.warning("%s: seat %s is in civil disorder (pbem seat replace %s %s ...)", game_id, seat, game_id, seat)
+
+
+def send_reminders(referee: Referee, now: datetime, summary: TickSummary) -> None:
+    from adjudicator.reminders import send_due_reminders
+
+    try:
+        summary.reminders += send_due_reminders(referee, now)
+    except Exception as exc:
+        log.exception("sending reminders failed")
+        summary.errors.append(f"reminders: {type(exc).__name__}: {exc}")
+
+
+def poll_mail(db: Database, summary: TickSummary) -> None:
+    poll = _mail_service("poll_configured")
+    if poll is None:
+        return
+    try:
+        summary.polled += int(poll(db) or 0)
+    except Exception as exc:
+        log.exception("polling the mailboxes failed")
+        summary.errors.append(f"poll: {type(exc).__name__}: {exc}")
+
+
+def flush_mail(db: Database, summary: TickSummary) -> None:
+    flush = _mail_service("flush_outbox")
+    try:
+        if flush is not None:
+            summary.flushed += int(flush(db) or 0)
+        else:
+            from adjudicator.mail.outbox import deliver_to_maildir
+
+            summary.flushed += deliver_to_maildir(db)
+    except Exception as exc:
+        log.exception("flushing the outbox failed")
+        summary.errors.append(f"flush: {type(exc).__name__}: {exc}")
+
+
+def tick(
+    db: Database,
+    now: datetime | None = None,
+    *,
+    referee: Referee | None = None,
+    poll: bool = True,
+    flush: bool = True,
+) -> TickSummary:
+    """One pass: close due turns, send due reminders, poll, flush. Safe to run at any time, any number of times."""
+    if referee is None:
+        referee = Referee(db, clock=(lambda: now) if now is not None else utcnow)
+    summary = TickSummary()
+    # Mail first: orders that arrived before the deadline count before the turn closes.
+    if poll:
+        poll_mail(db, summary)
+    moment = now or referee.clock()
+    close_due(referee, moment, summary)
+    send_reminders(referee, moment, summary)
+    if flush:
+        flush_mail(db, summary)
+    return summary
+
+
+def open_turns(db: Database) -> list[tuple[Game, Turn]]:
+    """The open turns of running games (what the scheduler keeps jobs for)."""
+    from sqlmodel import select
+
+    with db.session() as session:
+        rows = session.exec(
+            select(Game, Turn).where(Turn.game_id == Game.id, Turn.status == "open", Game.status == "running")
+        ).all()
+        return [(g, t) for g, t in rows]
+
+
+__all__ = ["TickSummary", "close_due", "flush_mail", "open_turns", "poll_mail", "send_reminders", "tick"]

@@ -1,0 +1,580 @@
+"""``pbem verify DIR``: check a campaign archive without trusting the referee.
+
+For the setup and every turn it recomputes what can be recomputed from what is published:
+
+* setup: the setup secret against its commitment, and ``ruleset.setup`` re-run with the dice
+  of that secret, compared with the published setup state and turn 1's starting state;
+* each turn: the chain (``prev_record_hash`` is the previous record's hash, ``state_before``
+  is the previous ``state_after``), the requests the ruleset asks for in that state, every
+  receipt from the revealed order text and salt, the turn secret against its commitment, the
+  seed from the secret and the receipts, then the resolution re-run from the previous state
+  with the orders parsed again, comparing the dice log, the events and the new state as
+  canonical JSON, byte for byte, and last the record's own hash;
+* branches left by a referee's rollback, chained from the turn they left.
+
+The archive is hostile input: a missing folder, truncated JSON, a wrong type or a ruleset that
+raises on odd data gives a named problem, never a traceback. Verification stops at the first
+mismatch. Where a running game with hidden information publishes only public records, each
+line says what was checked and what was not; nothing skipped is ever reported as verified.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from adjudicator import seal
+from adjudicator.dice import Dice
+from adjudicator.engine import GAME_ID
+from adjudicator.games import UnknownRuleset, get_ruleset
+from adjudicator.games.base import OrderRequest, Ruleset
+from adjudicator.record import record_hash
+
+MAX_JSON_BYTES = 64 * 1024 * 1024
+HEX64 = re.compile(r"^[0-9a-f]{64}$")
+
+
+class Mismatch(Exception):
+    """One named problem: what did not match, or what could not be read."""
+
+
+@dataclass
+class TurnResult:
+    """What verify found for one step: the setup, a turn, or a branch's turn."""
+
+    where: str
+    label: str = ""
+    ok: bool = True
+    checked: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+    problem: str = ""
+
+    @property
+    def complete(self) -> bool:
+        return self.ok and not self.skipped
+
+    def line(self) -> str:
+        head = f"{self.where}" + (f" ({self.label})" if self.label else "")
+        if not self.ok:
+            return f"{head}: MISMATCH - {self.problem}"
+        done = ", ".join(self.checked) or "nothing"
+        if self.skipped:
+            return f"{head}: partly checked - checked {done}; NOT checked: {'; '.join(self.skipped)}"
+        return f"{head}: ok - {done}"
+
+
+# -- reading hostile input ---------------------------------------------------
+def load_json(path: Path, what: str) -> Any:
+    """The JSON at ``path`` or a :class:`Mismatch` naming ``what`` is wrong with it."""
+    if path.is_symlink():
+        raise Mismatch(f"{what} is a symbolic link ({path}); an archive holds plain files")
+    if not path.exists():
+        raise Mismatch(f"{what} is missing ({path})")
+    if not path.is_file():
+        raise Mismatch(f"{what} is not a file ({path})")
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(MAX_JSON_BYTES + 1)
+    except OSError as exc:
+        raise Mismatch(f"{what} cannot be read: {exc.strerror or exc}") from exc
+    if len(data) > MAX_JSON_BYTES:
+        raise Mismatch(f"{what} is larger than {MAX_JSON_BYTES // (1024 * 1024)} MiB")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise Mismatch(f"{what} is not UTF-8 text (byte {exc.start})") from exc
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        hint = " (truncated?)" if exc.pos >= len(text.rstrip()) - 1 else ""
+        raise Mismatch(f"{what} is not valid JSON{hint}: {exc.msg} at line {exc.lineno} column {exc.colno}") from exc
+    except (ValueError, RecursionError) as exc:
+        raise Mismatch(f"{what} is not valid JSON: {type(exc).__name__}") from exc
+
+
+_TYPES: dict[str, tuple[type, ...]] = {
+    "str": (str,),
+    "int": (int,),
+    "bool": (bool,),
+    "list": (list,),
+    "dict": (dict,),
+    "str?": (str, type(None)),
+    "list?": (list, type(None)),
+    "dict?": (dict, type(None)),
+    "any": (object,),
+}
+
+
+def need(container: Any, key: str, kind: str, where: str) -> Any:
+    """``container[key]`` if it is there and of ``kind``, else a named problem."""
+    if not isinstance(container, dict):
+        raise Mismatch(f"{where} should be a JSON object")
+    if key not in container:
+        raise Mismatch(f"{where}: field {key!r} is missing")
+    value = container[key]
+    types = _TYPES[kind]
+    if isinstance(value, bool) and bool not in types and object not in types:
+        raise Mismatch(f"{where}: field {key!r} should be {kind.rstrip('?')}, not a boolean")
+    if not isinstance(value, types):
+        raise Mismatch(f"{where}: field {key!r} should be {kind.rstrip('?')}, not {type(value).__name__}")
+    return value
+
+
+def canon(value: Any) -> bytes:
+    try:
+        return seal.canonical_json(value)
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise Mismatch(f"a value cannot be put in canonical JSON: {type(exc).__name__}") from exc
+
+
+def normalized(value: Any) -> Any:
+    """What the engine stores: a JSON round trip of the ruleset's value."""
+    return json.loads(canon(value))
+
+
+def first_difference(archived: Any, replayed: Any, path: str = "$") -> str | None:
+    """Where two JSON values first differ, as ``$.score.north: archive 2, replay 1``."""
+    if isinstance(archived, dict) and isinstance(replayed, dict):
+        for key in sorted(set(archived) | set(replayed), key=str):
+            if key not in archived:
+                return f"{path}.{key}: missing in the archive"
+            if key not in replayed:
+                return f"{path}.{key}: not in the replay"
+            found = first_difference(archived[key], replayed[key], f"{path}.{key}")
+            if found:
+                return found
+        return None
+    if isinstance(archived, list) and isinstance(replayed, list):
+        for i, (a, b) in enumerate(zip(archived, replayed, strict=False)):
+            found = first_difference(a, b, f"{path}[{i}]")
+            if found:
+                return found
+        if len(archived) != len(replayed):
+            return f"{path}: {len(archived)} items in the archive, {len(replayed)} in the replay"
+        return None
+    if canon(archived) != canon(replayed):
+        return f"{path}: archive {_short(archived)}, replay {_short(replayed)}"
+    return None
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def guarded(what: str, call: Callable[[], Any]) -> Any:
+    """Run a ruleset call on archive data; anything it raises becomes a named problem."""
+    try:
+        return call()
+    except Mismatch:
+        raise
+    except Exception as exc:
+        raise Mismatch(f"{what} failed: the ruleset raised {type(exc).__name__}: {str(exc)[:200]}") from exc
+
+
+# -- the checks --------------------------------------------------------------
+@dataclass
+class Chain:
+    """Where the previous step left the game: its state (or public view) and record hash."""
+
+    state: Any = None
+    view: Any = None
+    has_state: bool = False
+    has_view: bool = False
+    record_hash: str | None = None
+
+
+@dataclass
+class Game:
+    id: str
+    ruleset: Ruleset
+    data: dict[str, Any]
+
+
+def read_game(root: Path) -> Game:
+    data = load_json(root / "game.json", "game.json")
+    where = "game.json"
+    game_id = need(data, "game", "str", where)
+    if not GAME_ID.match(game_id):
+        raise Mismatch(f"game.json: invalid game id {game_id[:80]!r} (only a-z, 0-9, '-' and '_')")
+    name = need(data, "ruleset", "str", where)
+    try:
+        ruleset = get_ruleset(name)
+    except UnknownRuleset as exc:
+        raise Mismatch(f"game.json: ruleset {name[:60]!r} is not installed here, so nothing can be replayed ({exc})") from exc
+    version = need(data, "ruleset_version", "str", where)
+    if version != ruleset.version:
+        raise Mismatch(
+            f"game.json: the game was played with {name} version {version[:20]!r}, this installation has "
+            f"{ruleset.version!r}; install that version to replay it"
+        )
+    need(data, "options", "dict", where)
+    seats = need(data, "seats", "list", where)
+    for i, seat in enumerate(seats):
+        need(seat, "name", "str", f"game.json seats[{i}]")
+    setup = need(data, "setup", "dict", where)
+    need(setup, "commitment", "str?", "game.json setup")
+    turns = need(data, "turns", "list", where)
+    for i, entry in enumerate(turns):
+        number = need(entry, "number", "int", f"game.json turns[{i}]")
+        if number != i + 1:
+            raise Mismatch(f"game.json: turns[{i}] is turn {number}, expected turn {i + 1} (a turn is missing)")
+        need(entry, "record_hash", "str", f"game.json turns[{i}]")
+    need(data, "branches", "list", where)
+    return Game(game_id, ruleset, data)
+
+
+def check_setup(game: Game) -> tuple[TurnResult, Chain]:
+    result = TurnResult("setup")
+    setup = game.data["setup"]
+    if "secret" not in setup:
+        view = setup.get("view")
+        result.checked.append("public view published")
+        result.skipped.append("setup replay (the setup secret and state are withheld while hidden information lasts)")
+        return result, Chain(view=view, has_view=view is not None)
+    secret = need(setup, "secret", "str", "game.json setup")
+    commitment = need(setup, "commitment", "str", "game.json setup")
+    state = need(setup, "state", "any", "game.json setup")
+    if not HEX64.match(secret):
+        raise Mismatch("setup: the setup secret is not 64 hex digits")
+    if not seal.verify_commitment(secret, commitment):
+        raise Mismatch("setup: the setup secret does not match its commitment")
+    result.checked.append("secret matches its commitment")
+    seats = [s["name"] for s in sorted(game.data["seats"], key=lambda s: s.get("position", 0) if isinstance(s.get("position", 0), int) else 0)]
+    options = copy.deepcopy(game.data["options"])
+    replayed = guarded(
+        "setup replay", lambda: normalized(game.ruleset.setup(options, seats, Dice(seal.setup_seed(secret))))
+    )
+    diff = first_difference(state, replayed)
+    if diff:
+        raise Mismatch(f"setup: the published setup state differs from the replay at {diff}")
+    result.checked.append("setup replayed to the published state")
+    return result, Chain(state=state, has_state=True, view=None, record_hash=None)
+
+
+def _request_list(record: dict[str, Any], where: str) -> list[OrderRequest]:
+    out = []
+    for i, raw in enumerate(need(record, "requests", "list", where)):
+        if not isinstance(raw, dict):
+            raise Mismatch(f"{where}: requests[{i}] should be a JSON object")
+        try:
+            out.append(OrderRequest.from_json(raw))
+        except TypeError as exc:
+            raise Mismatch(f"{where}: requests[{i}] is not a request: {exc}") from exc
+        for key in ("key", "seat", "default"):
+            if not isinstance(raw.get(key), str):
+                raise Mismatch(f"{where}: requests[{i}] field {key!r} should be str")
+    return out
+
+
+def check_turn(game: Game, number: int, record: Any, chain: Chain, where: str) -> tuple[TurnResult, Chain]:
+    """Check one published record against the chain so far; raise :class:`Mismatch` at the first problem."""
+    ruleset = game.ruleset
+    if not isinstance(record, dict):
+        raise Mismatch("record.json should be a JSON object")
+    result = TurnResult(where, label=str(record.get("label", ""))[:80])
+    if need(record, "turn", "int", "record") != number:
+        raise Mismatch(f"record.json is turn {record['turn']}, expected turn {number}")
+    if need(record, "game", "str", "record") != game.id:
+        raise Mismatch(f"record.json belongs to game {record['game'][:64]!r}, not {game.id!r}")
+    need(record, "label", "str", "record")
+    own_hash = need(record, "record_hash", "str", "record")
+    prev = need(record, "prev_record_hash", "str?", "record")
+    if prev != chain.record_hash:
+        raise Mismatch(
+            f"chain broken: prev_record_hash is {str(prev)[:16]}..., the previous record's hash is "
+            f"{str(chain.record_hash)[:16]}..."
+        )
+    result.checked.append("chain")
+    requests = _request_list(record, "record")
+    keys = [r.key for r in requests]
+    if len(set(keys)) != len(keys):
+        raise Mismatch("a request key appears twice in the requests")
+    submissions = need(record, "submissions", "list", "record")
+    by_key: dict[str, dict[str, Any]] = {}
+    for i, sub in enumerate(submissions):
+        w = f"submissions[{i}]"
+        request_key = need(sub, "request", "str", w)
+        need(sub, "seat", "str", w)
+        need(sub, "receipt", "str", w)
+        need(sub, "default", "bool", w)
+        if request_key in by_key:
+            raise Mismatch(f"two submissions count for request {request_key[:60]!r}")
+        if request_key not in keys:
+            raise Mismatch(f"submission for {request_key[:60]!r}, which no request of this turn asked for")
+        by_key[request_key] = sub
+    for request in requests:
+        sub = by_key.get(request.key)
+        if sub is None:
+            raise Mismatch(f"no submission for request {request.key!r} (every request counts, defaults included)")
+        if sub["seat"] != request.seat:
+            raise Mismatch(f"the submission for {request.key!r} is by {sub['seat'][:40]!r}, not {request.seat!r}")
+    commitment = need(record, "commitment", "str", "record")
+
+    public = bool(record.get("public"))
+    if public:
+        return _check_public(game, record, chain, result, requests, by_key, commitment, own_hash)
+
+    # -- a full record ------------------------------------------------------
+    state_before = need(record, "state_before", "any", "record")
+    state_after = need(record, "state_after", "any", "record")
+    if chain.has_state:
+        diff = first_difference(chain.state, state_before)
+        if diff:
+            raise Mismatch(f"state_before is not the previous turn's state_after: at {diff.replace('replay', 'record')}")
+    if need(record, "state_before_hash", "str", "record") != seal.state_hash(state_before):
+        raise Mismatch("state_before_hash is not the SHA-256 of state_before")
+    asked = guarded("requests()", lambda: [r.to_json() for r in ruleset.requests(copy.deepcopy(state_before))])
+    diff = first_difference(record["requests"], normalized(asked))
+    if diff:
+        raise Mismatch(f"the requests are not what the ruleset asks for in state_before: at {diff}")
+    label = guarded("label()", lambda: ruleset.label(copy.deepcopy(state_before)))
+    if label != record["label"]:
+        raise Mismatch(f"the label {record['label'][:60]!r} is not the ruleset's {label!r}")
+    result.checked.append("starting state")
+
+    orders: dict[str, Any] = {}
+    for request in requests:
+        sub = by_key[request.key]
+        text = need(sub, "text", "str", f"submission {request.key}")
+        salt = need(sub, "salt", "str", f"submission {request.key}")
+        again = seal.receipt(game.id, number, request.seat, request.key, text, salt)
+        if again != sub["receipt"]:
+            raise Mismatch(
+                f"the order of {request.seat} ({request.key}) does not match its receipt: "
+                "the revealed text or salt is not what was sealed"
+            )
+        if sub["default"]:
+            parsed_default = guarded("parse(default)", lambda request=request: ruleset.parse(request, request.default))
+            canonical = guarded(
+                "canonical(default)", lambda r=request, p=parsed_default: ruleset.canonical(r, p.orders)
+            )
+            if parsed_default.problems or canonical != text:
+                raise Mismatch(f"the default order of {request.seat} ({request.key}) is not the request's default")
+        parsed = guarded(f"parse({request.key})", lambda request=request, text=text: ruleset.parse(request, text))
+        if parsed.problems:
+            problems = "; ".join(str(p) for p in parsed.problems)[:200]
+            raise Mismatch(f"the order of {request.seat} ({request.key}) does not parse again: {problems}")
+        orders[request.key] = parsed.orders
+    result.checked.append(f"{len(requests)} receipts")
+
+    secret = need(record, "turn_secret", "str", "record")
+    if not HEX64.match(secret):
+        raise Mismatch("the turn secret is not 64 hex digits")
+    if not seal.verify_commitment(secret, commitment):
+        raise Mismatch("the turn secret does not match the commitment published when the turn opened")
+    seed = seal.turn_seed(secret, [by_key[r.key]["receipt"] for r in requests])
+    if need(record, "seed", "str", "record") != seed.hex():
+        raise Mismatch("the seed is not HMAC-SHA256(turn secret, sorted receipts)")
+    result.checked.append("seed")
+
+    dice = Dice(seed)
+    new_state, events = guarded(
+        "resolve()", lambda: ruleset.resolve(copy.deepcopy(state_before), orders, dice)
+    )
+    archived_dice = need(record, "dice", "list", "record")
+    replayed_dice = normalized(dice.log_json())
+    if canon(archived_dice) != canon(replayed_dice):
+        raise Mismatch(f"the dice log differs from the replay: {_dice_difference(archived_dice, replayed_dice)}")
+    archived_events = need(record, "events", "list", "record")
+    replayed_events = normalized([e.to_json() for e in events])
+    if canon(archived_events) != canon(replayed_events):
+        raise Mismatch(f"the events differ from the replay: {_event_difference(archived_events, replayed_events)}")
+    replayed_state = normalized(new_state)
+    if canon(state_after) != canon(replayed_state):
+        raise Mismatch(f"state_after differs from the replay at {first_difference(state_after, replayed_state)}")
+    if need(record, "state_after_hash", "str", "record") != seal.state_hash(state_after):
+        raise Mismatch("state_after_hash is not the SHA-256 of state_after")
+    result.checked.append(f"{len(replayed_dice)} rolls, {len(replayed_events)} events and the state replayed byte for byte")
+
+    if record_hash(record) != own_hash:
+        raise Mismatch("the record's hash does not match its content: the record was changed after the close")
+    result.checked.append("record hash")
+    return result, Chain(state=state_after, has_state=True, record_hash=own_hash)
+
+
+def _check_public(
+    game: Game,
+    record: dict[str, Any],
+    chain: Chain,
+    result: TurnResult,
+    requests: list[OrderRequest],
+    by_key: dict[str, dict[str, Any]],
+    commitment: str,
+    own_hash: str,
+) -> tuple[TurnResult, Chain]:
+    """A public record of a running game with hidden information: check what it lets anyone check."""
+    view_before = need(record, "view_before", "any", "record")
+    view_after = need(record, "view_after", "any", "record")
+    if chain.has_view:
+        diff = first_difference(chain.view, view_before)
+        if diff:
+            raise Mismatch(f"view_before is not the previous turn's public view after: at {diff.replace('replay', 'record')}")
+        result.checked.append("public view continues")
+    texts = all(isinstance(s.get("text"), str) and isinstance(s.get("salt"), str) for s in by_key.values())
+    if texts:
+        for request in requests:
+            sub = by_key[request.key]
+            if seal.receipt(game.id, record["turn"], request.seat, request.key, sub["text"], sub["salt"]) != sub["receipt"]:
+                raise Mismatch(f"the order of {request.seat} ({request.key}) does not match its receipt")
+        result.checked.append(f"{len(requests)} receipts")
+    else:
+        result.skipped.append("receipts (the orders are sealed until the game is over)")
+    secret, seed = record.get("turn_secret"), record.get("seed")
+    if isinstance(secret, str) and isinstance(seed, str):
+        if not HEX64.match(secret) or not seal.verify_commitment(secret, commitment):
+            raise Mismatch("the turn secret does not match the commitment published when the turn opened")
+        if seal.turn_seed(secret, [by_key[r.key]["receipt"] for r in requests]).hex() != seed:
+            raise Mismatch("the seed is not HMAC-SHA256(turn secret, sorted receipts)")
+        result.checked.append("seed")
+    else:
+        result.skipped.append("seed and dice (withheld until the game is over)")
+    result.skipped.append("resolution and record hash (the full state is withheld until the game is over)")
+    return result, Chain(view=view_after, has_view=True, record_hash=own_hash)
+
+
+def _dice_difference(archived: list[Any], replayed: list[Any]) -> str:
+    for i, (a, b) in enumerate(zip(archived, replayed, strict=False)):
+        if canon(a) != canon(b):
+            key = b.get("key") if isinstance(b, dict) else "?"
+            if isinstance(a, dict) and a.get("key") == key and a.get("sides") == b.get("sides"):
+                return f"roll {i + 1} ({key}, d{b.get('sides')}): archive {_short(a.get('value'))}, replay {b.get('value')}"
+            return f"roll {i + 1}: archive {_short(a)}, replay {_short(b)}"
+    return f"{len(archived)} rolls in the archive, {len(replayed)} in the replay"
+
+
+def _event_difference(archived: list[Any], replayed: list[Any]) -> str:
+    for i, (a, b) in enumerate(zip(archived, replayed, strict=False)):
+        if canon(a) != canon(b):
+            return f"event {i + 1}: {first_difference(a, b, f'events[{i}]')}"
+    return f"{len(archived)} events in the archive, {len(replayed)} in the replay"
+
+
+# -- the whole archive ---------------------------------------------------------
+def _turn_folders(folder: Path) -> dict[int, Path]:
+    found: dict[int, Path] = {}
+    if folder.is_dir() and not folder.is_symlink():
+        for child in folder.iterdir():
+            if re.fullmatch(r"\d{3,}", child.name):
+                found[int(child.name)] = child
+    return found
+
+
+def _verify_line(
+    game: Game, base: Path, numbers: list[int], chain: Chain, prefix: str, results: list[TurnResult]
+) -> Chain | None:
+    """Verify consecutive turns stored under ``base``; ``None`` after the first mismatch."""
+    for number in numbers:
+        where = f"{prefix}turn {number:03d}"
+        folder = base / f"{number:03d}"
+        try:
+            if folder.is_symlink() or not folder.is_dir():
+                raise Mismatch(f"the folder {folder.name}/ of turn {number} is missing")
+            record = load_json(folder / "record.json", f"{folder.name}/record.json")
+            result, chain = check_turn(game, number, record, chain, where)
+        except Mismatch as exc:
+            results.append(TurnResult(where, ok=False, problem=str(exc)))
+            return None
+        results.append(result)
+    return chain
+
+
+def verify_archive(path: Path | str) -> list[TurnResult]:
+    """Check the archive of one game (the folder holding ``game.json``).
+
+    Returns one result per step (setup, each turn, each branch turn) up to and including the
+    first mismatch; a result with ``ok`` False is always the last one.
+    """
+    root = Path(path)
+    results: list[TurnResult] = []
+    try:
+        if not root.is_dir():
+            raise Mismatch(f"{root} is not a folder")
+        game = read_game(root)
+        setup_result, chain = check_setup(game)
+    except Mismatch as exc:
+        results.append(TurnResult("archive", ok=False, problem=str(exc)))
+        return results
+    except RecursionError:
+        results.append(TurnResult("archive", ok=False, problem="game.json is nested too deeply"))
+        return results
+    results.append(setup_result)
+
+    listed = [entry["number"] for entry in game.data["turns"]]
+    on_disk = _turn_folders(root)
+    extra = sorted(set(on_disk) - set(listed))
+    chains: dict[int, Chain] = {0: chain}
+    try:
+        final = _verify_line(game, root, listed, chain, "", results)
+        if final is None:
+            return results
+        # the turns game.json lists must be the ones whose hashes it lists
+        for entry, result in zip(game.data["turns"], results[1:], strict=False):
+            record = load_json(root / f"{entry['number']:03d}" / "record.json", "record.json")
+            if record.get("record_hash") != entry["record_hash"]:
+                raise Mismatch(f"game.json lists another record hash for turn {entry['number']} than its record.json")
+        if extra:
+            raise Mismatch(f"folder {extra[0]:03d}/ holds a turn that game.json does not list")
+        open_turn = game.data.get("open_turn")
+        if isinstance(open_turn, dict) and open_turn.get("prev_record_hash", final.record_hash) != final.record_hash:
+            raise Mismatch("the open turn does not chain to the last closed turn")
+        outcome = game.data.get("outcome")
+        if game.data.get("status") == "over" and final.has_state:
+            found = guarded("outcome()", lambda: game.ruleset.outcome(copy.deepcopy(final.state)))
+            if found is None or canon(found.to_json()) != canon(outcome):
+                raise Mismatch("the published outcome is not what the ruleset finds in the last state")
+            results[-1].checked.append("outcome")
+    except Mismatch as exc:
+        results.append(TurnResult("archive", ok=False, problem=str(exc)))
+        return results
+
+    # chains for branches: the state after each main-line turn
+    _collect_chains(game, root, listed, chains)
+    for i, branch in enumerate(game.data["branches"]):
+        try:
+            number = need(branch, "number", "int", f"game.json branches[{i}]")
+            info = load_json(root / "branches" / str(number) / "branch.json", f"branches/{number}/branch.json")
+            after = need(info, "after_turn", "int", f"branches/{number}/branch.json")
+            turns = need(info, "turns", "list", f"branches/{number}/branch.json")
+            if after not in chains:
+                raise Mismatch(f"branch {number} leaves the main line after turn {after}, which is not in the archive")
+            if turns != list(range(after + 1, after + 1 + len(turns))):
+                raise Mismatch(f"branch {number}: its turns are not consecutive from turn {after + 1}")
+        except Mismatch as exc:
+            results.append(TurnResult(f"branch {i + 1}", ok=False, problem=str(exc)))
+            return results
+        if _verify_line(game, root / "branches" / str(number), turns, chains[after], f"branch {number} ", results) is None:
+            return results
+    return results
+
+
+def _collect_chains(game: Game, root: Path, listed: list[int], chains: dict[int, Chain]) -> None:
+    chain = chains[0]
+    for number in listed:
+        record = load_json(root / f"{number:03d}" / "record.json", "record.json")
+        if record.get("public"):
+            chain = Chain(view=record.get("view_after"), has_view=True, record_hash=record.get("record_hash"))
+        else:
+            chain = Chain(state=record.get("state_after"), has_state=True, record_hash=record.get("record_hash"))
+        chains[number] = chain
+
+
+def summary(results: list[TurnResult]) -> tuple[str, int]:
+    """The closing line and the exit code: 0 verified (fully or partly), 1 at a mismatch."""
+    if not results or not results[-1].ok:
+        where = results[-1].where if results else "archive"
+        return f"FAILED at {where}: {results[-1].problem if results else 'nothing to check'}", 1
+    turns = [r for r in results if r.where != "setup"]
+    skipped = [r for r in results if r.skipped]
+    if skipped:
+        return (
+            f"partly verified: {len(turns)} turns chained; {len(skipped)} steps could not be replayed because "
+            "hidden information is withheld while the game runs (see NOT checked above)",
+            0,
+        )
+    return f"verified: the setup and {len(turns)} turns replayed byte for byte", 0

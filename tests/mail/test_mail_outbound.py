@@ -1,0 +1,159 @@
+"""Sending the outbox over real SMTP (aiosmtpd on loopback): once each, kept on failure, backoff, status."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mailkit import Sink, free_port, outbox_rows
+from typer.testing import CliRunner
+
+from adjudicator.cli import app
+from adjudicator.mail import outbox
+from adjudicator.mail.compose import compose, stable_message_id
+from adjudicator.mail.outbound import SmtpConfig, SmtpConfigError, backoff, flush_smtp, redact, retry_failed
+from adjudicator.mail.service import flush_outbox
+from adjudicator.store import Database
+
+NOW = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
+
+
+def queue_some(db: Database, count: int, to: str = "ana@example.org") -> list[str]:
+    ids = []
+    with db.session() as session:
+        for i in range(count):
+            message_id = stable_message_id("g", 1, f"seat{i}", "report")
+            msg = compose(to=to, subject=f"[g] Report {i}", text=f"text {i}", html=f"<p>html {i}</p>", message_id=message_id)
+            outbox.queue(
+                session, message_id=message_id, raw=msg.as_bytes(), to_addr=to, subject="s", kind="report", game_id=None
+            )
+            ids.append(message_id)
+    return ids
+
+
+def test_smtp_urls() -> None:
+    config = SmtpConfig.from_url("smtp://ref%40x.org:p%3Ass@mail.example.org:587?starttls=1")
+    assert (config.host, config.port, config.username, config.password) == ("mail.example.org", 587, "ref@x.org", "p:ss")
+    assert config.start_tls is True and config.use_tls is False
+    tls = SmtpConfig.from_url("smtps://u:p@mail.example.org")
+    assert (tls.port, tls.use_tls, tls.start_tls) == (465, True, False)
+    plain = SmtpConfig.from_url("smtp://127.0.0.1:2525?starttls=0")
+    assert (plain.username, plain.start_tls) == (None, False)
+    with pytest.raises(SmtpConfigError):
+        SmtpConfig.from_url("http://mail.example.org")
+    assert redact("smtp://u:secret@h:587") == "smtp://u:***@h:587"
+
+
+def test_backoff_doubles_up_to_six_hours() -> None:
+    assert [backoff(n) for n in (1, 2, 3)] == [timedelta(minutes=1), timedelta(minutes=2), timedelta(minutes=4)]
+    assert backoff(30) == timedelta(hours=6)
+
+
+def test_each_message_is_sent_once_with_its_message_id(db: Database, sink: Sink) -> None:
+    ids = queue_some(db, 7)
+    result = flush_smtp(db, SmtpConfig.from_url(sink.url), now=NOW, parallel=3)
+    assert (result.sent, result.failed) == (7, 0)
+    assert 1 <= sink.connections <= 3  # each connection is reused for several messages
+    assert sorted(sink.message_ids()) == sorted(ids)
+    assert all(rcpts == ["ana@example.org"] for _, rcpts, _ in sink.received)
+    assert all(sender == "referee@pbem.test" for sender, _, _ in sink.received)
+    assert flush_smtp(db, SmtpConfig.from_url(sink.url), now=NOW).sent == 0
+    assert {r.status for r in outbox_rows(db)} == {"sent"}
+
+
+def test_smtp_server_stopped_mid_flush_loses_nothing_and_sends_nothing_twice(db: Database) -> None:
+    port = free_port()
+    first = Sink(port).start()
+    ids = queue_some(db, 6)
+    config = SmtpConfig.from_url(first.url)
+    assert flush_smtp(db, config, now=NOW, limit=2, parallel=1).sent == 2  # part of the flush
+    first.stop()  # the server goes away
+
+    down = flush_smtp(db, config, now=NOW)
+    assert (down.sent, down.failed) == (0, 4)
+    waiting = [r for r in outbox_rows(db) if r.status != "sent"]
+    assert len(waiting) == 4 and {r.status for r in waiting} == {"queued"}  # kept, not dropped
+    assert all(r.attempts == 1 and r.last_error for r in waiting)
+    assert all(r.next_attempt_at is not None for r in waiting)
+    assert flush_smtp(db, config, now=NOW + timedelta(seconds=30)).failed == 0  # backing off: not tried
+
+    second = Sink(port).start()  # back
+    try:
+        assert flush_smtp(db, config, now=NOW + timedelta(minutes=2)).sent == 4
+        assert flush_smtp(db, config, now=NOW + timedelta(hours=1)).sent == 0
+    finally:
+        second.stop()
+    delivered = first.message_ids() + second.message_ids()
+    assert sorted(delivered) == sorted(ids)  # every message exactly once
+    assert {r.status for r in outbox_rows(db)} == {"sent"}
+
+
+def test_after_n_failures_a_message_is_marked_and_shown(
+    db: Database, monkeypatch: pytest.MonkeyPatch, sqlite_url: str
+) -> None:
+    monkeypatch.setenv("PBEM_SMTP_MAX_ATTEMPTS", "3")
+    [message_id] = queue_some(db, 1)
+    config = SmtpConfig.from_url(f"smtp://127.0.0.1:{free_port()}?starttls=0&timeout=2")  # nobody listens
+    now = NOW
+    for _ in range(3):
+        flush_smtp(db, config, now=now)
+        now += timedelta(hours=7)
+    [row] = outbox_rows(db)
+    assert (row.status, row.attempts) == ("failed", 3)
+    monkeypatch.setenv("PBEM_SMTP_URL", f"smtp://u:hunter2@127.0.0.1:{config.port}")
+    result = CliRunner().invoke(app, ["mail", "status", "--db", sqlite_url])
+    assert result.exit_code == 0, result.output
+    assert "1 failed" in result.output and "FAILED" in result.output and message_id in result.output
+    assert "hunter2" not in result.output
+    assert retry_failed(db) == 1
+    assert outbox_rows(db)[0].status == "queued"
+
+
+class Refusing(Sink):
+    async def handle_RCPT(self, server: Any, session: Any, envelope: Any, address: str, options: list[str]) -> str:
+        if address.startswith("gone@"):
+            return "550 5.1.1 no such user"
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
+
+def test_a_permanent_refusal_is_marked_failed_at_once_and_others_still_go(db: Database) -> None:
+    server = Refusing().start()
+    try:
+        queue_some(db, 1, to="gone@example.org")
+        with db.session() as session:
+            msg = compose(to="ana@example.org", subject="s", text="t", message_id="<ok@pbem.test>")
+            outbox.queue(session, message_id="<ok@pbem.test>", raw=msg.as_bytes(), to_addr="ana@example.org",
+                         subject="s", kind="ack")
+        result = flush_smtp(db, SmtpConfig.from_url(server.url), now=NOW, parallel=1)
+    finally:
+        server.stop()
+    assert (result.sent, result.failed) == (1, 1)
+    statuses = {r.to_addr: (r.status, r.attempts) for r in outbox_rows(db)}
+    assert statuses == {"gone@example.org": ("failed", 1), "ana@example.org": ("sent", 1)}
+    assert server.message_ids() == ["<ok@pbem.test>"]
+
+
+def test_flush_outbox_writes_a_maildir_without_smtp(db: Database, mail_env: Path) -> None:
+    ids = queue_some(db, 2)
+    assert flush_outbox(db) == 2
+    files = sorted((mail_env / "new").glob("*.eml"))
+    assert len(files) == 2
+    assert {f.read_bytes().split(b"Message-ID: ", 1)[1].split(b"\n", 1)[0].strip().decode() for f in files} == set(ids)
+
+
+def test_flush_outbox_uses_smtp_when_configured(db: Database, sink: Sink, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PBEM_SMTP_URL", sink.url)
+    queue_some(db, 3)
+    assert flush_outbox(db) == 3
+    assert len(sink.received) == 3
+
+
+def test_flush_command(db: Database, sink: Sink, monkeypatch: pytest.MonkeyPatch, sqlite_url: str) -> None:
+    queue_some(db, 2)
+    monkeypatch.setenv("PBEM_SMTP_URL", sink.url)
+    result = CliRunner().invoke(app, ["mail", "flush", "--db", sqlite_url])
+    assert result.exit_code == 0, result.output
+    assert "2 message(s) sent" in result.output
