@@ -81,6 +81,11 @@ class SafeWriter:
             if not isinstance(part, str) or not _PART.match(part) or ".." in part:
                 raise ArchiveError(f"refusing an unsafe archive path part {part!r}")
         path = self.root.joinpath(*parts)
+        step = self.root
+        for part in parts:
+            step = step / part
+            if step.is_symlink():
+                raise ArchiveError(f"{step} is a symbolic link; the archive follows none")
         if not path.resolve().is_relative_to(self.root.resolve()):
             raise ArchiveError(f"refusing to write outside {self.root}: {path}")
         return path

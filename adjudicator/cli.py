@@ -134,7 +134,7 @@ def game_new(
     ] = None,
     nmr: Annotated[
         str | None,
-        typer.Option(help="Missing orders: 'default' orders at the deadline, or 'wait' out the grace (default with --grace)."),
+        typer.Option(help="Missing orders: 'default' at the deadline, or 'wait' out the --grace."),
     ] = None,
     reminders: Annotated[
         str, typer.Option(help="Reminders before each deadline to seats owing orders, e.g. 24h,2h or none.")

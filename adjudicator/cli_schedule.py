@@ -27,7 +27,9 @@ def tick_command(
     ] = None,
     poll: Annotated[bool, typer.Option("--poll/--no-poll", help="Poll the configured mailboxes.")] = True,
     flush: Annotated[bool, typer.Option("--flush/--no-flush", help="Send the queued mail.")] = True,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print nothing when nothing happened.")] = False,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="Print nothing when nothing happened.")
+    ] = False,
 ) -> None:
     """One pass: close due turns, send due reminders, poll mail, flush the outbox (for cron)."""
     from adjudicator.store import Database
@@ -80,7 +82,10 @@ def serve_command(
 def deadline_command(
     game_id: Annotated[str, typer.Argument(help="The game.")],
     when: Annotated[
-        str, typer.Argument(help="The new deadline: 'YYYY-MM-DD HH:MM [Time/Zone]', e.g. '2026-11-29 20:00 Europe/Paris'.")
+        str,
+        typer.Argument(
+            help="The new deadline: 'YYYY-MM-DD HH:MM [Time/Zone]', e.g. '2026-11-29 20:00 Europe/Paris'."
+        ),
     ],
     db: Annotated[
         str | None, typer.Option("--db", help="Database URL (default: $PBEM_DB or sqlite:///pbem.db).")

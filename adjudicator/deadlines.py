@@ -16,6 +16,7 @@ opened at 19:59 on Sunday is not closed a minute later).
 from __future__ import annotations
 
 import re
+from contextlib import suppress
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -24,9 +25,7 @@ from adjudicator.durations import DurationError, parse_duration
 WEEKDAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
 _DAY_NAMES = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 MIN_SLOT_GAP = timedelta(hours=1)
-_SLOT = re.compile(
-    r"^(?P<day>[a-z]{3})[a-z]*\s+(?P<h>\d{1,2}):(?P<m>\d{2})(?:\s+(?P<tz>\S+))?$", re.ASCII
-)
+_SLOT = re.compile(r"^(?P<day>[a-z]{3})[a-z]*\s+(?P<h>\d{1,2}):(?P<m>\d{2})(?:\s+(?P<tz>\S+))?$", re.ASCII)
 
 
 class DeadlineError(ValueError):
@@ -152,7 +151,13 @@ def parse_when(text: str, default_tz: str = "UTC") -> datetime:
     try:
         year, month, day = (int(x) for x in match.group("date").split("-"))
         local = datetime(
-            year, month, day, int(match.group("h")), int(match.group("m")), int(match.group("s") or 0), tzinfo=tz
+            year,
+            month,
+            day,
+            int(match.group("h")),
+            int(match.group("m")),
+            int(match.group("s") or 0),
+            tzinfo=tz,
         )
     except ValueError as exc:
         raise DeadlineError(f"no such time: {text!r} ({exc})") from exc
@@ -168,8 +173,6 @@ def absolute(moment: datetime, tz_name: str = "UTC") -> str:
     utc = moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
     text = utc.strftime("%Y-%m-%d %H:%M UTC")
     if tz_name and tz_name != "UTC":
-        try:
+        with suppress(DeadlineError):
             text += " (" + utc.astimezone(zone(tz_name)).strftime(f"%Y-%m-%d %H:%M {tz_name}") + ")"
-        except DeadlineError:
-            pass
     return text

@@ -221,7 +221,7 @@ class Referee:
         if nmr not in ("default", "wait"):
             raise RefereeError(f"invalid NMR policy {nmr!r}: use 'default' or 'wait'")
         if nmr == "wait" and not grace:
-            raise RefereeError("NMR policy 'wait' waits out the grace period: give a grace too, e.g. --grace 12h")
+            raise RefereeError("NMR policy 'wait' waits out the grace period: give a grace, e.g. --grace 12h")
         if nmr == "default" and grace:
             raise RefereeError(
                 "a grace period is only waited out with NMR policy 'wait'; "
@@ -838,6 +838,10 @@ class Referee:
             game.paused_at = now if status == "paused" else None
             game.status = status
             session.add(game)
+        if status == "running":  # everything came in final during the pause: close now, as submit would have
+            ready = self.ready_to_close(game_id)
+            if ready is not None:
+                self.close_turn(game_id, ready, reason="early")
 
     def extend(self, game_id: str, by: str, number: int | None = None) -> datetime:
         try:

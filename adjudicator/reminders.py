@@ -112,7 +112,9 @@ def due_reminders(referee: Referee, session: Session, now: datetime) -> list[Due
     return due
 
 
-def _claim(session: Session, db: Database, game_id: str, turn: int, seat: str, label: str, now: datetime) -> bool:
+def _claim(
+    session: Session, db: Database, game_id: str, turn: int, seat: str, label: str, now: datetime
+) -> bool:
     """Record a reminder; ``False`` when it was recorded already (by another worker)."""
     values = {"game_id": game_id, "turn_number": turn, "seat": seat, "label": label, "sent_at": now}
     table = ReminderSent.__table__  # type: ignore[attr-defined]
@@ -133,8 +135,8 @@ def _claim(session: Session, db: Database, game_id: str, turn: int, seat: str, l
             return False
         session.execute(generic_insert(table).values(**values))
         return True
-    result = session.execute(insert(table).values(**values).on_conflict_do_nothing())
-    return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+    statement = insert(table).values(**values).on_conflict_do_nothing().returning(table.c.id)
+    return session.execute(statement).first() is not None
 
 
 def send_due_reminders(referee: Referee, now: datetime, only: tuple[str, int] | None = None) -> int:
@@ -163,7 +165,9 @@ def send_due_reminders(referee: Referee, now: datetime, only: tuple[str, int] | 
         except _Stale:
             continue
         except Exception:
-            log.exception("reminder %s for %s of %s turn %d failed", item.label, item.seat, item.game_id, item.turn)
+            log.exception(
+                "reminder %s for %s of %s turn %d failed", item.label, item.seat, item.game_id, item.turn
+            )
     return queued
 
 
@@ -234,7 +238,9 @@ def reminder_text(
             lines.append("Without orders by then, your seat plays its default orders.")
     lines.append("")
     for request in owed:
-        lines.append(f"You owe: {request.label or request.key}" + (f" - {request.prompt}" if request.prompt else ""))
+        lines.append(
+            f"You owe: {request.label or request.key}" + (f" - {request.prompt}" if request.prompt else "")
+        )
         if request.default:
             lines.append(f"  default if nothing arrives: {request.default}")
     lines += [

@@ -226,7 +226,7 @@ def on_close(session: Session, game: Game, turn: Turn) -> None:
         message_id = _message_id(session, game.id, turn.number, seat.name, kind)
         png = pictures.get(seat.name)
         attachments = [(picture_name(game.id, turn.number), "image/png", png)] if png else []
-        attachments += turn_deadline_attachment(session, game.id, turn.number + 1, seat.name)  # next deadline .ics
+        attachments += turn_deadline_attachment(session, game.id, turn.number + 1, seat.name)  # next deadline
         msg = compose(
             to=seat.email, subject=subject, text=text or "", html=html, message_id=message_id, attachments=attachments
         )
@@ -265,7 +265,9 @@ def on_open(session: Session, game: Game, turn: Turn) -> None:
         subject = f"[{game.id}] Turn {turn.number} open: {turn.label}"
         message_id = _message_id(session, game.id, turn.number, seat.name, "notice")
         ics = turn_deadline_attachment(session, game.id, turn.number, seat.name)  # the deadline as .ics
-        msg = compose(to=seat.email, subject=subject, text=text, html=html, message_id=message_id, attachments=ics)
+        msg = compose(
+            to=seat.email, subject=subject, text=text, html=html, message_id=message_id, attachments=ics
+        )
         outbox.queue(
             session,
             message_id=message_id,

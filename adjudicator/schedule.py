@@ -32,6 +32,8 @@ import logging
 import signal
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -78,16 +80,13 @@ class SharedJobStore(SQLAlchemyJobStore):
             self.update_job(job)
 
     def update_job(self, job: Any) -> None:
-        try:
+        # another worker ran and removed it; the next reconcile adds it again if still needed
+        with suppress(JobLookupError):
             super().update_job(job)
-        except JobLookupError:
-            pass  # another worker ran and removed it; the next reconcile adds it again if still needed
 
     def remove_job(self, job_id: str) -> None:
-        try:
+        with suppress(JobLookupError):
             super().remove_job(job_id)
-        except JobLookupError:
-            pass
 
 
 # -- the jobs (module-level functions: the job store keeps them by reference) ----
@@ -95,26 +94,30 @@ def run_deadline(game_id: str, number: int) -> None:
     """A turn's closing moment has come: close it if it is (still) due."""
     server = _CURRENT.get("server")
     if server is not None:
-        server.close_turn_if_due(game_id, number)
+        with server.job():
+            server.close_turn_if_due(game_id, number)
 
 
 def run_reminders(game_id: str, number: int) -> None:
     """A reminder moment has come: send the reminders that are due."""
     server = _CURRENT.get("server")
     if server is not None:
-        server.remind()
+        with server.job():
+            server.remind()
 
 
 def run_reconcile() -> None:
     server = _CURRENT.get("server")
     if server is not None:
-        server.reconcile()
+        with server.job():
+            server.reconcile()
 
 
 def run_mail() -> None:
     server = _CURRENT.get("server")
     if server is not None:
-        server.mail()
+        with server.job():
+            server.mail()
 
 
 class Server:
@@ -144,6 +147,20 @@ class Server:
             timezone=UTC,
         )
         self.closed_count = 0
+        self._active = 0
+        self._idle = threading.Condition()
+
+    @contextmanager
+    def job(self) -> Iterator[None]:
+        """Count a running job, so :meth:`stop` can wait for them before shutting the scheduler down."""
+        with self._idle:
+            self._active += 1
+        try:
+            yield  # a job started while stopping checks ``stopping`` itself and returns early
+        finally:
+            with self._idle:
+                self._active -= 1
+                self._idle.notify_all()
 
     # -- work ------------------------------------------------------------------
     def _report(self, summary: TickSummary) -> None:
@@ -161,6 +178,8 @@ class Server:
             self.sync_jobs(utcnow())  # the next turn's deadline job, without waiting for a reconcile
 
     def remind(self) -> None:
+        if self.stopping.is_set():
+            return
         summary = TickSummary()
         send_reminders(self.referee, utcnow(), summary)
         self._report(summary)
@@ -196,18 +215,30 @@ class Server:
         wanted: dict[str, tuple[datetime, Any, tuple[str, int]]] = {}
         with self.db.session() as session:
             rows = session.exec(
-                select(Game, Turn).where(Turn.game_id == Game.id, Turn.status == "open", Game.status == "running")
+                select(Game, Turn).where(
+                    Turn.game_id == Game.id, Turn.status == "open", Game.status == "running"
+                )
             ).all()
             for game, turn in rows:
                 closes = self.referee.closes_at(session, game, turn)
                 if closes is not None:
-                    wanted[f"deadline:{game.id}:{turn.number}"] = (closes, run_deadline, (game.id, turn.number))
+                    wanted[f"deadline:{game.id}:{turn.number}"] = (
+                        closes,
+                        run_deadline,
+                        (game.id, turn.number),
+                    )
                 for label, at in reminder_times(game, turn):
                     if at > now:
-                        wanted[f"reminder:{game.id}:{turn.number}:{label}"] = (at, run_reminders, (game.id, turn.number))
+                        wanted[f"reminder:{game.id}:{turn.number}:{label}"] = (
+                            at,
+                            run_reminders,
+                            (game.id, turn.number),
+                        )
         return wanted
 
     def sync_jobs(self, now: datetime) -> None:
+        if self.stopping.is_set():
+            return
         wanted = self.desired_jobs(now)
         try:
             existing = {job.id: job for job in self.scheduler.get_jobs(jobstore="default")}
@@ -216,15 +247,16 @@ class Server:
             return
         for job_id in existing.keys() - wanted.keys():
             if job_id.startswith(("deadline:", "reminder:")):
-                try:
+                with suppress(JobLookupError):
                     self.scheduler.remove_job(job_id, jobstore="default")
-                except JobLookupError:
-                    pass
         for job_id, (at, func, args) in wanted.items():
             job = existing.get(job_id)
-            if job is not None and job.next_run_time is not None:
-                if abs(job.next_run_time - at) < timedelta(seconds=1):
-                    continue
+            if (
+                job is not None
+                and job.next_run_time is not None
+                and abs(job.next_run_time - at) < timedelta(seconds=1)
+            ):
+                continue
             try:
                 self.scheduler.add_job(
                     func,
@@ -257,7 +289,12 @@ class Server:
             replace_existing=True,
         )
         self.scheduler.add_job(
-            run_mail, "interval", seconds=self.interval, id="mail", jobstore="local", next_run_time=start,
+            run_mail,
+            "interval",
+            seconds=self.interval,
+            id="mail",
+            jobstore="local",
+            next_run_time=start,
             replace_existing=True,
         )
         if self.listen is not None:
@@ -265,6 +302,12 @@ class Server:
 
     def stop(self) -> None:
         self.stopping.set()
+        if self.scheduler.running:
+            # No new runs; let the running ones finish *before* shutdown, which holds the job-store
+            # lock while it waits (a job touching the scheduler then would wait forever).
+            self.scheduler.pause()
+            with self._idle:
+                self._idle.wait_for(lambda: self._active == 0, timeout=120)
         if self.listener is not None:
             try:
                 self.listener.stop()

@@ -97,7 +97,9 @@ def close_due(
             "game over" if closed.outcome else f"turn {closed.next_turn} open",
         )
         for seat in closed.civil_disorder:
-            log.warning("%s: seat %s is in civil disorder (pbem seat replace %s %s ...)", game_id, seat, game_id, seat)
+            log.warning(
+                "%s: seat %s is in civil disorder (pbem seat replace %s %s ...)", game_id, seat, game_id, seat
+            )
 
 
 def send_reminders(referee: Referee, now: datetime, summary: TickSummary) -> None:
@@ -143,7 +145,10 @@ def tick(
     poll: bool = True,
     flush: bool = True,
 ) -> TickSummary:
-    """One pass: close due turns, send due reminders, poll, flush. Safe to run at any time, any number of times."""
+    """One pass: close due turns, send due reminders, poll, flush. Safe to run any time, any number of times.
+
+    ``now`` (tests) stands for the clock; by default the real time is used.
+    """
     if referee is None:
         referee = Referee(db, clock=(lambda: now) if now is not None else utcnow)
     summary = TickSummary()

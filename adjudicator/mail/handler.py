@@ -49,7 +49,8 @@ from adjudicator.store import (
 
 log = logging.getLogger(__name__)
 
-#: A message left ``new`` this long (its handler crashed) is handled again when it arrives again.
+#: A message left ``new`` this long (its handler crashed) is handled again when it arrives again;
+#: so is one marked ``error`` (an MTA retrying a pipe that exited 75, the next poll).
 STALE_CLAIM = timedelta(minutes=10)
 #: Refusals sent to one seat per hour at most (someone forging mail for a seat cannot flood its player).
 REFUSALS_PER_SEAT_PER_HOUR = 3
@@ -102,14 +103,15 @@ def _claim(db: Database, parsed: ParsedMail, raw: bytes, via: str, now: datetime
                     )
                 )
                 return True
-            if existing.status != "new" or (as_utc(existing.received_at) or now) > now - STALE_CLAIM:
+            stale = existing.status == "new" and (as_utc(existing.received_at) or now) <= now - STALE_CLAIM
+            if existing.status != "error" and not stale:
                 return False
-            # Its first handler died mid-way: take it over (one taker wins the conditional update).
+            # Its first handler failed or died mid-way: take it over (one taker wins the conditional update).
             won = session.execute(
                 update(InboundMessage)
-                .where(InboundMessage.id == existing.id, InboundMessage.status == "new")  # type: ignore[arg-type]
+                .where(InboundMessage.id == existing.id, InboundMessage.status == existing.status)  # type: ignore[arg-type]
                 .where(InboundMessage.received_at == existing.received_at)  # type: ignore[arg-type]
-                .values(received_at=now)
+                .values(received_at=now, status="new")
             )
             return won.rowcount == 1  # type: ignore[attr-defined]
     except IntegrityError:  # another worker stored it between our select and insert
@@ -245,7 +247,12 @@ class MailHandler:
             if _recent_refusals(session, seat, now) >= REFUSALS_PER_SEAT_PER_HOUR:
                 raise _Outcome("refused", f"{reason} (no reply: refusal limit for this seat reached)")
             row = acks.queue_refusal(
-                session, seat=seat, reason=reason, inbound_id=parsed.message_id, tip=TIP, foreign_sender=foreign
+                session,
+                seat=seat,
+                reason=reason,
+                inbound_id=parsed.message_id,
+                tip=TIP,
+                foreign_sender=foreign,
             )
             if row is not None:
                 row.created_at = now  # the referee's clock decides the refusal window

@@ -117,6 +117,8 @@ def poll_maildir(db: Database, folder: str | Path, handler: MailHandler | None =
             continue
         handled = handler.handle(raw, "maildir", size)
         result.handled.append(handled)
+        if handled.status == "error":  # left unread: the next poll tries it again
+            continue
         try:
             _mark_seen(path, folder)
         except OSError as exc:
@@ -231,8 +233,10 @@ def poll_imap(db: Database, url: str, handler: MailHandler | None = None) -> Pol
             except (imaplib.IMAP4.error, MailSourceError, OSError) as exc:
                 result.errors.append(f"uid {uid.decode()}: {exc}")
                 continue
-            result.handled.append(handler.handle(raw, "imap", size))
-            conn.uid("store", uid, "+FLAGS", "(\\Seen)")
+            handled = handler.handle(raw, "imap", size)
+            result.handled.append(handled)
+            if handled.status != "error":  # an error is left unseen: the next poll tries it again
+                conn.uid("store", uid, "+FLAGS", "(\\Seen)")
     finally:
         with contextlib.suppress(Exception):
             conn.logout()

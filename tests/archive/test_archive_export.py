@@ -91,8 +91,12 @@ def test_the_full_records_follow_the_public_ones_when_the_game_ends(referee: Ref
     folder = export_game(referee.db, "camp", tmp_path)
     before = json.loads((folder / "002" / "record.json").read_text())
     assert before["public"]
-    while referee.close_turn("camp") is not None and referee.status("camp")["status"] == "running":
-        pass
+    for _ in range(50):  # north always guesses 3: the game ends
+        if referee.status("camp")["status"] != "running":
+            break
+        referee.submit("camp", "north", "guess 3", as_referee=True)
+        referee.close_turn("camp")
+    assert referee.status("camp")["status"] == "over"
     export_game(referee.db, "camp", tmp_path)
     after = json.loads((folder / "002" / "record.json").read_text())
     assert "public" not in after and after["record_hash"] == before["record_hash"]

@@ -94,7 +94,9 @@ class Sink:
         self.lock = threading.Lock()
         self.controller: Controller | None = None
 
-    async def handle_EHLO(self, server: Any, session: Any, envelope: Any, hostname: str, responses: list[str]) -> list[str]:
+    async def handle_EHLO(
+        self, server: Any, session: Any, envelope: Any, hostname: str, responses: list[str]
+    ) -> list[str]:
         session.host_name = hostname
         with self.lock:
             self.connections += 1

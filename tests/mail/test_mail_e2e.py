@@ -55,8 +55,11 @@ def test_orders_by_smtp_are_acknowledged_and_reports_go_to_every_seat(
         [event] = [c for c in ics.walk() if c.name == "VEVENT"]
         assert event.decoded("dtstart").isoformat() == "2026-11-24T12:00:00+00:00"
 
-        send(listener.port, orders_mail(secret=toy_game["north"], body="guess 2\nfinal", message_id="<n1@x.org>"),
-             "north@example.org")
+        send(
+            listener.port,
+            orders_mail(secret=toy_game["north"], body="guess 2\nfinal", message_id="<n1@x.org>"),
+            "north@example.org",
+        )
         wait_for(lambda: len(listener.results) == 1)
         assert listener.results[0].status == "handled"
         assert flush_outbox(db) == 1
@@ -67,8 +70,13 @@ def test_orders_by_smtp_are_acknowledged_and_reports_go_to_every_seat(
 
         send(
             listener.port,
-            orders_mail(sender="south@example.org", seat="south", secret=toy_game["south"], body="guess 5\nfinal",
-                        message_id="<s1@x.org>"),
+            orders_mail(
+                sender="south@example.org",
+                seat="south",
+                secret=toy_game["south"],
+                body="guess 5\nfinal",
+                message_id="<s1@x.org>",
+            ),
             "south@example.org",
         )
         wait_for(lambda: len(listener.results) == 2)
@@ -104,5 +112,9 @@ def test_start_listener_stores_and_survives_garbage(db: Database) -> None:
         listener.stop()
     with db.session() as session:
         rows = session.exec(select(InboundMessage).order_by(InboundMessage.id)).all()  # type: ignore[arg-type]
-    assert [(r.via, r.status) for r in rows] == [("smtp", "ignored"), ("smtp", "refused"), ("smtp", "refused")]
+    assert [(r.via, r.status) for r in rows] == [
+        ("smtp", "ignored"),
+        ("smtp", "refused"),
+        ("smtp", "refused"),
+    ]
     assert b"Return-Path: <>" in rows[0].raw

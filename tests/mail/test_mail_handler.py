@@ -5,6 +5,8 @@ from __future__ import annotations
 from email.message import EmailMessage
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from mailkit import REFEREE, orders_mail, outbox_rows, parts
 from sqlmodel import select
 
@@ -47,7 +49,9 @@ def test_orders_are_acknowledged_line_by_line_with_the_receipt(
     assert 'style="' in mail["html"]  # CSS inlined for webmail and phones
 
 
-def test_a_second_submission_shows_what_changed(db: Database, handler: MailHandler, toy_game: dict[str, str]) -> None:
+def test_a_second_submission_shows_what_changed(
+    db: Database, handler: MailHandler, toy_game: dict[str, str]
+) -> None:
     handler.handle(orders_mail(secret=toy_game["north"], body="guess 3", message_id="<a@x.org>"))
     handler.handle(orders_mail(secret=toy_game["north"], body="secret gold\nguess 5", message_id="<b@x.org>"))
     second = parts(replies(db)[-1].raw)["text"]
@@ -78,7 +82,9 @@ def test_wrong_secret_stores_nothing_and_answers_the_registered_address(
     assert "secret" in parts(reply.raw)["text"]
 
 
-def test_a_stranger_never_gets_mail_from_the_referee(db: Database, handler: MailHandler, toy_game: dict[str, str]) -> None:
+def test_a_stranger_never_gets_mail_from_the_referee(
+    db: Database, handler: MailHandler, toy_game: dict[str, str]
+) -> None:
     raw = orders_mail(sender="mallory@evil.example", secret=toy_game["north"], message_id="<m@evil.example>")
     handled = handler.handle(raw)
     assert handled.status == "refused"
@@ -104,7 +110,9 @@ def test_unknown_game_or_seat_gets_no_reply(
     assert inbound(db)[0].status == "refused"
 
 
-def test_the_same_message_twice_is_handled_once(db: Database, handler: MailHandler, toy_game: dict[str, str]) -> None:
+def test_the_same_message_twice_is_handled_once(
+    db: Database, handler: MailHandler, toy_game: dict[str, str]
+) -> None:
     raw = orders_mail(secret=toy_game["north"], message_id="<twice@example.org>")
     assert handler.handle(raw, "maildir").status == "handled"
     assert handler.handle(raw, "imap").status == "duplicate"
@@ -140,7 +148,9 @@ def test_machines_are_never_answered(
     assert inbound(db)[0].status == "ignored"
 
 
-def test_mailer_daemon_is_never_answered(db: Database, handler: MailHandler, toy_game: dict[str, str]) -> None:
+def test_mailer_daemon_is_never_answered(
+    db: Database, handler: MailHandler, toy_game: dict[str, str]
+) -> None:
     bounce = orders_mail(sender="MAILER-DAEMON@mx.example.org", body="Delivery failed")
     assert handler.handle(bounce).status == "ignored"
     assert replies(db) == []
@@ -151,7 +161,9 @@ def test_a_flood_from_one_sender_is_rate_limited(
 ) -> None:
     monkeypatch.setenv("PBEM_MAIL_RATE", "3")
     results = [
-        handler.handle(orders_mail(secret=toy_game["north"], body=f"guess {1 + i % 6}", message_id=f"<f{i}@x.org>"))
+        handler.handle(
+            orders_mail(secret=toy_game["north"], body=f"guess {1 + i % 6}", message_id=f"<f{i}@x.org>")
+        )
         for i in range(6)
     ]
     assert [r.status for r in results] == ["handled"] * 3 + ["ignored"] * 3
@@ -159,7 +171,9 @@ def test_a_flood_from_one_sender_is_rate_limited(
     assert len(replies(db)) == 3
 
 
-def test_refusals_to_one_seat_are_limited(db: Database, handler: MailHandler, toy_game: dict[str, str]) -> None:
+def test_refusals_to_one_seat_are_limited(
+    db: Database, handler: MailHandler, toy_game: dict[str, str]
+) -> None:
     for i in range(6):  # six senders forging mail for north: north gets at most three notes
         handler.handle(orders_mail(sender=f"x{i}@evil.example", secret="guess", message_id=f"<r{i}@e.org>"))
     assert len(replies(db)) == 3
@@ -174,7 +188,9 @@ def test_a_10_mb_attachment_is_refused_with_a_reply(
     msg["Subject"] = "big"
     msg["Message-ID"] = "<big@example.org>"
     msg.set_content(f"game: toy\nseat: north\nsecret: {toy_game['north']}\n\nguess 2\n")
-    msg.add_attachment(b"\0" * (10 * 1024 * 1024), maintype="application", subtype="octet-stream", filename="x.bin")
+    msg.add_attachment(
+        b"\0" * (10 * 1024 * 1024), maintype="application", subtype="octet-stream", filename="x.bin"
+    )
     raw = msg.as_bytes()
     handled = handler.handle(raw)
     assert handled.status == "refused" and "too large" in handled.detail
@@ -195,7 +211,9 @@ def test_orders_after_the_deadline_are_refused(
     assert "after the deadline" in parts(replies(db)[0].raw)["text"]
 
 
-def test_orders_for_a_finished_game_are_refused(db: Database, referee: Referee, toy_game: dict[str, str]) -> None:
+def test_orders_for_a_finished_game_are_refused(
+    db: Database, referee: Referee, toy_game: dict[str, str]
+) -> None:
     handler = MailHandler(db, referee)
     for _ in range(20):
         referee.submit("toy", "north", "guess 3", toy_game["north"])
@@ -216,7 +234,7 @@ def test_empty_message_is_refused(db: Database, handler: MailHandler, toy_game: 
 
 def test_malformed_mime_does_not_crash(db: Database, handler: MailHandler, toy_game: dict[str, str]) -> None:
     raw = (
-        b"From: north@example.org\r\nContent-Type: multipart/mixed; boundary=\"zz\r\n"
+        b'From: north@example.org\r\nContent-Type: multipart/mixed; boundary="zz\r\n'
         b"Content-Transfer-Encoding: base64\r\n\r\n--zz\r\n\xff\xfe\x00garbage=== \r\n--z"
     )
     handled = handler.handle(raw)
@@ -224,7 +242,9 @@ def test_malformed_mime_does_not_crash(db: Database, handler: MailHandler, toy_g
     assert inbound(db)[0].raw == raw
 
 
-def test_early_close_is_announced_in_the_ack(db: Database, handler: MailHandler, toy_game: dict[str, str]) -> None:
+def test_early_close_is_announced_in_the_ack(
+    db: Database, handler: MailHandler, toy_game: dict[str, str]
+) -> None:
     handler.handle(orders_mail(secret=toy_game["north"], body="guess 2\nfinal", message_id="<n@x.org>"))
     handled = handler.handle(
         orders_mail(sender="south@example.org", seat="south", secret=toy_game["south"], body="guess 5\nfinal")
@@ -235,7 +255,9 @@ def test_early_close_is_announced_in_the_ack(db: Database, handler: MailHandler,
     assert {r.to_addr for r in reports} == {"north@example.org", "south@example.org"}
 
 
-def test_player_text_never_reaches_a_header(db: Database, handler: MailHandler, toy_game: dict[str, str]) -> None:
+def test_player_text_never_reaches_a_header(
+    db: Database, handler: MailHandler, toy_game: dict[str, str]
+) -> None:
     body = "guess 3\n<script>alert(1)</script>\r\nBcc: victim@example.org"
     raw = orders_mail(secret=toy_game["north"], body=body, subject="Hi").replace(
         b"Subject: Hi", b"Subject: Hi\r\nBcc: victim@example.org\r\nX-Evil: <script>"
@@ -259,7 +281,9 @@ def test_status_command(db: Database, handler: MailHandler, toy_game: dict[str, 
     assert "guess 1" not in text  # never what anyone ordered
 
 
-def test_orders_command_shows_my_submissions(db: Database, handler: MailHandler, toy_game: dict[str, str]) -> None:
+def test_orders_command_shows_my_submissions(
+    db: Database, handler: MailHandler, toy_game: dict[str, str]
+) -> None:
     handler.handle(orders_mail(secret=toy_game["north"], body="guess 4", message_id="<q1@x.org>"))
     handler.handle(orders_mail(secret=toy_game["north"], body="orders", message_id="<q2@x.org>"))
     reply = replies(db)[-1]
@@ -284,3 +308,48 @@ def test_commands_need_the_secret(db: Database, handler: MailHandler, toy_game: 
     handled = handler.handle(orders_mail(secret="nope", body="orders"))
     assert handled.status == "refused"
     assert replies(db)[0].kind == "refusal"
+
+
+# -- properties and PostgreSQL -------------------------------------------------
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    body=st.text(max_size=400),
+    extra=st.dictionaries(
+        st.sampled_from(["Auto-Submitted", "Precedence", "Content-Type", "Message-ID", "Return-Path", "X-Y"]),
+        st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=0x2000), max_size=40),
+        max_size=3,
+    ),
+    game=st.sampled_from(["toy", "nope", "TOY", "", "../etc"]),
+    seat=st.sampled_from(["north", "south", "west", "", "x" * 100]),
+)
+def test_hostile_mail_never_crashes_the_handler(
+    db: Database,
+    handler: MailHandler,
+    toy_game: dict[str, str],
+    body: str,
+    extra: dict[str, str],
+    game: str,
+    seat: str,
+) -> None:
+    head = "".join(f"{k}: {v}\r\n" for k, v in extra.items())
+    raw = (
+        f"From: north@example.org\r\n{head}\r\ngame: {game}\r\nseat: {seat}\r\nsecret: nope\r\n\r\n{body}"
+    ).encode("utf-8", "surrogateescape")
+    handled = handler.handle(raw, "smtp")
+    assert handled.status in ("refused", "ignored", "duplicate"), handled
+    assert all(r.to_addr in ("north@example.org", "south@example.org") for r in outbox_rows(db))
+
+
+@pytest.mark.postgres
+def test_orders_by_mail_on_postgresql(pg_db: Database, clock) -> None:  # type: ignore[no-untyped-def]
+    referee = Referee(pg_db, clock=clock)
+    referee.new_game("toy-guess", "pg", {"points": "2"})
+    secret = referee.join("pg", "north", email="north@example.org")
+    referee.join("pg", "south", email="south@example.org")
+    referee.start("pg")
+    handler = MailHandler(pg_db, referee)
+    raw = orders_mail(game="pg", secret=secret, message_id="<pg@x.org>")
+    assert handler.handle(raw).status == "handled"
+    assert handler.handle(raw).status == "duplicate"
+    assert handler.handle(orders_mail(game="pg", sender="x" * 300 + "@e.org", secret="s")).status == "refused"
+    assert [r.kind for r in outbox_rows(pg_db) if r.kind in ("ack", "refusal")] == ["ack", "refusal"]

@@ -145,7 +145,10 @@ def test_loops_are_recognised() -> None:
     assert auto(Precedence="list")
     assert auto(**{"Return-Path": "<>"})
     assert parse_message(orders_mail(sender="MAILER-DAEMON@mx.example.org", secret="s")).automatic
-    report = b"From: postmaster@x.org\nContent-Type: multipart/report; report-type=delivery-status; boundary=b\n\n--b--\n"
+    report = (
+        b"From: postmaster@x.org\nContent-Type: multipart/report; report-type=delivery-status; boundary=b\n"
+    )
+    report += b"\n--b--\n"
     assert parse_message(report).automatic
 
 
@@ -172,7 +175,16 @@ def test_arbitrary_bytes_never_raise(raw: bytes) -> None:
 
 
 _header_names = st.sampled_from(
-    ["From", "Subject", "Message-ID", "Content-Type", "Content-Transfer-Encoding", "Auto-Submitted", "To", "X-Y"]
+    [
+        "From",
+        "Subject",
+        "Message-ID",
+        "Content-Type",
+        "Content-Transfer-Encoding",
+        "Auto-Submitted",
+        "To",
+        "X-Y",
+    ]
 )
 _values = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=80)
 _content_types = st.sampled_from(
@@ -183,7 +195,7 @@ _content_types = st.sampled_from(
         "multipart/alternative; boundary=XX",
         "multipart/mixed",  # no boundary: malformed
         "message/rfc822",
-        "text/plain; charset=\"utf-16\"",
+        'text/plain; charset="utf-16"',
     ]
 )
 _encodings = st.sampled_from(["base64", "quoted-printable", "7bit", "8bit", "x-uuencode", "garbage"])

@@ -25,9 +25,21 @@ def queue_some(db: Database, count: int, to: str = "ana@example.org") -> list[st
     with db.session() as session:
         for i in range(count):
             message_id = stable_message_id("g", 1, f"seat{i}", "report")
-            msg = compose(to=to, subject=f"[g] Report {i}", text=f"text {i}", html=f"<p>html {i}</p>", message_id=message_id)
+            msg = compose(
+                to=to,
+                subject=f"[g] Report {i}",
+                text=f"text {i}",
+                html=f"<p>html {i}</p>",
+                message_id=message_id,
+            )
             outbox.queue(
-                session, message_id=message_id, raw=msg.as_bytes(), to_addr=to, subject="s", kind="report", game_id=None
+                session,
+                message_id=message_id,
+                raw=msg.as_bytes(),
+                to_addr=to,
+                subject="s",
+                kind="report",
+                game_id=None,
             )
             ids.append(message_id)
     return ids
@@ -35,7 +47,12 @@ def queue_some(db: Database, count: int, to: str = "ana@example.org") -> list[st
 
 def test_smtp_urls() -> None:
     config = SmtpConfig.from_url("smtp://ref%40x.org:p%3Ass@mail.example.org:587?starttls=1")
-    assert (config.host, config.port, config.username, config.password) == ("mail.example.org", 587, "ref@x.org", "p:ss")
+    assert (config.host, config.port, config.username, config.password) == (
+        "mail.example.org",
+        587,
+        "ref@x.org",
+        "p:ss",
+    )
     assert config.start_tls is True and config.use_tls is False
     tls = SmtpConfig.from_url("smtps://u:p@mail.example.org")
     assert (tls.port, tls.use_tls, tls.start_tls) == (465, True, False)
@@ -47,7 +64,11 @@ def test_smtp_urls() -> None:
 
 
 def test_backoff_doubles_up_to_six_hours() -> None:
-    assert [backoff(n) for n in (1, 2, 3)] == [timedelta(minutes=1), timedelta(minutes=2), timedelta(minutes=4)]
+    assert [backoff(n) for n in (1, 2, 3)] == [
+        timedelta(minutes=1),
+        timedelta(minutes=2),
+        timedelta(minutes=4),
+    ]
     assert backoff(30) == timedelta(hours=6)
 
 
@@ -112,7 +133,9 @@ def test_after_n_failures_a_message_is_marked_and_shown(
 
 
 class Refusing(Sink):
-    async def handle_RCPT(self, server: Any, session: Any, envelope: Any, address: str, options: list[str]) -> str:
+    async def handle_RCPT(
+        self, server: Any, session: Any, envelope: Any, address: str, options: list[str]
+    ) -> str:
         if address.startswith("gone@"):
             return "550 5.1.1 no such user"
         envelope.rcpt_tos.append(address)
@@ -125,8 +148,14 @@ def test_a_permanent_refusal_is_marked_failed_at_once_and_others_still_go(db: Da
         queue_some(db, 1, to="gone@example.org")
         with db.session() as session:
             msg = compose(to="ana@example.org", subject="s", text="t", message_id="<ok@pbem.test>")
-            outbox.queue(session, message_id="<ok@pbem.test>", raw=msg.as_bytes(), to_addr="ana@example.org",
-                         subject="s", kind="ack")
+            outbox.queue(
+                session,
+                message_id="<ok@pbem.test>",
+                raw=msg.as_bytes(),
+                to_addr="ana@example.org",
+                subject="s",
+                kind="ack",
+            )
         result = flush_smtp(db, SmtpConfig.from_url(server.url), now=NOW, parallel=1)
     finally:
         server.stop()
@@ -141,10 +170,14 @@ def test_flush_outbox_writes_a_maildir_without_smtp(db: Database, mail_env: Path
     assert flush_outbox(db) == 2
     files = sorted((mail_env / "new").glob("*.eml"))
     assert len(files) == 2
-    assert {f.read_bytes().split(b"Message-ID: ", 1)[1].split(b"\n", 1)[0].strip().decode() for f in files} == set(ids)
+    assert {
+        f.read_bytes().split(b"Message-ID: ", 1)[1].split(b"\n", 1)[0].strip().decode() for f in files
+    } == set(ids)
 
 
-def test_flush_outbox_uses_smtp_when_configured(db: Database, sink: Sink, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_flush_outbox_uses_smtp_when_configured(
+    db: Database, sink: Sink, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("PBEM_SMTP_URL", sink.url)
     queue_some(db, 3)
     assert flush_outbox(db) == 3

@@ -9,8 +9,11 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
+from typing import Protocol
 
+from sqlalchemy import Engine, create_engine, text
 from sqlmodel import func, select
 
 from adjudicator.engine import Referee
@@ -38,10 +41,21 @@ from adjudicator.cli import main
 raise SystemExit(main(sys.argv[1:]))
 """
 
+
+class FakeClock(Protocol):
+    """The ``clock`` fixture of tests/conftest.py (imported by shape: several conftest modules exist)."""
+
+    def __call__(self) -> datetime: ...
+
+    def advance(self, **kwargs: float) -> datetime: ...
+
+
 CLOSED_LINE = re.compile(r"closed (\S+) turn (\d+) ")
 
 
-def start_serve(url: str, log: Path, *args: str, slow: float = 0.0, outbox: Path | None = None) -> subprocess.Popen[bytes]:
+def start_serve(
+    url: str, log: Path, *args: str, slow: float = 0.0, outbox: Path | None = None
+) -> subprocess.Popen[bytes]:
     env = dict(os.environ)
     env["PBEM_TEST_SLOW_CLOSE"] = str(slow)
     env["PBEM_OUTBOX"] = str(outbox or log.parent / "outbox")
@@ -79,14 +93,32 @@ def closed_in_log(log: Path) -> list[tuple[str, int]]:
     return [(g, int(n)) for g, n in CLOSED_LINE.findall(text)]
 
 
-def count_closed(db: Database, number: int = 1) -> int:
-    with db.session() as session:
-        return session.exec(
-            select(func.count()).select_from(Turn).where(Turn.number == number, Turn.status == "closed")
-        ).one()
+_READERS: dict[str, Engine] = {}
 
 
-def new_games(referee: Referee, prefix: str, count: int, *, deadline: str = "1h", bots: bool = True) -> list[str]:
+def reader(url: str) -> Engine:
+    """A plain read-only engine: the application's SQLite engine takes the write lock for every
+    transaction (BEGIN IMMEDIATE), and a test polling with it would queue behind the server."""
+    if url not in _READERS:
+        _READERS[url] = create_engine(url.replace("postgresql://", "postgresql+psycopg://"))
+    return _READERS[url]
+
+
+def count_closed(url: str, number: int = 1) -> int:
+    with reader(url).connect() as connection:
+        return connection.execute(
+            text("SELECT count(*) FROM turn WHERE number = :n AND status = 'closed'"), {"n": number}
+        ).scalar_one()
+
+
+def count_rows(url: str, sql: str, **params: object) -> int:
+    with reader(url).connect() as connection:
+        return connection.execute(text(sql), params).scalar_one()
+
+
+def new_games(
+    referee: Referee, prefix: str, count: int, *, deadline: str = "1h", bots: bool = True
+) -> list[str]:
     ids = []
     for i in range(count):
         game_id = f"{prefix}-{i}"
@@ -103,7 +135,7 @@ def new_games(referee: Referee, prefix: str, count: int, *, deadline: str = "1h"
 
 
 def assert_closed_exactly_once(db: Database, game_ids: list[str], number: int = 1, seats: int = 2) -> None:
-    """Each turn closed once: one closed row, its dice, events and reports not duplicated, the next turn open."""
+    """Each turn closed once: one closed row; dice, events, reports not duplicated; the next turn open."""
     with db.session() as session:
         for game_id in game_ids:
             where = (Turn.game_id == game_id, Turn.number == number)
@@ -115,11 +147,15 @@ def assert_closed_exactly_once(db: Database, game_ids: list[str], number: int = 
             ).all()
             assert len(rolls) == len(set(rolls)) == 1, game_id  # toy-guess rolls one die a turn
             events = session.exec(
-                select(EventRecord.seq).where(EventRecord.game_id == game_id, EventRecord.turn_number == number)
+                select(EventRecord.seq).where(
+                    EventRecord.game_id == game_id, EventRecord.turn_number == number
+                )
             ).all()
             assert events and len(events) == len(set(events)), game_id
             reports = session.exec(
-                select(func.count()).select_from(Report).where(Report.game_id == game_id, Report.turn_number == number)
+                select(func.count())
+                .select_from(Report)
+                .where(Report.game_id == game_id, Report.turn_number == number)
             ).one()
             assert reports == (seats + 1) * 2, game_id  # each seat's and the public one, text and HTML
             nxt = session.exec(select(Turn).where(Turn.game_id == game_id, Turn.number == number + 1)).all()

@@ -29,15 +29,35 @@ from adjudicator.schedule import parse_listen
 
 ZONES = sorted(z for z in available_timezones() if "/" in z and not z.startswith(("posix", "right")))
 DAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun", "monday", "Sunday", "WED"]
-moments = st.datetimes(
-    min_value=datetime(1990, 1, 1), max_value=datetime(2090, 1, 1), timezones=st.just(UTC)
-)
+moments = st.datetimes(min_value=datetime(1990, 1, 1), max_value=datetime(2090, 1, 1), timezones=st.just(UTC))
 hostile = st.one_of(
     st.text(max_size=80),
     st.text(alphabet="0123456789dhmsw :/-+.,١٢", max_size=30),
-    st.sampled_from(["", " ", "0h", "-5h", "1e9s", "999999w", "48 h", "h48", "1d-2h", "٤٨h", "48hours",
-                     "sun", "sun 20", "sun 20:00 ../etc/passwd", "sun 20:00 /etc/localtime", "sun 99:99",
-                     "funday 20:00", "sun 20:00 Europe/Paris extra", "\x00", "48h\n", "a" * 500]),
+    st.sampled_from(
+        [
+            "",
+            " ",
+            "0h",
+            "-5h",
+            "1e9s",
+            "999999w",
+            "48 h",
+            "h48",
+            "1d-2h",
+            "٤٨h",
+            "48hours",
+            "sun",
+            "sun 20",
+            "sun 20:00 ../etc/passwd",
+            "sun 20:00 /etc/localtime",
+            "sun 99:99",
+            "funday 20:00",
+            "sun 20:00 Europe/Paris extra",
+            "\x00",
+            "48h\n",
+            "a" * 500,
+        ]
+    ),
 )
 
 
@@ -58,14 +78,26 @@ def test_any_text_is_a_duration_or_a_clear_duration_error(text: str) -> None:
     assert timedelta(0) < value <= MAX_DURATION
 
 
-@pytest.mark.parametrize("text", ["", "0s", "-1h", "1.5h", "soon", "48", "h", "٤٨h", "1y", "2000000s", None, 48])
+@pytest.mark.parametrize(
+    "text", ["", "0s", "-1h", "1.5h", "soon", "48", "h", "٤٨h", "1y", "2000000s", None, 48]
+)
 def test_unreadable_durations_are_refused(text: object) -> None:
     with pytest.raises(DurationError):
         parse_duration(text)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize(("text", "seconds"), [("48h", 172800), ("90m", 5400), ("30s", 30), ("1d12h", 129600),
-                                               ("2D", 172800), ("1w", 604800), (" 1h 30m ", 5400)])
+@pytest.mark.parametrize(
+    ("text", "seconds"),
+    [
+        ("48h", 172800),
+        ("90m", 5400),
+        ("30s", 30),
+        ("1d12h", 129600),
+        ("2D", 172800),
+        ("1w", 604800),
+        (" 1h 30m ", 5400),
+    ],
+)
 def test_durations_as_referees_write_them(text: str, seconds: int) -> None:
     assert parse_duration(text) == timedelta(seconds=seconds)
 
@@ -82,7 +114,9 @@ def test_any_rule_gives_a_later_deadline_or_a_clear_error(rule: str, opened: dat
 
 
 @settings(max_examples=300)
-@given(st.sampled_from(DAYS), st.integers(0, 23), st.integers(0, 59), st.sampled_from([*ZONES, None]), moments)
+@given(
+    st.sampled_from(DAYS), st.integers(0, 23), st.integers(0, 59), st.sampled_from([*ZONES, None]), moments
+)
 def test_a_weekly_slot_is_the_next_such_local_time_at_least_the_gap_after_opening(
     day: str, hour: int, minute: int, tz: str | None, opened: datetime
 ) -> None:
@@ -103,8 +137,20 @@ def test_every_iana_zone_is_accepted(name: str) -> None:
     assert zone(name).key == name
 
 
-@pytest.mark.parametrize("name", ["", "Mars/Olympus", "europe/paris", "../../etc/passwd", "/etc/localtime",
-                                  "Europe", "a" * 300, "UTC\x00", None])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "",
+        "Mars/Olympus",
+        "europe/paris",
+        "../../etc/passwd",
+        "/etc/localtime",
+        "Europe",
+        "a" * 300,
+        "UTC\x00",
+        None,
+    ],
+)
 def test_unknown_time_zones_are_refused(name: object) -> None:
     with pytest.raises(DeadlineError, match="unknown time zone"):
         zone(name)  # type: ignore[arg-type]
@@ -152,15 +198,23 @@ def test_any_time_text_is_a_time_or_a_clear_error(text: str) -> None:
         assert "time" in str(exc)
 
 
-@pytest.mark.parametrize("text", ["2026-02-30 10:00", "2026-11-29 24:00", "tomorrow", "2026-11-29 20:00 Mars/Olympus"])
+@pytest.mark.parametrize(
+    "text", ["2026-02-30 10:00", "2026-11-29 24:00", "tomorrow", "2026-11-29 20:00 Mars/Olympus"]
+)
 def test_impossible_times_are_refused(text: str) -> None:
     with pytest.raises(DeadlineError):
         parse_when(text)
 
 
 # -- the listener address ------------------------------------------------------------------
-@pytest.mark.parametrize(("text", "expected"), [("127.0.0.1:2525", ("127.0.0.1", 2525)),
-                                                ("[::1]:25", ("::1", 25)), ("mail.example.org:587", ("mail.example.org", 587))])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("127.0.0.1:2525", ("127.0.0.1", 2525)),
+        ("[::1]:25", ("::1", 25)),
+        ("mail.example.org:587", ("mail.example.org", 587)),
+    ],
+)
 def test_listen_addresses(text: str, expected: tuple[str, int]) -> None:
     assert parse_listen(text) == expected
 

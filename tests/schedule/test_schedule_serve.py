@@ -12,6 +12,7 @@ from schedule_helpers import (
     assert_closed_exactly_once,
     closed_in_log,
     count_closed,
+    count_rows,
     new_games,
     start_serve,
     stop,
@@ -20,7 +21,7 @@ from schedule_helpers import (
 from sqlmodel import func, select
 
 from adjudicator.engine import Referee
-from adjudicator.store import Database, OutboxMessage, Report, Turn, utcnow
+from adjudicator.store import Database, Report, Turn, utcnow
 
 pytestmark = pytest.mark.slow
 
@@ -38,18 +39,20 @@ def test_serve_closes_a_turn_at_its_deadline_and_queues_the_reports_without_any_
     try:
 
         def reports_queued() -> bool:
-            with db.session() as session:
-                turn = session.exec(select(Turn).where(Turn.game_id == "soon", Turn.number == 1)).one()
-                mails = session.exec(
-                    select(OutboxMessage).where(OutboxMessage.kind == "report", OutboxMessage.turn_number == 1)
-                ).all()
-                return turn.status == "closed" and len(mails) == 2
+            closed = count_closed(sqlite_url)
+            mails = count_rows(
+                sqlite_url, "SELECT count(*) FROM outboxmessage WHERE kind = 'report' AND turn_number = 1"
+            )
+            return closed == 1 and mails == 2
 
         assert wait_for(reports_queued), log.read_text()
         with db.session() as session:
             turn = session.exec(select(Turn).where(Turn.game_id == "soon", Turn.number == 1)).one()
             assert turn.close_reason == "deadline"
-            assert session.exec(select(func.count()).select_from(Report).where(Report.turn_number == 1)).one() == 6
+            assert (
+                session.exec(select(func.count()).select_from(Report).where(Report.turn_number == 1)).one()
+                == 6
+            )
         # the outbox is flushed too: the reports land in the Maildir
         assert wait_for(lambda: len(list((tmp_path / "outbox" / "new").glob("*.eml"))) >= 4), log.read_text()
     finally:
@@ -70,22 +73,26 @@ def test_serve_killed_during_a_run_of_due_turns_finishes_them_after_a_restart_ea
     first_log, second_log = tmp_path / "first.log", tmp_path / "second.log"
     server = start_serve(sqlite_url, first_log, slow=0.15)
     try:
-        assert wait_for(lambda: count_closed(db) >= 3), first_log.read_text()
+        assert wait_for(lambda: count_closed(sqlite_url) >= 3), first_log.read_text()
     finally:
         stop(server, signal.SIGKILL)
-    closed_before = count_closed(db)
+    closed_before = count_closed(sqlite_url)
     assert 3 <= closed_before < len(games), "the kill was meant to land in the middle of the run"
     server = start_serve(sqlite_url, second_log)
     try:
-        assert wait_for(lambda: count_closed(db) == len(games)), second_log.read_text()
+        assert wait_for(lambda: count_closed(sqlite_url) == len(games)), second_log.read_text()
     finally:
         assert stop(server) == 0
     assert_closed_exactly_once(db, games)
     first, second = closed_in_log(first_log), closed_in_log(second_log)
     assert not set(first) & set(second)  # what was closed before the kill was not closed again
-    assert len(set(first) | set(second)) >= len(games) - 1  # (the kill may land after a commit, before its log line)
+    assert (
+        len(set(first) | set(second)) >= len(games) - 1
+    )  # (the kill may land after a commit, before its log line)
     with db.session() as session:  # no turn 1 left open
-        assert session.exec(select(func.count()).select_from(Turn).where(Turn.status == "open")).one() == len(games)
+        assert session.exec(select(func.count()).select_from(Turn).where(Turn.status == "open")).one() == len(
+            games
+        )
 
 
 def test_serve_refuses_bad_options(tmp_path: Path) -> None:

@@ -1,10 +1,11 @@
-"""`tick`: one idempotent pass. Deadlines, grace and NMR, reminders, civil disorder, the referee's controls."""
+"""`tick`: one idempotent pass. Deadlines, grace and NMR, reminders, civil disorder, referee controls."""
 
 from __future__ import annotations
 
 from datetime import timedelta
 
 import pytest
+from schedule_helpers import FakeClock
 from sqlmodel import func, select
 
 from adjudicator.engine import NotFound, Referee, RefereeError, Refused
@@ -21,7 +22,7 @@ from adjudicator.store import (
     Turn,
     as_utc,
 )
-from adjudicator.tick import tick
+from adjudicator.tick import TickSummary, tick
 
 
 def _game(referee: Referee, game_id: str = "g", **kwargs: object) -> dict[str, str]:
@@ -45,23 +46,25 @@ def _mails(db: Database, kind: str) -> list[OutboxMessage]:
         return list(session.exec(select(OutboxMessage).where(OutboxMessage.kind == kind)).all())
 
 
-def _tick(referee: Referee) -> object:
+def _tick(referee: Referee) -> TickSummary:
     return tick(referee.db, referee.clock(), referee=referee, poll=False, flush=False)
 
 
 # -- deadlines ------------------------------------------------------------------
-def test_a_due_turn_is_closed_by_tick_and_a_second_tick_does_nothing(referee: Referee, clock) -> None:  # type: ignore[no-untyped-def]
+def test_a_due_turn_is_closed_by_tick_and_a_second_tick_does_nothing(
+    referee: Referee, clock: FakeClock
+) -> None:
     _game(referee, deadline="48h")
-    assert _tick(referee).closed == []  # type: ignore[attr-defined]
+    assert _tick(referee).closed == []
     clock.advance(hours=48)
     summary = _tick(referee)
-    assert summary.closed == [("g", 1)]  # type: ignore[attr-defined]
-    assert _tick(referee).closed == []  # type: ignore[attr-defined]
+    assert summary.closed == [("g", 1)]
+    assert _tick(referee).closed == []
     assert _turns(referee.db) == [(1, "closed", "deadline"), (2, "open", None)]
     assert len(_mails(referee.db, "report")) == 2
 
 
-def test_a_clock_jump_closes_the_open_turn_once_and_skips_none(referee: Referee, clock) -> None:  # type: ignore[no-untyped-def]
+def test_a_clock_jump_closes_the_open_turn_once_and_skips_none(referee: Referee, clock: FakeClock) -> None:
     _game(referee, deadline="48h")
     clock.advance(days=30)  # a month-long outage, or a clock jumping forward
     for _ in range(3):
@@ -71,36 +74,41 @@ def test_a_clock_jump_closes_the_open_turn_once_and_skips_none(referee: Referee,
     with referee.db.session() as session:
         turn2 = referee.turn(session, "g", 2)
         assert as_utc(turn2.deadline_at) == clock() + timedelta(hours=48)
-        assert session.exec(select(func.count()).select_from(DiceRoll).where(DiceRoll.turn_number == 1)).one() == 1
+        assert (
+            session.exec(select(func.count()).select_from(DiceRoll).where(DiceRoll.turn_number == 1)).one()
+            == 1
+        )
     clock.advance(days=-40)  # and back: nothing closes twice, nothing closes early
-    assert _tick(referee).closed == []  # type: ignore[attr-defined]
+    assert _tick(referee).closed == []
     clock.advance(days=40, hours=48)
-    assert _tick(referee).closed == [("g", 2)]  # type: ignore[attr-defined]
+    assert _tick(referee).closed == [("g", 2)]
 
 
-def test_a_weekly_slot_deadline(referee: Referee, clock) -> None:  # type: ignore[no-untyped-def]
+def test_a_weekly_slot_deadline(referee: Referee, clock: FakeClock) -> None:
     _game(referee, deadline="sun 20:00 Europe/Paris")  # the clock starts on Sunday 12:00 UTC
     with referee.db.session() as session:
         assert as_utc(referee.turn(session, "g").deadline_at).isoformat() == "2026-11-22T19:00:00+00:00"  # type: ignore[union-attr]
     clock.advance(hours=7)
-    assert _tick(referee).closed == [("g", 1)]  # type: ignore[attr-defined]
+    assert _tick(referee).closed == [("g", 1)]
     with referee.db.session() as session:  # the next slot is a week later
         assert as_utc(referee.turn(session, "g").deadline_at).isoformat() == "2026-11-29T19:00:00+00:00"  # type: ignore[union-attr]
 
 
-def test_a_paused_game_does_not_close_and_resuming_gives_back_the_paused_time(referee: Referee, clock) -> None:  # type: ignore[no-untyped-def]
+def test_a_paused_game_does_not_close_and_resuming_gives_back_the_paused_time(
+    referee: Referee, clock: FakeClock
+) -> None:
     _game(referee, deadline="48h")
     clock.advance(hours=10)
     referee.set_status("g", "paused")
     clock.advance(hours=100)
-    assert _tick(referee).closed == []  # type: ignore[attr-defined]
+    assert _tick(referee).closed == []
     referee.set_status("g", "running")
-    assert _tick(referee).closed == []  # type: ignore[attr-defined]  (38 hours are left, as before the pause)
+    assert _tick(referee).closed == []  # (38 hours are left, as before the pause)
     clock.advance(hours=38)
-    assert _tick(referee).closed == [("g", 1)]  # type: ignore[attr-defined]
+    assert _tick(referee).closed == [("g", 1)]
 
 
-def test_pausing_a_finished_game_is_refused(referee: Referee, clock) -> None:  # type: ignore[no-untyped-def]
+def test_pausing_a_finished_game_is_refused(referee: Referee, clock: FakeClock) -> None:
     referee.new_game("toy-guess", "short", {"points": "1"})
     referee.join("short", "north", bot=True)
     referee.join("short", "south", bot=True)
@@ -113,7 +121,9 @@ def test_pausing_a_finished_game_is_refused(referee: Referee, clock) -> None:  #
         referee.extend("short", "24h")
 
 
-def test_extending_a_closed_turn_is_refused_and_extending_the_open_one_moves_it(referee: Referee, clock) -> None:  # type: ignore[no-untyped-def]
+def test_extending_a_closed_turn_is_refused_and_extending_the_open_one_moves_it(
+    referee: Referee, clock: FakeClock
+) -> None:
     _game(referee, deadline="48h")
     referee.close_turn("g", 1)
     with pytest.raises(Refused, match="turn 1 of 'g' is closed"):
@@ -125,18 +135,18 @@ def test_extending_a_closed_turn_is_refused_and_extending_the_open_one_moves_it(
     when = referee.extend("g", "24h")
     assert as_utc(when) == clock() + timedelta(hours=72)
     clock.advance(hours=48)
-    assert _tick(referee).closed == []  # type: ignore[attr-defined]
+    assert _tick(referee).closed == []
     clock.advance(hours=24)
-    assert _tick(referee).closed == [("g", 2)]  # type: ignore[attr-defined]
+    assert _tick(referee).closed == [("g", 2)]
 
 
-def test_a_deadline_in_the_past_is_refused(referee: Referee, clock) -> None:  # type: ignore[no-untyped-def]
+def test_a_deadline_in_the_past_is_refused(referee: Referee, clock: FakeClock) -> None:
     _game(referee)
     with pytest.raises(RefereeError, match="in the past"):
         referee.set_deadline("g", clock() - timedelta(minutes=1))
     referee.set_deadline("g", clock() + timedelta(hours=1))
     clock.advance(hours=1)
-    assert _tick(referee).closed == [("g", 1)]  # type: ignore[attr-defined]
+    assert _tick(referee).closed == [("g", 1)]
 
 
 @pytest.mark.parametrize(
@@ -146,7 +156,7 @@ def test_a_deadline_in_the_past_is_refused(referee: Referee, clock) -> None:  # 
         ({"deadline": "sun 20:00 Mars/Olympus"}, "unknown time zone"),
         ({"deadline": "sun 25:00"}, "no such time of day"),
         ({"grace": "a while"}, "cannot read duration"),
-        ({"nmr": "wait"}, "give a grace too"),
+        ({"nmr": "wait"}, "give a grace"),
         ({"nmr": "default", "grace": "12h"}, "only waited out with NMR policy 'wait'"),
         ({"nmr": "ignore"}, "invalid NMR policy"),
         ({"reminders": "24h,soon"}, "cannot read reminder"),
@@ -165,36 +175,38 @@ def test_an_unknown_time_zone_for_a_seat_is_refused(referee: Referee) -> None:
 
 
 # -- grace and NMR ----------------------------------------------------------------
-def test_nmr_default_closes_at_the_deadline_with_default_orders(referee: Referee, clock) -> None:  # type: ignore[no-untyped-def]
+def test_nmr_default_closes_at_the_deadline_with_default_orders(referee: Referee, clock: FakeClock) -> None:
     secrets = _game(referee, deadline="48h")
     referee.submit("g", "north", "guess 3", secrets["north"])
     clock.advance(hours=48)
-    assert _tick(referee).closed == [("g", 1)]  # type: ignore[attr-defined]
+    assert _tick(referee).closed == [("g", 1)]
     with referee.db.session() as session:
         assert session.exec(select(Seat).where(Seat.name == "south")).one().missed_turns == 1
 
 
-def test_nmr_wait_waits_out_the_grace_for_missing_orders_only(referee: Referee, clock) -> None:  # type: ignore[no-untyped-def]
+def test_nmr_wait_waits_out_the_grace_for_missing_orders_only(referee: Referee, clock: FakeClock) -> None:
     secrets = _game(referee, deadline="48h", grace="12h")
     with referee.db.session() as session:
         assert referee.game(session, "g").nmr == "wait"  # a grace alone means: wait it out
     referee.submit("g", "north", "guess 3", secrets["north"])
     clock.advance(hours=48)
-    assert _tick(referee).closed == []  # type: ignore[attr-defined]  south is missing: the grace runs
+    assert _tick(referee).closed == []  # south is missing: the grace runs
     grace = _mails(referee.db, "reminder")
     assert [m.seat for m in grace] == ["south"] and "Late" in grace[0].subject
     clock.advance(hours=6)
     referee.submit("g", "south", "guess 4", secrets["south"])  # late, but inside the grace
-    assert _tick(referee).closed == [("g", 1)]  # type: ignore[attr-defined]  everything is in: no more waiting
+    assert _tick(referee).closed == [("g", 1)]  # everything is in: no more waiting
     # turn 2: nobody sends anything; it closes at the end of the grace with defaults
     clock.advance(hours=48)
-    assert _tick(referee).closed == []  # type: ignore[attr-defined]
+    assert _tick(referee).closed == []
     clock.advance(hours=12)
-    assert _tick(referee).closed == [("g", 2)]  # type: ignore[attr-defined]
+    assert _tick(referee).closed == [("g", 2)]
 
 
 # -- early close --------------------------------------------------------------------
-def test_the_turn_closes_early_when_the_last_owed_order_arrives_marked_final(referee: Referee, clock) -> None:  # type: ignore[no-untyped-def]
+def test_the_turn_closes_early_when_the_last_owed_order_arrives_marked_final(
+    referee: Referee, clock: FakeClock
+) -> None:
     secrets = _game(referee, deadline="48h")
     first = referee.submit("g", "north", "guess 2\nfinal", secrets["north"])
     assert first.final and first.closed_turn is None
@@ -202,10 +214,14 @@ def test_the_turn_closes_early_when_the_last_owed_order_arrives_marked_final(ref
     assert last.closed_turn == 1
     assert _turns(referee.db) == [(1, "closed", "early"), (2, "open", None)]
     with referee.db.session() as session:
-        assert session.exec(select(func.count()).select_from(Report).where(Report.turn_number == 1)).one() == 6
+        assert (
+            session.exec(select(func.count()).select_from(Report).where(Report.turn_number == 1)).one() == 6
+        )
 
 
-def test_a_plain_submission_does_not_close_early_and_can_be_replaced(referee: Referee, clock) -> None:  # type: ignore[no-untyped-def]
+def test_a_plain_submission_does_not_close_early_and_can_be_replaced(
+    referee: Referee, clock: FakeClock
+) -> None:
     secrets = _game(referee, deadline="48h")
     referee.submit("g", "north", "guess 2", secrets["north"], final=True)
     plain = referee.submit("g", "south", "guess 5", secrets["south"])
@@ -214,13 +230,13 @@ def test_a_plain_submission_does_not_close_early_and_can_be_replaced(referee: Re
     assert again.previous == "guess 5" and again.closed_turn is None
     assert _turns(referee.db) == [(1, "open", None)]
     clock.advance(hours=48)
-    assert _tick(referee).closed == [("g", 1)]  # type: ignore[attr-defined]
+    assert _tick(referee).closed == [("g", 1)]
     with referee.db.session() as session:
         counted = {s.seat: s.canonical for s in counting_submissions(session, "g", 1)}
     assert counted == {"north": "guess 2", "south": "guess 6"}  # the last one before the deadline counts
 
 
-def test_a_paused_game_does_not_close_early(referee: Referee, clock) -> None:  # type: ignore[no-untyped-def]
+def test_a_paused_game_does_not_close_early(referee: Referee, clock: FakeClock) -> None:
     secrets = _game(referee, deadline="48h")
     referee.set_status("g", "paused")
     referee.submit("g", "north", "guess 2", secrets["north"], final=True)
@@ -228,16 +244,16 @@ def test_a_paused_game_does_not_close_early(referee: Referee, clock) -> None:  #
 
 
 # -- reminders ------------------------------------------------------------------------
-def test_reminders_24h_and_2h_before_go_once_to_seats_still_owing(referee: Referee, clock) -> None:  # type: ignore[no-untyped-def]
+def test_reminders_24h_and_2h_before_go_once_to_seats_still_owing(referee: Referee, clock: FakeClock) -> None:
     secrets = _game(referee, deadline="48h")
     referee.submit("g", "south", "guess 1", secrets["south"])
     clock.advance(hours=23)
-    assert _tick(referee).reminders == 0  # type: ignore[attr-defined]
+    assert _tick(referee).reminders == 0
     clock.advance(hours=1)
-    assert _tick(referee).reminders == 1  # type: ignore[attr-defined]
-    assert _tick(referee).reminders == 0  # type: ignore[attr-defined]
+    assert _tick(referee).reminders == 1
+    assert _tick(referee).reminders == 0
     clock.advance(hours=22)
-    assert _tick(referee).reminders == 1  # type: ignore[attr-defined]
+    assert _tick(referee).reminders == 1
     mails = _mails(referee.db, "reminder")
     assert [m.seat for m in mails] == ["north", "north"]
     with referee.db.session() as session:
@@ -247,10 +263,10 @@ def test_reminders_24h_and_2h_before_go_once_to_seats_still_owing(referee: Refer
     assert "2026-11-24 12:00" in body  # the absolute deadline, in UTC
 
 
-def test_after_an_outage_only_the_latest_reminder_goes_out(referee: Referee, clock) -> None:  # type: ignore[no-untyped-def]
+def test_after_an_outage_only_the_latest_reminder_goes_out(referee: Referee, clock: FakeClock) -> None:
     _game(referee, deadline="48h")
     clock.advance(hours=47)
-    assert _tick(referee).reminders == 2  # type: ignore[attr-defined]  one per seat: the 2h one
+    assert _tick(referee).reminders == 2  # one per seat: the 2h one
     with referee.db.session() as session:
         rows = session.exec(select(ReminderSent)).all()
         assert sorted((r.seat, r.label) for r in rows) == [
@@ -262,21 +278,23 @@ def test_after_an_outage_only_the_latest_reminder_goes_out(referee: Referee, clo
     assert len(_mails(referee.db, "reminder")) == 2
 
 
-def test_a_short_turn_gets_no_reminder_longer_than_itself(referee: Referee, clock) -> None:  # type: ignore[no-untyped-def]
+def test_a_short_turn_gets_no_reminder_longer_than_itself(referee: Referee, clock: FakeClock) -> None:
     _game(referee, deadline="3h")
     clock.advance(hours=1, minutes=30)
-    assert _tick(referee).reminders == 2  # type: ignore[attr-defined]  the 2h one only
+    assert _tick(referee).reminders == 2  # the 2h one only
     clock.advance(hours=1)
-    assert _tick(referee).reminders == 0  # type: ignore[attr-defined]
+    assert _tick(referee).reminders == 0
 
 
-def test_no_reminders_when_the_game_says_none(referee: Referee, clock) -> None:  # type: ignore[no-untyped-def]
+def test_no_reminders_when_the_game_says_none(referee: Referee, clock: FakeClock) -> None:
     _game(referee, deadline="48h", reminders="none")
     clock.advance(hours=47)
-    assert _tick(referee).reminders == 0  # type: ignore[attr-defined]
+    assert _tick(referee).reminders == 0
 
 
-def test_a_reminder_shows_absolute_times_in_utc_and_the_seats_zone(referee: Referee, clock) -> None:  # type: ignore[no-untyped-def]
+def test_a_reminder_shows_absolute_times_in_utc_and_the_seats_zone(
+    referee: Referee, clock: FakeClock
+) -> None:
     _game(referee, deadline="48h")
     clock.advance(hours=24)
     with referee.db.session() as session:
@@ -290,8 +308,12 @@ def test_a_reminder_shows_absolute_times_in_utc_and_the_seats_zone(referee: Refe
 
 
 # -- civil disorder ----------------------------------------------------------------------
-def test_a_seat_missing_turns_falls_into_civil_disorder_is_reported_and_can_be_replaced(referee: Referee, clock) -> None:  # type: ignore[no-untyped-def]
-    referee.new_game("toy-guess", "cd", {"points": "99"}, civil_disorder_after=2, referee_email="ref@example.org")
+def test_a_seat_missing_turns_falls_into_civil_disorder_is_reported_and_can_be_replaced(
+    referee: Referee, clock: FakeClock
+) -> None:
+    referee.new_game(
+        "toy-guess", "cd", {"points": "99"}, civil_disorder_after=2, referee_email="ref@example.org"
+    )
     north = referee.join("cd", "north", email="n@example.org")
     referee.join("cd", "south", email="s@example.org")
     referee.start("cd")
@@ -299,7 +321,7 @@ def test_a_seat_missing_turns_falls_into_civil_disorder_is_reported_and_can_be_r
     for _ in range(2):
         referee.submit("cd", "north", "guess 3", north)
         clock.advance(hours=48)
-        reported += _tick(referee).civil_disorder  # type: ignore[attr-defined]
+        reported += _tick(referee).civil_disorder
     assert reported == [("cd", "south")]
     notice = _mails(referee.db, "civil-disorder")
     assert [m.to_addr for m in notice] == ["ref@example.org"]
@@ -313,7 +335,7 @@ def test_a_seat_missing_turns_falls_into_civil_disorder_is_reported_and_can_be_r
     assert referee.submit("cd", "south", "guess 1", secret).accepted
 
 
-def test_a_player_in_civil_disorder_who_comes_back_is_taken_again(referee: Referee, clock) -> None:  # type: ignore[no-untyped-def]
+def test_a_player_in_civil_disorder_who_comes_back_is_taken_again(referee: Referee, clock: FakeClock) -> None:
     referee.new_game("toy-guess", "back", {"points": "99"}, civil_disorder_after=1)
     south = referee.join("back", "south", email="s@example.org")
     referee.join("back", "north", email="n@example.org")
@@ -327,3 +349,15 @@ def test_a_player_in_civil_disorder_who_comes_back_is_taken_again(referee: Refer
         assert referee.seat(session, "back", "south").status == "taken"
         assert referee.seat(session, "back", "north").status == "civil_disorder"
         assert session.get(Game, "back").status == "running"  # type: ignore[union-attr]
+
+
+def test_orders_all_in_and_final_during_a_pause_close_the_turn_at_resume(
+    referee: Referee, clock: FakeClock
+) -> None:
+    secrets = _game(referee, deadline="48h")
+    referee.set_status("g", "paused")
+    referee.submit("g", "north", "guess 2", secrets["north"], final=True)
+    referee.submit("g", "south", "guess 2", secrets["south"], final=True)
+    assert _turns(referee.db) == [(1, "open", None)]
+    referee.set_status("g", "running")
+    assert _turns(referee.db) == [(1, "closed", "early"), (2, "open", None)]

@@ -42,9 +42,11 @@ def _army_order(
         return f"{name} hold"
     at = unit["at"]
     owner = state["provinces"][at]["owner"]
+    here = game_map.provinces[at]
     if owner != seat and rng.random() < 0.5:
         return f"{name} hold pillage" + (" cut" if rng.random() < 0.3 else "")
-    here = game_map.provinces[at]
+    if unit["exhausted"] == 0 and here.land and rng.random() < 0.05:
+        return f"{name} hold retreat {rng.choice(here.land)}"
     if rng.random() < 0.15:
         near = [
             k
@@ -59,6 +61,10 @@ def _army_order(
         foreign = [p for p in here.land if state["provinces"][p]["owner"] != seat]
         target = rng.choice(foreign if foreign and rng.random() < 0.8 else list(here.land))
         option = rng.choice(["", "", " control", " pillage", " siege" if unit["engineer"] else ""])
+        if state["provinces"][target]["owner"] == seat:
+            option = ""
+        if rng.random() < 0.2:
+            option += f" retreat {rng.choice(game_map.provinces[target].land or (at,))}"
         return f"{name} move {target}{option}"
     return f"{name} hold"
 
@@ -139,6 +145,16 @@ def bot_orders(ruleset: MareNostrum, state: State, request: OrderRequest, rng: r
                 moving_fleets.add(unit["id"])
             lines.append(line)
     lines += _purchases(state, game_map, seat, rng)
+    armies = [u["id"] for u in own.values() if u["kind"] == "army"]
+    if len(armies) > 1 and rng.random() < 0.2:
+        lines.append("battle order " + " ".join(rng.sample(armies, len(armies))))
+    mine = [
+        p
+        for p, rec in state["provinces"].items()
+        if rec["owner"] == seat and p != state["nations"][seat]["home"]
+    ]
+    if mine and rng.random() < 0.2:
+        lines.append(f"government {rng.choice(mine)}")
     return _clean(state, game_map, seat, "\n".join(lines))
 
 

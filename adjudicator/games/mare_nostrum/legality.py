@@ -240,6 +240,16 @@ def _check_army_order(
             bad(
                 order, f"{name} cannot pillage or cut the routes of {at}: it is your own province", rule="4.3"
             )
+        elif (
+            order.retreat
+            and not order.retreat.startswith("F")
+            and order.retreat not in game_map.provinces[at].land
+        ):
+            bad(
+                order,
+                f"retreat {order.retreat}: it is not adjacent to {at}",
+                f"adjacent to {at}: {_listing(game_map.provinces[at].land)}",
+            )
         return
     if order.verb == "move":
         target = order.target

@@ -260,8 +260,14 @@ def map_from_source(source: str, sha: str | None = None) -> GameMap:
     return _CACHE[digest]
 
 
+_DEFAULT: list[GameMap] = []
+
+
 def default_map() -> GameMap:
-    return map_from_source(DEFAULT_MAP.read_text(encoding="utf-8"))
+    """The packaged map of the Mediterranean (read once per process)."""
+    if not _DEFAULT:
+        _DEFAULT.append(map_from_source(DEFAULT_MAP.read_text(encoding="utf-8")))
+    return _DEFAULT[0]
 
 
 def map_from_path(path: str) -> GameMap:

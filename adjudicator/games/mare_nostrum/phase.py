@@ -131,6 +131,8 @@ class MilitaryPhase:
         self.battle_counter: dict[str, int] = {}
         #: the order of battles already rolled for a place (kept across a table-battle pause)
         self.stored_order: dict[str, list[str]] = {}
+        #: besieging army -> the province it besieges, built when the movement first needs it
+        self.besiegers: dict[str, str] | None = None
 
     # ------------------------------------------------------------------ helpers
     def say(self, text: str, kind: str, **data: Any) -> None:
@@ -272,11 +274,17 @@ class MilitaryPhase:
         )
 
     def lift_siege_by(self, key: str) -> None:
-        """ "Un envahisseur peut toujours lever un siege en repliant ... ou en embarquant"."""
-        for prov, rec in self.provinces.items():
-            if rec["siege"] and rec["siege"]["army"] == key:
-                rec["siege"] = None
-                self.say(f"The siege of {prov} is lifted: {self.name(key)} leaves.", "siege", province=prov)
+        """Book: "un envahisseur peut toujours lever un siege en repliant ... ou en embarquant"."""
+        if self.besiegers is None:
+            self.besiegers = {rec["siege"]["army"]: p for p, rec in self.provinces.items() if rec["siege"]}
+        prov = self.besiegers.pop(key, None)
+        if (
+            prov is not None
+            and self.provinces[prov]["siege"]
+            and self.provinces[prov]["siege"]["army"] == key
+        ):
+            self.provinces[prov]["siege"] = None
+            self.say(f"The siege of {prov} is lifted: {self.name(key)} leaves.", "siege", province=prov)
 
     # ------------------------------------------------------------------ 3a. brigands and pirates
     def interception_of_brigands_and_pirates(self) -> None:
@@ -997,16 +1005,16 @@ class MilitaryPhase:
         provinces that are not besieged, not pillaged this turn, not blockaded (d6 6) and hold no
         brigands. No upkeep is charged (the book's upkeep belongs to the economic phase)."""
         brigands = {b["at"] for b in self.state["bands"] if b["kind"] == "brigands"}
+        markets: dict[str | None, int] = {}
+        for province, rec in self.provinces.items():
+            if rec["siege"] or rec["pillaged"] or rec["blockade"] or province in brigands:
+                continue
+            markets[rec["owner"]] = markets.get(rec["owner"], 0) + self.map.provinces[province].market
         for seat in sorted(self.nations):
             nation = self.nations[seat]
             if not nation["alive"]:
                 continue
-            total = 0
-            for province in owned_provinces(self.state, seat):
-                rec = self.provinces[province]
-                if rec["siege"] or rec["pillaged"] or rec["blockade"] or province in brigands:
-                    continue
-                total += self.map.provinces[province].market
+            total = markets.get(seat, 0)
             nation["treasury"] += total
             nation["income"] = total
             self.say(

@@ -153,8 +153,7 @@ class MareNostrum(BaseRuleset):
     def label(self, state: State) -> str:
         year = map_of(state).start_year - (state["turn"] - 1)
         when = f"{year} BC" if year > 0 else f"AD {1 - year}"
-        text = f"{when} (turn {state['turn']})"
-        return f"{text}: battle results" if state.get("pending") else text
+        return f"{when}: battle results" if state.get("pending") else when
 
     def _kind(self, state: State, kind: str) -> str:
         path = state["map"].get("path")

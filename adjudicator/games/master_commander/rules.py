@@ -9,7 +9,7 @@ next turn) until it must wait again or the game is over.
 
 from __future__ import annotations
 
-import copy
+import json
 import random
 from pathlib import Path
 from typing import Any, ClassVar
@@ -39,6 +39,7 @@ from adjudicator.games.master_commander.cards import (
     read_card_file,
 )
 from adjudicator.games.master_commander.icroe import COMPANY_BASE_GOLD, COMPANY_GOLD_PER_PLAYER
+from adjudicator.games.master_commander.picture import board_svg
 from adjudicator.games.master_commander.table import HAND_SIZE, TAVERN_SIZE, Refused, Table
 
 STARTING_DOUBLONS = 5  # "Prenez 5 doublons pour commencer"
@@ -105,6 +106,11 @@ class MasterCommander(BaseRuleset):
             if seat not in seats:
                 raise OptionError(f"{key}: no seat {seat!r}; seats are {', '.join(seats)}")
             options["custom"][seat] = load_custom_deck(str(path))
+        defined: dict[str, Any] = {}
+        for seat, custom in options["custom"].items():
+            for card_id, card in custom["cards"].items():
+                if defined.setdefault(card_id, card) != card:
+                    raise OptionError(f"deck.{seat}: card {card_id!r} differs from another deck file's")
         return options
 
     def seat_names(self, options: dict[str, Any]) -> list[str]:
@@ -267,7 +273,7 @@ class MasterCommander(BaseRuleset):
         keys = [r.key for r in self.requests(state)]
         if request.key not in keys:
             return [Problem(None, "illegal", f"{request.key} is not asked now", "answer: " + ", ".join(keys))]
-        table = Table(copy.deepcopy(state), dry=True)
+        table = Table(json.loads(json.dumps(state)), dry=True)
         seat = request.seat
         bad: list[tuple[dict[str, Any], Refused]] = []
         kind = request.kind
@@ -369,7 +375,7 @@ class MasterCommander(BaseRuleset):
         player's face-down event shows its tokens; face-down duel cards are a count. ``you`` holds
         the seat's own hand, face-down event, duel cards and remaining turn orders, with their cards.
         """
-        view = copy.deepcopy(state)
+        view = json.loads(json.dumps(state))
         full = view["cards"]
         hidden: set[str] = set()
         you: dict[str, Any] = {"seat": seat, "hand": [], "event": None, "duel_cards": [], "queue": []}
@@ -414,6 +420,9 @@ class MasterCommander(BaseRuleset):
 
     def board_text(self, view: State) -> str:
         return board_text(view)
+
+    def board_svg(self, view: State) -> str | None:
+        return board_svg(view)
 
 
 def advance(table: Table) -> None:

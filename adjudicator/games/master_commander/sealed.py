@@ -123,8 +123,8 @@ def resolve_rally(table: Table, answers: dict[str, list[Order]]) -> None:
     )
     if bids[rallier] > bids[holder] and target in table.player(holder)["characters"]:
         table.pay_bank(rallier, bids[rallier])
+        table.release_attachments(target)
         table.remove_character(target)
-        table.discard_attachments(target)
         table.inst(target)["tapped"] = False
         table.player(table.owner(target))["tavern"].append(target)
         table.player(rallier)["tavern"].remove(card_uid)

@@ -230,12 +230,33 @@ class Table:
             self.tell(f"{seat} draws {len(drawn)} card(s).", "draw-count", count=len(drawn))
         return drawn
 
-    def discard_attachments(self, uid: str) -> None:
-        """Items are discarded when a character leaves play; supports too (reassignment not offered)."""
+    def release_attachments(self, uid: str) -> None:
+        """A character leaves play, is captured or rallied: "tous ses objets sont défaussés et ses
+        soutiens peuvent être réassignés à une cible légale en jeu – s'il n'y en a pas, défaussez-les".
+
+        Reading: each support goes to the first legal card of the same controller with command to
+        spare (its characters in play order, then its places); otherwise it is discarded.
+        """
+        controller = self.controller(uid)
         for a in list(self.inst(uid)["attached"]):
-            self.player(self.owner(a))["discard"].append(a)
-            self.tell(f"{self.name(a)} is discarded from {self.name(uid)}.", "discard")
-        self.inst(uid)["attached"] = []
+            self.inst(uid)["attached"].remove(a)
+            card = self.card(a)
+            target = None
+            if card.get("kind") == "support" and controller is not None:
+                pool: list[str] = []
+                if card.get("targets") in ("character", "any"):
+                    pool += [c for c in self.player(controller)["characters"] if c != uid]
+                if card.get("targets") in ("place", "any"):
+                    pool += self.places(controller)
+                target = next((t for t in pool if len(self.inst(t)["attached"]) < self.command(t)), None)
+            if target is not None:
+                self.inst(target)["attached"].append(a)
+                self.tell(
+                    f"{self.name(a)} is reassigned from {self.name(uid)} to {self.name(target)}.", "reassign"
+                )
+            else:
+                self.player(self.owner(a))["discard"].append(a)
+                self.tell(f"{self.name(a)} is discarded from {self.name(uid)}.", "discard")
 
     def remove_character(self, uid: str) -> str | None:
         """Take a character out of its zone (activity or a capture zone); returns where it was."""
@@ -251,8 +272,8 @@ class Table:
         """ "Une nouvelle recrue n'est jamais capturée ou tuée, placez-la sous la pile d'équipage"."""
         if not self.inst(uid).get("recruit"):
             return False
+        self.release_attachments(uid)
         self.remove_character(uid)
-        self.discard_attachments(uid)
         self.inst(uid)["recruit"] = False
         self.inst(uid)["tapped"] = False
         self.player(self.owner(uid))["crew"].append(uid)
@@ -262,8 +283,8 @@ class Table:
     def kill(self, uid: str) -> None:
         if self.new_recruit_goes_home(uid):
             return
+        self.release_attachments(uid)
         self.remove_character(uid)
-        self.discard_attachments(uid)
         self.inst(uid)["tapped"] = False
         self.player(self.owner(uid))["dead"].append(uid)
         self.tell(f"{self.name(uid)} dies and goes to {self.owner(uid)}'s dead pile.", "death")
@@ -271,8 +292,8 @@ class Table:
     def capture(self, uid: str, captor: str) -> None:
         if self.new_recruit_goes_home(uid):
             return
+        self.release_attachments(uid)
         self.remove_character(uid)
-        self.discard_attachments(uid)
         self.inst(uid)["tapped"] = False
         self.player(captor)["captured"].append(uid)
         self.tell(f"{captor} captures {self.name(uid)}.", "capture")

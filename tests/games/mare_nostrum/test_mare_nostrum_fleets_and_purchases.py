@@ -255,3 +255,30 @@ def test_fleet_entering_a_pirate_zone_intercepts_the_pirate_ship() -> None:
     state, _, dice = play(state, {"rome": "F1 move Mare-Ligusticum"}, {"pirates:Mare-Ligusticum": 6})
     assert state["bands"] == []
     assert [r.key for r in dice.log] == ["pirates:Mare-Ligusticum"]
+
+
+def test_three_fleets_only_pairs_where_one_side_engages_fight() -> None:
+    state = new_game()
+    for seat in ("rome", "carthage", "macedon"):
+        fleet(state, seat, 1, "Mare-Ionium")
+    pins = {
+        "naval-contest:Mare-Ionium:rome": 1,
+        "naval-contest:Mare-Ionium:carthage": 2,
+        "naval-contest:Mare-Ionium:macedon": 3,
+        **win("carthage", "rome", "naval:Mare-Ionium:1"),
+    }
+    state, events, _ = play(state, {"rome": "F1 hold engage"}, pins)
+    assert "rome:F1" not in state["units"]
+    assert "carthage:F1" in state["units"] and "macedon:F1" in state["units"]
+    assert len([e for e in events if e.kind == "battle"]) == 1
+
+
+def test_a_fleet_transports_one_army() -> None:
+    from mare_nostrum_helpers import problems
+
+    state = new_game()
+    army(state, "rome", 1, "Latium")
+    army(state, "rome", 2, "Latium")
+    fleet(state, "rome", 1, "Mare-Tyrrhenum")
+    [problem] = problems(state, "rome", "A1 embark F1\nA2 embark F1")
+    assert problem.startswith("line 2: fleet F1 already carries an army")

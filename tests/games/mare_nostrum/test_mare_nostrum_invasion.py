@@ -64,18 +64,32 @@ def test_failed_invasion_embarks_on_an_adjacent_fleet_when_no_controlled_provinc
 
 def test_failed_invasion_with_nowhere_to_retreat_destroys_the_army() -> None:
     state = new_game()
-    give(state, "Latium", None)
-    give(state, "Campania", None)
-    army(state, "rome", 1, "Latium")
-    give(state, "Latium", "rome")
-    give(state, "Etruria", None)
-    # Etruria's neighbours: Cisalpina, Latium, Liguria, Picenum - none of them rome's
-    state["provinces"]["Latium"]["owner"] = "carthage"
-    army(state, "carthage", 1, "Picenum")
-    state["units"]["rome:A1"]["at"] = "Cisalpina"
+    # Etruria's neighbours are Cisalpina, Latium, Liguria and Picenum: none of them is rome's
+    give(state, "Latium", "carthage")
+    army(state, "rome", 1, "Cisalpina")
     state, events, _ = play(state, {"rome": "A1 move Etruria"}, {"invasion:Etruria": 1})
     assert "rome:A1" not in state["units"]
     assert "no province or fleet to retreat to" in texts(events)
+
+
+def test_retreat_never_goes_into_a_province_holding_another_nations_army() -> None:
+    state = _rome_next_to_gallia()
+    give(state, "Massalia", "rome")
+    army(state, "carthage", 1, "Aquitania")
+    give(state, "Aquitania", "rome")
+    army(state, "carthage", 2, "Narbonensis")  # sits in rome's Narbonensis (e.g. pillaging it)
+    state, _, _ = play(state, {"rome": "A1 move Gallia"}, {"invasion:Gallia": 1}, check=False)
+    # Narbonensis (where it came from) and Aquitania hold carthage's armies: Massalia it is
+    assert state["units"]["rome:A1"]["at"] == "Massalia"
+
+
+def test_pillaging_a_fortress_province_with_nowhere_to_fall_back_destroys_the_army() -> None:
+    state = new_game()
+    army(state, "rome", 3, "Emporia")  # Emporia stays carthage's: no controlled province next to Carthago
+    state, events, _ = play(state, {"rome": "A3 move Carthago"}, check=False)
+    assert "rome:A3" not in state["units"]
+    assert state["nations"]["rome"]["treasury"] == 100 + 8 + 36
+    assert "no province or fleet to retreat to from Carthago" in texts(events)
 
 
 def test_fortress_adds_two_to_resistance() -> None:

@@ -165,3 +165,57 @@ def test_explore_or_raid_once_a_turn() -> None:
         "explore with galleon captain, teniente, contramaestre\nraid english with segundo",
     )
     assert [p.line for p in found] == [2] and "already explored or raided" in found[0].message
+
+
+def test_the_defender_may_ask_allies_answered_in_a_second_sealed_round_and_paid_by_the_defender() -> None:
+    state, _uids = two_fleets(["galleon-captain", "teniente"], [], players=3)
+    helper = add(state, "french", "capitaine-de-fregate", "characters")
+    state, _ = play(state, {"turn:spanish": "raid english with galleon captain, teniente"})
+    state, events = play(state, {"defend:english": "no opposition\nask french"})
+    assert [r.key for r in RULES.requests(state)] == ["ally:french"]
+    assert RULES.label(state).endswith("the defender's allies")
+    state, events = play(state, {"ally:french": "send capitaine de fregate"})
+    assert state["players"]["english"]["doublons"] == 9 and state["players"]["french"]["doublons"] == 11
+    state, events = both_pass(state)
+    assert "Battle: spanish 5 against english 6." in texts_of(events)  # haven 3 + the French captain 3
+    assert not state["cards"][helper]["tapped"]  # only the attacking fleet taps
+
+
+def test_a_player_cannot_ally_with_both_sides() -> None:
+    state, _ = two_fleets(["galleon-captain"], [], players=3)
+    add(state, "french", "capitaine-de-fregate", "characters")
+    add(state, "french", "gouverneur", "characters")
+    state, _ = play(state, {"turn:spanish": "raid english with galleon captain allies french"})
+    state, _ = play(
+        state, {"ally:french": "send capitaine de fregate", "defend:english": "no opposition\nask french"}
+    )
+    # the French already fight for the Spanish: the English request is not even sent
+    assert sorted(r.key for r in RULES.requests(state)) == [
+        "manoeuvre:english",
+        "manoeuvre:french",
+        "manoeuvre:spanish",
+    ]
+
+
+def test_an_engagement_manoeuvre_is_playable_in_the_first_round_only() -> None:
+    state, _ = two_fleets(["galleon-captain", "teniente"], [])
+    add(state, "spanish", "weather-gauge", "hand")
+    add(state, "spanish", "broadside", "hand")
+    state, _ = play(state, {"turn:spanish": "raid english with galleon captain, teniente"})
+    state, _ = play(state, {"defend:english": "no opposition"})
+    assert problems(state, "manoeuvre:spanish", "play weather gauge") == []
+    state, _ = play(state, {"manoeuvre:spanish": "play broadside", "manoeuvre:english": "pass"})
+    (found,) = problems(state, "manoeuvre:spanish", "play weather gauge")
+    assert "first round only" in found.message
+
+
+def test_a_tap_manoeuvre_removes_an_opposing_character_from_the_count() -> None:
+    state, _uids = two_fleets(["galleon-captain", "teniente"], ["post-captain"])
+    add(state, "english", "feint", "hand")
+    state, _ = play(state, {"turn:spanish": "raid english with galleon captain, teniente"})
+    state, _ = play(state, {"defend:english": "oppose with post captain"})
+    state, _ = play(
+        state, {"manoeuvre:spanish": "pass", "manoeuvre:english": "play feint on galleon captain"}
+    )
+    state, events = both_pass(state)
+    assert "Battle: spanish 2 against english 6." in texts_of(events)

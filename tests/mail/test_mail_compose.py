@@ -1,0 +1,110 @@
+"""What we send: multipart/alternative, inlined CSS, safe headers, the deadline .ics, reminders."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from icalendar import Calendar
+from mailkit import orders_mail, outbox_rows, parts
+from sqlmodel import select
+
+from adjudicator.engine import Referee
+from adjudicator.mail.compose import compose, header_text, stable_message_id
+from adjudicator.mail.handler import MailHandler
+from adjudicator.mail.ics import deadline_ics
+from adjudicator.mail.service import queue_reminder
+from adjudicator.store import Database, Game, Seat, Turn
+
+
+def test_every_message_is_text_and_html_with_inlined_css() -> None:
+    html = "<html><head><style>p { color: #a33; }</style></head><body><p>hello</p></body></html>"
+    msg = compose(to="ana@example.org", subject="s", text="hello", html=html, message_id="<x@pbem.test>")
+    assert msg.get_content_type() == "multipart/alternative"
+    mail = parts(msg.as_bytes())
+    assert mail["text"].strip() == "hello"
+    assert '<p style="color: #a33' in mail["html"]
+    assert msg["Auto-Submitted"] == "auto-generated"  # auto-responders must not answer us
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=300))
+def test_no_text_can_break_a_header(subject: str) -> None:
+    safe = header_text(subject)
+    assert not any(c in safe for c in "\r\n\x00\x85\u2028\u2029")
+    msg = compose(to="ana@example.org", subject=subject, text="body")
+    head = msg.as_bytes().split(b"\r\n\r\n", 1)[0]
+    names = [line.split(b":", 1)[0] for line in head.split(b"\r\n") if line and not line[:1].isspace()]
+    expected = (
+        b"From To Subject Message-ID Date Auto-Submitted MIME-Version Content-Type Content-Transfer-Encoding"
+    )
+    assert sorted(names) == sorted(expected.split())
+
+
+def test_stable_message_ids_are_header_safe() -> None:
+    assert stable_message_id("g", 3, "ana b\r\n<x>", "ack") == "<g.3.ana-b---x-.ack@pbem.test>"
+
+
+def test_deadline_ics_is_a_valid_calendar_event() -> None:
+    data = deadline_ics("rome-27", 4, "Spring 212 BC", datetime(2026, 11, 24, 12, 0, tzinfo=UTC), "carthage")
+    assert data is not None
+    [event] = [c for c in Calendar.from_ical(data).walk() if c.name == "VEVENT"]
+    assert event.decoded("dtstart") == datetime(2026, 11, 24, 12, 0, tzinfo=UTC)
+    assert str(event["uid"]) == "rome-27.4.deadline@pbem.test"
+    assert "turn 4" in str(event["summary"])
+    assert deadline_ics("g", 1, "x", None) is None
+
+
+def test_turn_notice_carries_deadline_commitment_and_ics(db: Database, toy_game: dict[str, str]) -> None:
+    notices = outbox_rows(db, "notice")
+    assert {n.to_addr for n in notices} == {"north@example.org", "south@example.org"}
+    mail = parts(notices[0].raw)
+    assert "deadline.ics" in mail["attachments"]
+    with db.session() as session:
+        turn = session.exec(select(Turn).where(Turn.game_id == "toy", Turn.number == 1)).one()
+    assert turn.commitment in mail["text"]
+    assert "2026-11-24 12:00 UTC" in mail["text"]
+
+
+def test_reminder_is_rendered_and_queued_once(
+    db: Database, referee: Referee, toy_game: dict[str, str]
+) -> None:
+    referee.replace_seat("toy", "north", email="north@example.org", timezone="Europe/Paris")
+    with db.session() as session:
+        game = session.get(Game, "toy")
+        turn = session.exec(select(Turn).where(Turn.game_id == "toy", Turn.number == 1)).one()
+        seat = session.exec(select(Seat).where(Seat.game_id == "toy", Seat.name == "north")).one()
+        assert queue_reminder(session, game, turn, seat, "24h") is not None
+        assert queue_reminder(session, game, turn, "north", "24h") is None  # once per (turn, seat, label)
+        assert queue_reminder(session, game, turn, seat, "2h") is not None
+        assert queue_reminder(session, game, turn, "nobody", "2h") is None
+    reminders = outbox_rows(db, "reminder")
+    assert [r.to_addr for r in reminders] == ["north@example.org"] * 2
+    mail = parts(reminders[0].raw)
+    assert mail["msg"]["Subject"] == "[toy] Reminder: 24h left for turn 1, Round 1"
+    assert "2026-11-24 12:00 UTC (2026-11-24 13:00 Europe/Paris)" in mail["text"]
+    assert "you owe Round 1, north" in mail["text"] and "you owe" in mail["html"]
+    assert "deadline.ics" in mail["attachments"]
+
+
+def test_ack_shows_the_deadline_in_the_players_time_zone(
+    db: Database, referee: Referee, toy_game: dict[str, str]
+) -> None:
+    secret = referee.replace_seat("toy", "south", email="south@example.org", timezone="America/New_York")
+    MailHandler(db, referee).handle(orders_mail(sender="south@example.org", seat="south", secret=secret))
+    [ack] = outbox_rows(db, "ack")
+    assert "(2026-11-24 07:00 America/New_York)" in parts(ack.raw)["text"]
+
+
+@pytest.mark.parametrize("kind", ["ack", "refusal"])
+def test_replies_come_from_the_referee(
+    db: Database, referee: Referee, toy_game: dict[str, str], kind: str
+) -> None:
+    secret = toy_game["north"] if kind == "ack" else "wrong"
+    MailHandler(db, referee).handle(orders_mail(secret=secret))
+    [row] = outbox_rows(db, kind)
+    msg = parts(row.raw)["msg"]
+    assert str(msg["From"]) == "Referee <referee@pbem.test>"
+    assert msg["Message-ID"].endswith("@pbem.test>")
