@@ -237,14 +237,18 @@ def export_game(db: Database, game_id: str, to: Path = DEFAULT_ARCHIVE, *, full:
         turns = list(session.exec(select(Turn).where(Turn.game_id == game_id).order_by(Turn.number)).all())  # type: ignore[arg-type]
         closed = [t for t in turns if t.status == "closed" and t.record_hash]
         open_turns = [t for t in turns if t.status == "open"]
-        branches = list(session.exec(select(Branch).where(Branch.game_id == game_id).order_by(Branch.number)).all())  # type: ignore[arg-type]
+        branches = list(
+            session.exec(select(Branch).where(Branch.game_id == game_id).order_by(Branch.number)).all()
+        )  # type: ignore[arg-type]
         records = [full_record(session, game, t) for t in closed]
         reports = {t.number: _stored_reports(session, game_id, t.number) for t in closed}
         for t in closed:
             if "" not in reports[t.number]:
                 from adjudicator.reports import render_report
 
-                reports[t.number][""] = {f: render_report(session, game, t, None, f) for f in ("text", "html")}
+                reports[t.number][""] = {
+                    f: render_report(session, game, t, None, f) for f in ("text", "html")
+                }
         branch_data = [(b, loads(b.data_json)) for b in branches]
 
     root = _prepare_root(to, game_id)
@@ -273,13 +277,24 @@ def export_game(db: Database, game_id: str, to: Path = DEFAULT_ARCHIVE, *, full:
         "status": game.status,
         "outcome": loads(game.outcome_json) if game.status == "over" else None,
         "seats": [
-            {"name": s.name, "position": s.position, "player": s.player_name, "bot": s.is_bot, "status": s.status}
+            {
+                "name": s.name,
+                "position": s.position,
+                "player": s.player_name,
+                "bot": s.is_bot,
+                "status": s.status,
+            }
             for s in seats
         ],
         "published": {"complete": shown.complete, "withheld": shown.withheld(), "by_referee": by_referee},
         "setup": setup,
         "turns": [
-            {"number": r["turn"], "label": r["label"], "folder": turn_folder(r["turn"]), "record_hash": r["record_hash"]}
+            {
+                "number": r["turn"],
+                "label": r["label"],
+                "folder": turn_folder(r["turn"]),
+                "record_hash": r["record_hash"],
+            }
             for r in records
         ],
         "open_turn": (
@@ -356,7 +371,11 @@ def export_game(db: Database, game_id: str, to: Path = DEFAULT_ARCHIVE, *, full:
             "created_at": data.get("created_at"),
             "head_record_hash": branch.head_record_hash,
             "turns": [t["record"]["turn"] for t in data.get("turns", [])],
-            "open_turn": {k: v for k, v in (data.get("open_turn") or {}).items() if k in ("number", "label", "commitment")}
+            "open_turn": {
+                k: v
+                for k, v in (data.get("open_turn") or {}).items()
+                if k in ("number", "label", "commitment")
+            }
             or None,
         }
         writer.write_json(*base, "branch.json", value=info)
@@ -397,7 +416,7 @@ def _check_append_only(root: Path, game: Game, records: list[dict[str, Any]], br
         if old_hash is None or known.get(number) == old_hash or old_hash in kept:
             continue
         raise ArchiveError(
-            f"{child}/record.json holds a different turn {number} (record hash {str(old_hash)[:16]}...) than the "
-            "database, and no recorded branch accounts for it; the archive is append-only: "
+            f"{child}/record.json holds a different turn {number} (record hash {str(old_hash)[:16]}...) "
+            "than the database, and no recorded branch accounts for it; the archive is append-only: "
             "export to another folder with --to"
         )

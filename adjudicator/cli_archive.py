@@ -7,14 +7,16 @@ from typing import Annotated
 
 import typer
 
-archive_app = typer.Typer(help="The campaign archive: turns/GAME_ID/ with records, reports and a static site.")
+archive_app = typer.Typer(
+    help="The campaign archive: turns/GAME_ID/ with records, reports and a static site."
+)
 
 
 def export(
     game_id: Annotated[str, typer.Argument(help="The game to export.")],
-    to: Annotated[Path, typer.Option("--to", help="The archive folder; the game goes in DIR/GAME_ID.")] = Path(
-        "turns"
-    ),
+    to: Annotated[
+        Path, typer.Option("--to", help="The archive folder; the game goes in DIR/GAME_ID.")
+    ] = Path("turns"),
     full: Annotated[
         bool,
         typer.Option(
@@ -22,7 +24,9 @@ def export(
             help="Publish everything although the game runs and has hidden information (referee's choice).",
         ),
     ] = False,
-    db: Annotated[str | None, typer.Option("--db", help="Database URL (default: $PBEM_DB or sqlite:///pbem.db).")] = None,
+    db: Annotated[
+        str | None, typer.Option("--db", help="Database URL (default: $PBEM_DB or sqlite:///pbem.db).")
+    ] = None,
 ) -> None:
     """Write the game's archive: game.json, NNN/record.json, reports, board pictures, index.html."""
     from adjudicator.archive import export_game
@@ -36,7 +40,9 @@ def export(
 
 
 def verify(
-    folder: Annotated[Path, typer.Argument(help="The archive folder of one game (the one holding game.json).")],
+    folder: Annotated[
+        Path, typer.Argument(help="The archive folder of one game (the one holding game.json).")
+    ],
 ) -> None:
     """Re-derive every receipt and seed and replay every turn; exit 1 at the first mismatch."""
     from adjudicator.verify import summary, verify_archive
@@ -47,7 +53,9 @@ def verify(
         if len(games) == 1:
             target = games[0]
         elif games:
-            typer.echo(f"error: {folder} holds several games; name one: {', '.join(str(g) for g in games)}", err=True)
+            typer.echo(
+                f"error: {folder} holds several games; name one: {', '.join(str(g) for g in games)}", err=True
+            )
             raise typer.Exit(2)
     results = verify_archive(target)
     for result in results:
@@ -61,7 +69,9 @@ def rollback(
     game_id: Annotated[str, typer.Argument(help="The game.")],
     turn: Annotated[int, typer.Argument(help="The last turn to keep (0: back to the setup).")],
     reason: Annotated[str, typer.Option(help="Why, for the record (published with the branch).")] = "",
-    db: Annotated[str | None, typer.Option("--db", help="Database URL (default: $PBEM_DB or sqlite:///pbem.db).")] = None,
+    db: Annotated[
+        str | None, typer.Option("--db", help="Database URL (default: $PBEM_DB or sqlite:///pbem.db).")
+    ] = None,
 ) -> None:
     """Go back to the end of turn N: later turns become a recorded branch, turn N+1 opens again."""
     from adjudicator.rollback import rollback as do_rollback
@@ -71,7 +81,9 @@ def rollback(
     moved = ", ".join(str(n) for n in result.abandoned)
     typer.echo(f"branch {result.branch} of {game_id} recorded: turns {moved} kept there, not erased")
     if result.abandoned_open is not None:
-        typer.echo(f"the open turn {result.abandoned_open} and its sealed orders were moved to the branch too")
+        typer.echo(
+            f"the open turn {result.abandoned_open} and its sealed orders were moved to the branch too"
+        )
     typer.echo(f"turn {result.reopened} is open again (a fresh seed commitment; orders must be sent again)")
 
 

@@ -84,9 +84,11 @@ def clean_svg(svg: str | None) -> str | None:
         for name in list(parent.attrib):
             local = name.rsplit("}", 1)[-1].lower()
             value = parent.attrib[name].strip().lower()
-            if local.startswith("on") or (local == "href" and not value.startswith("#")) or "javascript:" in value:
-                del parent.attrib[name]
-            elif local == "style" and ("url(" in value or "expression(" in value or "@import" in value):
+            if (
+                local.startswith("on")
+                or (local == "href" and not value.startswith("#"))
+                or "javascript:" in value
+            ) or (local == "style" and ("url(" in value or "expression(" in value or "@import" in value)):
                 del parent.attrib[name]
     for style in [e for e in root.iter() if isinstance(e.tag, str) and e.tag.rsplit("}", 1)[-1] == "style"]:
         text = (style.text or "").lower()

@@ -13,14 +13,14 @@ from typing import Any
 from sqlmodel import Session, select
 
 from adjudicator.deadlines import zone
-from adjudicator.games import get_ruleset
 from adjudicator.disclosure import disclosure
+from adjudicator.games import get_ruleset
 from adjudicator.games.base import OrderRequest, Outcome, Ruleset
 from adjudicator.mail import outbox
 from adjudicator.mail.compose import compose, stable_message_id
 from adjudicator.mail.ics import turn_deadline_attachment
-from adjudicator.record import counting_submissions
 from adjudicator.pictures import clean_svg, png_unavailable_reason, svg_to_png
+from adjudicator.record import counting_submissions
 from adjudicator.render import render
 from adjudicator.seal import canonical_json
 from adjudicator.store import DiceRoll, EventRecord, Game, Report, Seat, Turn, as_utc, dumps, loads
@@ -76,7 +76,9 @@ def private_view(ruleset: Ruleset, state: dict[str, Any], seat: str | None) -> d
     mine, public = ruleset.view(state, seat), ruleset.view(state, None)
     if not isinstance(mine, dict) or not isinstance(public, dict):
         return {}
-    return {k: v for k, v in mine.items() if k not in public or canonical_json(public[k]) != canonical_json(v)}
+    return {
+        k: v for k, v in mine.items() if k not in public or canonical_json(public[k]) != canonical_json(v)
+    }
 
 
 def picture_name(game_id: str, number: int) -> str:
@@ -103,7 +105,9 @@ def report_context(session: Session, game: Game, turn: Turn, seat: str | None) -
         .where(EventRecord.game_id == game.id, EventRecord.turn_number == turn.number)
         .order_by(EventRecord.seq)  # type: ignore[arg-type]
     ).all()
-    visible = [e.text for e in events if e.seats_json is None or (seat is not None and seat in loads(e.seats_json))]
+    visible = [
+        e.text for e in events if e.seats_json is None or (seat is not None and seat in loads(e.seats_json))
+    ]
     dice = session.exec(
         select(DiceRoll)
         .where(DiceRoll.game_id == game.id, DiceRoll.turn_number == turn.number)
@@ -124,7 +128,9 @@ def report_context(session: Session, game: Game, turn: Turn, seat: str | None) -
         }
         for s in counting_submissions(session, game.id, turn.number)
     ]
-    outcome = Outcome.from_json(loads(game.outcome_json)) if game.outcome_json and game.status == "over" else None
+    outcome = (
+        Outcome.from_json(loads(game.outcome_json)) if game.outcome_json and game.status == "over" else None
+    )
     nxt = None if outcome else next_context(session, game, turn.number + 1, tz_name)
     board_svg = clean_svg(ruleset.board_svg(view))
     private = private_view(ruleset, loads(dumps(state)), seat)
@@ -153,7 +159,10 @@ def report_context(session: Session, game: Game, turn: Turn, seat: str | None) -
         "submissions": submissions,
         "events": visible,
         "dice": (
-            [{"label": d.key if d.index == 0 else f"{d.key}#{d.index}", "sides": d.sides, "value": d.value} for d in dice]
+            [
+                {"label": d.key if d.index == 0 else f"{d.key}#{d.index}", "sides": d.sides, "value": d.value}
+                for d in dice
+            ]
             if shown.dice
             else []
         ),
@@ -222,13 +231,19 @@ def on_close(session: Session, game: Game, turn: Turn) -> None:
             continue
         text = stored_report(session, game.id, turn.number, seat.name, "text")
         html = stored_report(session, game.id, turn.number, seat.name, "html")
-        subject = f"[{game.id}] {'Game over' if kind == 'game-over' else 'Report'}: turn {turn.number}, {turn.label}"
+        title = "Game over" if kind == "game-over" else "Report"
+        subject = f"[{game.id}] {title}: turn {turn.number}, {turn.label}"
         message_id = _message_id(session, game.id, turn.number, seat.name, kind)
         png = pictures.get(seat.name)
         attachments = [(picture_name(game.id, turn.number), "image/png", png)] if png else []
         attachments += turn_deadline_attachment(session, game.id, turn.number + 1, seat.name)  # next deadline
         msg = compose(
-            to=seat.email, subject=subject, text=text or "", html=html, message_id=message_id, attachments=attachments
+            to=seat.email,
+            subject=subject,
+            text=text or "",
+            html=html,
+            message_id=message_id,
+            attachments=attachments,
         )
         outbox.queue(
             session,

@@ -20,7 +20,7 @@ from datetime import datetime
 from sqlalchemy import delete
 from sqlmodel import Session, select
 
-from adjudicator.engine import Referee, Refused, RefereeError
+from adjudicator.engine import Referee, RefereeError, Refused
 from adjudicator.record import turn_record
 from adjudicator.store import (
     Branch,
@@ -137,7 +137,9 @@ def rollback(
         )
 
 
-def _branch_data(session: Session, game_id: str, later: list[Turn], clock: Callable[[], datetime]) -> dict[str, object]:
+def _branch_data(
+    session: Session, game_id: str, later: list[Turn], clock: Callable[[], datetime]
+) -> dict[str, object]:
     """Everything about the abandoned turns, kept whole."""
     from adjudicator.store import Game
 

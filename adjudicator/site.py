@@ -16,12 +16,16 @@ if TYPE_CHECKING:
     from adjudicator.archive import SafeWriter
 
 
-def write_site(writer: SafeWriter, game: dict[str, Any], pages: list[dict[str, Any]], shown: Disclosure) -> None:
+def write_site(
+    writer: SafeWriter, game: dict[str, Any], pages: list[dict[str, Any]], shown: Disclosure
+) -> None:
     """Write ``index.html`` and ``NNN/index.html`` for every closed turn of the main line."""
     latest = pages[-1] if pages else None
     writer.write(
         "index.html",
-        data=render("site_index.html.j2", game["ruleset"], game=game, pages=pages, latest=latest, shown=shown),
+        data=render(
+            "site_index.html.j2", game["ruleset"], game=game, pages=pages, latest=latest, shown=shown
+        ),
     )
     for i, page in enumerate(pages):
         previous = pages[i - 1] if i > 0 else None

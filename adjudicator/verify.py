@@ -35,6 +35,7 @@ from adjudicator.games import UnknownRuleset, get_ruleset
 from adjudicator.games.base import OrderRequest, Ruleset
 from adjudicator.record import record_hash
 
+ARCHIVE_FORMAT = 1  # the same as adjudicator.archive.ARCHIVE_FORMAT
 MAX_JSON_BYTES = 64 * 1024 * 1024
 HEX64 = re.compile(r"^[0-9a-f]{64}$")
 
@@ -92,7 +93,9 @@ def load_json(path: Path, what: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         hint = " (truncated?)" if exc.pos >= len(text.rstrip()) - 1 else ""
-        raise Mismatch(f"{what} is not valid JSON{hint}: {exc.msg} at line {exc.lineno} column {exc.colno}") from exc
+        raise Mismatch(
+            f"{what} is not valid JSON{hint}: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        ) from exc
     except (ValueError, RecursionError) as exc:
         raise Mismatch(f"{what} is not valid JSON: {type(exc).__name__}") from exc
 
@@ -162,6 +165,11 @@ def first_difference(archived: Any, replayed: Any, path: str = "$") -> str | Non
     return None
 
 
+def _versus(diff: str) -> str:
+    """A difference between the previous step and this record, in those words."""
+    return diff.replace(": archive ", ": previous ").replace(", replay ", ", this record ")
+
+
 def _short(value: Any) -> str:
     text = json.dumps(value, ensure_ascii=False)
     return text if len(text) <= 60 else text[:57] + "..."
@@ -199,6 +207,10 @@ class Game:
 def read_game(root: Path) -> Game:
     data = load_json(root / "game.json", "game.json")
     where = "game.json"
+    if need(data, "format", "int", where) != ARCHIVE_FORMAT:
+        raise Mismatch(
+            f"game.json: archive format {data['format']} is not one this version reads ({ARCHIVE_FORMAT})"
+        )
     game_id = need(data, "game", "str", where)
     if not GAME_ID.match(game_id):
         raise Mismatch(f"game.json: invalid game id {game_id[:80]!r} (only a-z, 0-9, '-' and '_')")
@@ -206,7 +218,9 @@ def read_game(root: Path) -> Game:
     try:
         ruleset = get_ruleset(name)
     except UnknownRuleset as exc:
-        raise Mismatch(f"game.json: ruleset {name[:60]!r} is not installed here, so nothing can be replayed ({exc})") from exc
+        raise Mismatch(
+            f"game.json: ruleset {name[:60]!r} is not installed here, so nothing can be replayed ({exc})"
+        ) from exc
     version = need(data, "ruleset_version", "str", where)
     if version != ruleset.version:
         raise Mismatch(
@@ -223,7 +237,9 @@ def read_game(root: Path) -> Game:
     for i, entry in enumerate(turns):
         number = need(entry, "number", "int", f"game.json turns[{i}]")
         if number != i + 1:
-            raise Mismatch(f"game.json: turns[{i}] is turn {number}, expected turn {i + 1} (a turn is missing)")
+            raise Mismatch(
+                f"game.json: turns[{i}] is turn {number}, expected turn {i + 1} (a turn is missing)"
+            )
         need(entry, "record_hash", "str", f"game.json turns[{i}]")
     need(data, "branches", "list", where)
     return Game(game_id, ruleset, data)
@@ -235,7 +251,9 @@ def check_setup(game: Game) -> tuple[TurnResult, Chain]:
     if "secret" not in setup:
         view = setup.get("view")
         result.checked.append("public view published")
-        result.skipped.append("setup replay (the setup secret and state are withheld while hidden information lasts)")
+        result.skipped.append(
+            "setup replay (the setup secret and state are withheld while hidden information lasts)"
+        )
         return result, Chain(view=view, has_view=view is not None)
     secret = need(setup, "secret", "str", "game.json setup")
     commitment = need(setup, "commitment", "str", "game.json setup")
@@ -245,7 +263,13 @@ def check_setup(game: Game) -> tuple[TurnResult, Chain]:
     if not seal.verify_commitment(secret, commitment):
         raise Mismatch("setup: the setup secret does not match its commitment")
     result.checked.append("secret matches its commitment")
-    seats = [s["name"] for s in sorted(game.data["seats"], key=lambda s: s.get("position", 0) if isinstance(s.get("position", 0), int) else 0)]
+    seats = [
+        s["name"]
+        for s in sorted(
+            game.data["seats"],
+            key=lambda s: s.get("position", 0) if isinstance(s.get("position", 0), int) else 0,
+        )
+    ]
     options = copy.deepcopy(game.data["options"])
     replayed = guarded(
         "setup replay", lambda: normalized(game.ruleset.setup(options, seats, Dice(seal.setup_seed(secret))))
@@ -311,9 +335,13 @@ def check_turn(game: Game, number: int, record: Any, chain: Chain, where: str) -
     for request in requests:
         sub = by_key.get(request.key)
         if sub is None:
-            raise Mismatch(f"no submission for request {request.key!r} (every request counts, defaults included)")
+            raise Mismatch(
+                f"no submission for request {request.key!r} (every request counts, defaults included)"
+            )
         if sub["seat"] != request.seat:
-            raise Mismatch(f"the submission for {request.key!r} is by {sub['seat'][:40]!r}, not {request.seat!r}")
+            raise Mismatch(
+                f"the submission for {request.key!r} is by {sub['seat'][:40]!r}, not {request.seat!r}"
+            )
     commitment = need(record, "commitment", "str", "record")
 
     public = bool(record.get("public"))
@@ -326,10 +354,12 @@ def check_turn(game: Game, number: int, record: Any, chain: Chain, where: str) -
     if chain.has_state:
         diff = first_difference(chain.state, state_before)
         if diff:
-            raise Mismatch(f"state_before is not the previous turn's state_after: at {diff.replace('replay', 'record')}")
+            raise Mismatch(f"state_before is not the previous turn's state_after: at {_versus(diff)}")
     if need(record, "state_before_hash", "str", "record") != seal.state_hash(state_before):
         raise Mismatch("state_before_hash is not the SHA-256 of state_before")
-    asked = guarded("requests()", lambda: [r.to_json() for r in ruleset.requests(copy.deepcopy(state_before))])
+    asked = guarded(
+        "requests()", lambda: [r.to_json() for r in ruleset.requests(copy.deepcopy(state_before))]
+    )
     diff = first_difference(record["requests"], normalized(asked))
     if diff:
         raise Mismatch(f"the requests are not what the ruleset asks for in state_before: at {diff}")
@@ -350,13 +380,19 @@ def check_turn(game: Game, number: int, record: Any, chain: Chain, where: str) -
                 "the revealed text or salt is not what was sealed"
             )
         if sub["default"]:
-            parsed_default = guarded("parse(default)", lambda request=request: ruleset.parse(request, request.default))
+            parsed_default = guarded(
+                "parse(default)", lambda request=request: ruleset.parse(request, request.default)
+            )
             canonical = guarded(
                 "canonical(default)", lambda r=request, p=parsed_default: ruleset.canonical(r, p.orders)
             )
             if parsed_default.problems or canonical != text:
-                raise Mismatch(f"the default order of {request.seat} ({request.key}) is not the request's default")
-        parsed = guarded(f"parse({request.key})", lambda request=request, text=text: ruleset.parse(request, text))
+                raise Mismatch(
+                    f"the default order of {request.seat} ({request.key}) is not the request's default"
+                )
+        parsed = guarded(
+            f"parse({request.key})", lambda request=request, text=text: ruleset.parse(request, text)
+        )
         if parsed.problems:
             problems = "; ".join(str(p) for p in parsed.problems)[:200]
             raise Mismatch(f"the order of {request.seat} ({request.key}) does not parse again: {problems}")
@@ -380,17 +416,25 @@ def check_turn(game: Game, number: int, record: Any, chain: Chain, where: str) -
     archived_dice = need(record, "dice", "list", "record")
     replayed_dice = normalized(dice.log_json())
     if canon(archived_dice) != canon(replayed_dice):
-        raise Mismatch(f"the dice log differs from the replay: {_dice_difference(archived_dice, replayed_dice)}")
+        raise Mismatch(
+            f"the dice log differs from the replay: {_dice_difference(archived_dice, replayed_dice)}"
+        )
     archived_events = need(record, "events", "list", "record")
     replayed_events = normalized([e.to_json() for e in events])
     if canon(archived_events) != canon(replayed_events):
-        raise Mismatch(f"the events differ from the replay: {_event_difference(archived_events, replayed_events)}")
+        raise Mismatch(
+            f"the events differ from the replay: {_event_difference(archived_events, replayed_events)}"
+        )
     replayed_state = normalized(new_state)
     if canon(state_after) != canon(replayed_state):
-        raise Mismatch(f"state_after differs from the replay at {first_difference(state_after, replayed_state)}")
+        raise Mismatch(
+            f"state_after differs from the replay at {first_difference(state_after, replayed_state)}"
+        )
     if need(record, "state_after_hash", "str", "record") != seal.state_hash(state_after):
         raise Mismatch("state_after_hash is not the SHA-256 of state_after")
-    result.checked.append(f"{len(replayed_dice)} rolls, {len(replayed_events)} events and the state replayed byte for byte")
+    result.checked.append(
+        f"{len(replayed_dice)} rolls, {len(replayed_events)} events and the state replayed byte for byte"
+    )
 
     if record_hash(record) != own_hash:
         raise Mismatch("the record's hash does not match its content: the record was changed after the close")
@@ -414,13 +458,16 @@ def _check_public(
     if chain.has_view:
         diff = first_difference(chain.view, view_before)
         if diff:
-            raise Mismatch(f"view_before is not the previous turn's public view after: at {diff.replace('replay', 'record')}")
+            raise Mismatch(f"view_before is not the previous turn's public view after: at {_versus(diff)}")
         result.checked.append("public view continues")
     texts = all(isinstance(s.get("text"), str) and isinstance(s.get("salt"), str) for s in by_key.values())
     if texts:
         for request in requests:
             sub = by_key[request.key]
-            if seal.receipt(game.id, record["turn"], request.seat, request.key, sub["text"], sub["salt"]) != sub["receipt"]:
+            if (
+                seal.receipt(game.id, record["turn"], request.seat, request.key, sub["text"], sub["salt"])
+                != sub["receipt"]
+            ):
                 raise Mismatch(f"the order of {request.seat} ({request.key}) does not match its receipt")
         result.checked.append(f"{len(requests)} receipts")
     else:
@@ -443,7 +490,8 @@ def _dice_difference(archived: list[Any], replayed: list[Any]) -> str:
         if canon(a) != canon(b):
             key = b.get("key") if isinstance(b, dict) else "?"
             if isinstance(a, dict) and a.get("key") == key and a.get("sides") == b.get("sides"):
-                return f"roll {i + 1} ({key}, d{b.get('sides')}): archive {_short(a.get('value'))}, replay {b.get('value')}"
+                die = f"roll {i + 1} ({key}, d{b.get('sides')})"
+                return f"{die}: archive {_short(a.get('value'))}, replay {b.get('value')}"
             return f"roll {i + 1}: archive {_short(a)}, replay {_short(b)}"
     return f"{len(archived)} rolls in the archive, {len(replayed)} in the replay"
 
@@ -472,13 +520,16 @@ def _verify_line(
     for number in numbers:
         where = f"{prefix}turn {number:03d}"
         folder = base / f"{number:03d}"
+        label = ""
         try:
             if folder.is_symlink() or not folder.is_dir():
                 raise Mismatch(f"the folder {folder.name}/ of turn {number} is missing")
             record = load_json(folder / "record.json", f"{folder.name}/record.json")
+            if isinstance(record, dict) and isinstance(record.get("label"), str):
+                label = record["label"][:80]
             result, chain = check_turn(game, number, record, chain, where)
         except Mismatch as exc:
-            results.append(TurnResult(where, ok=False, problem=str(exc)))
+            results.append(TurnResult(where, label=label, ok=False, problem=str(exc)))
             return None
         results.append(result)
     return chain
@@ -514,21 +565,35 @@ def verify_archive(path: Path | str) -> list[TurnResult]:
         if final is None:
             return results
         # the turns game.json lists must be the ones whose hashes it lists
-        for entry, result in zip(game.data["turns"], results[1:], strict=False):
+        for entry in game.data["turns"]:
             record = load_json(root / f"{entry['number']:03d}" / "record.json", "record.json")
             if record.get("record_hash") != entry["record_hash"]:
-                raise Mismatch(f"game.json lists another record hash for turn {entry['number']} than its record.json")
+                raise Mismatch(
+                    f"game.json lists another record hash for turn {entry['number']} than its record.json"
+                )
         if extra:
             raise Mismatch(f"folder {extra[0]:03d}/ holds a turn that game.json does not list")
-        open_turn = game.data.get("open_turn")
-        if isinstance(open_turn, dict) and open_turn.get("prev_record_hash", final.record_hash) != final.record_hash:
-            raise Mismatch("the open turn does not chain to the last closed turn")
-        outcome = game.data.get("outcome")
-        if game.data.get("status") == "over" and final.has_state:
+        status = need(game.data, "status", "str", "game.json")
+        open_turn = need(game.data, "open_turn", "dict?", "game.json")
+        outcome = need(game.data, "outcome", "dict?", "game.json")
+        if status not in ("running", "paused", "over"):
+            raise Mismatch(f"game.json: unknown game status {status[:20]!r}")
+        if (status == "over") != (outcome is not None) or (status == "over") == (open_turn is not None):
+            raise Mismatch(
+                f"game.json: a game that is {status} has {'an' if outcome else 'no'} outcome and "
+                f"{'an' if open_turn else 'no'} open turn"
+            )
+        if open_turn is not None:
+            if need(open_turn, "number", "int", "game.json open_turn") != len(listed) + 1:
+                raise Mismatch("game.json: the open turn is not the turn after the last closed one")
+            if need(open_turn, "prev_record_hash", "str?", "game.json open_turn") != final.record_hash:
+                raise Mismatch("the open turn does not chain to the last closed turn")
+        if final.has_state:
             found = guarded("outcome()", lambda: game.ruleset.outcome(copy.deepcopy(final.state)))
-            if found is None or canon(found.to_json()) != canon(outcome):
+            if canon(found.to_json() if found is not None else None) != canon(outcome):
                 raise Mismatch("the published outcome is not what the ruleset finds in the last state")
-            results[-1].checked.append("outcome")
+            if listed:
+                results[-1].checked.append("outcome")
     except Mismatch as exc:
         results.append(TurnResult("archive", ok=False, problem=str(exc)))
         return results
@@ -538,17 +603,26 @@ def verify_archive(path: Path | str) -> list[TurnResult]:
     for i, branch in enumerate(game.data["branches"]):
         try:
             number = need(branch, "number", "int", f"game.json branches[{i}]")
-            info = load_json(root / "branches" / str(number) / "branch.json", f"branches/{number}/branch.json")
+            info = load_json(
+                root / "branches" / str(number) / "branch.json", f"branches/{number}/branch.json"
+            )
             after = need(info, "after_turn", "int", f"branches/{number}/branch.json")
             turns = need(info, "turns", "list", f"branches/{number}/branch.json")
             if after not in chains:
-                raise Mismatch(f"branch {number} leaves the main line after turn {after}, which is not in the archive")
+                raise Mismatch(
+                    f"branch {number} leaves the main line after turn {after}, which is not in the archive"
+                )
             if turns != list(range(after + 1, after + 1 + len(turns))):
                 raise Mismatch(f"branch {number}: its turns are not consecutive from turn {after + 1}")
         except Mismatch as exc:
             results.append(TurnResult(f"branch {i + 1}", ok=False, problem=str(exc)))
             return results
-        if _verify_line(game, root / "branches" / str(number), turns, chains[after], f"branch {number} ", results) is None:
+        if (
+            _verify_line(
+                game, root / "branches" / str(number), turns, chains[after], f"branch {number} ", results
+            )
+            is None
+        ):
             return results
     return results
 
@@ -560,7 +634,9 @@ def _collect_chains(game: Game, root: Path, listed: list[int], chains: dict[int,
         if record.get("public"):
             chain = Chain(view=record.get("view_after"), has_view=True, record_hash=record.get("record_hash"))
         else:
-            chain = Chain(state=record.get("state_after"), has_state=True, record_hash=record.get("record_hash"))
+            chain = Chain(
+                state=record.get("state_after"), has_state=True, record_hash=record.get("record_hash")
+            )
         chains[number] = chain
 
 
@@ -573,8 +649,8 @@ def summary(results: list[TurnResult]) -> tuple[str, int]:
     skipped = [r for r in results if r.skipped]
     if skipped:
         return (
-            f"partly verified: {len(turns)} turns chained; {len(skipped)} steps could not be replayed because "
-            "hidden information is withheld while the game runs (see NOT checked above)",
+            f"partly verified: {len(turns)} turns chained; {len(skipped)} steps could not be replayed "
+            "because hidden information is withheld while the game runs (see NOT checked above)",
             0,
         )
     return f"verified: the setup and {len(turns)} turns replayed byte for byte", 0

@@ -156,9 +156,16 @@ class ClosestGuess(BaseRuleset):
         import xml.etree.ElementTree as ET
 
         seats = list(view["score"])
-        svg = ET.Element("svg", xmlns="http://www.w3.org/2000/svg", width="240",
-                         height=str(30 + 24 * len(seats)), viewBox=f"0 0 240 {30 + 24 * len(seats)}")
-        ET.SubElement(svg, "rect", x="0", y="0", width="240", height=str(30 + 24 * len(seats)), fill="#f4efe1")
+        svg = ET.Element(
+            "svg",
+            xmlns="http://www.w3.org/2000/svg",
+            width="240",
+            height=str(30 + 24 * len(seats)),
+            viewBox=f"0 0 240 {30 + 24 * len(seats)}",
+        )
+        ET.SubElement(
+            svg, "rect", x="0", y="0", width="240", height=str(30 + 24 * len(seats)), fill="#f4efe1"
+        )
         title = ET.SubElement(svg, "text", x="8", y="18", fill="#222")
         title.set("font-size", "13")
         title.text = f"Round {view['round']}, first to {view['points']}"

@@ -376,14 +376,14 @@ class MailHandler:
         return "\n".join(lines)
 
     def _history_text(self, game: Game) -> str:
-        try:  # the archive's own summary, when the archive module provides one
-            from adjudicator import archive  # type: ignore[attr-defined]
+        try:  # the archive's own summary, when the archive module provides `summary(db, game_id) -> str`
+            from adjudicator import archive
 
             summary = getattr(archive, "summary", None)
             if callable(summary):
                 return str(summary(self.db, game.id))
-        except ImportError:
-            pass
+        except Exception:  # no archive, or its summary failed: the plain list of turns below
+            log.warning("the archive's summary of %s is not available", game.id, exc_info=True)
         with self.db.session() as session:
             turns = session.exec(
                 select(Turn).where(Turn.game_id == game.id).order_by(Turn.number)  # type: ignore[arg-type]

@@ -29,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import logging
+import re
 import ssl
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -68,6 +69,15 @@ class SmtpConfig:
 
     @classmethod
     def from_url(cls, url: str) -> SmtpConfig:
+        try:
+            return cls._from_url(url)
+        except SmtpConfigError:
+            raise
+        except ValueError as exc:  # urlsplit: a bad port, a broken IPv6 literal...
+            raise SmtpConfigError(f"cannot read PBEM_SMTP_URL {redact(url)!r}: {exc}") from exc
+
+    @classmethod
+    def _from_url(cls, url: str) -> SmtpConfig:
         parts = urlsplit(url.strip())
         if parts.scheme not in ("smtp", "smtps") or not parts.hostname:
             raise SmtpConfigError(
@@ -123,9 +133,13 @@ class SmtpConfig:
 
 def redact(url: str) -> str:
     """The URL with its password hidden (for messages and logs)."""
-    parts = urlsplit(url)
-    if parts.password:
-        netloc = parts.netloc.replace(f":{parts.password}@", ":***@")
+    try:
+        parts = urlsplit(url)
+        password = parts.password
+    except ValueError:
+        return re.sub(r"(//[^:/@]*:)[^@]*@", r"\1***@", url)
+    if password:
+        netloc = parts.netloc.replace(f":{password}@", ":***@")
         return parts._replace(netloc=netloc).geturl()
     return url
 

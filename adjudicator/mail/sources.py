@@ -142,6 +142,15 @@ class ImapConfig:
 
     @classmethod
     def from_url(cls, url: str) -> ImapConfig:
+        try:
+            return cls._from_url(url)
+        except MailSourceError:
+            raise
+        except ValueError as exc:  # urlsplit: a bad port, a broken IPv6 literal, a bad timeout...
+            raise MailSourceError(f"cannot read the IMAP URL: {exc}") from exc
+
+    @classmethod
+    def _from_url(cls, url: str) -> ImapConfig:
         parts = urlsplit(url.strip())
         if parts.scheme not in ("imaps", "imap") or not parts.hostname:
             raise MailSourceError(

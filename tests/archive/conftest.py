@@ -1,50 +1,38 @@
-"""Fixtures of the archive tests: toy-guess campaigns played to the end, and their exports."""
+"""Fixtures of the archive tests: a finished toy-guess campaign exported once, copied per test."""
 
 from __future__ import annotations
 
+import shutil
+import sys
 from pathlib import Path
 
 import pytest
-from toy_ruleset import ClosestGuess
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from archive_kit import play
 
 from adjudicator.archive import export_game
 from adjudicator.engine import Referee
-from adjudicator.games import register
 
 
-class OpenGuess(ClosestGuess):
-    """toy-guess without hidden information: its archive publishes everything from turn 1."""
+@pytest.fixture(scope="session")
+def pristine(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The exported archive of a finished toy-guess game, made once; tests edit copies of it."""
+    from adjudicator.store import Database
 
-    name = "toy-open"
-    title = "Closest Guess, open (test game)"
-    has_hidden_information = False
-
-
-register(OpenGuess)
-
-
-def play(
-    referee: Referee, game_id: str, turns: int | None = None, *, ruleset: str = "toy-guess", points: int = 4
-) -> None:
-    """Create a 2-seat game with players who guess 3 and 5, and close turns (to the end by default)."""
-    referee.new_game(ruleset, game_id, {"points": str(points)}, deadline="48h")
-    referee.join(game_id, "north", email="north@example.org", name="Ana")
-    referee.join(game_id, "south", email="south@example.org", name="Ben")
-    referee.start(game_id)
-    played = 0
-    while turns is None or played < turns:
-        number = referee.status(game_id)["turn"]
-        referee.submit(game_id, "north", f"secret n{number}\nguess 3", as_referee=True)
-        if number % 3 != 0:  # every third turn south sends nothing: a default counts
-            referee.submit(game_id, "south", "guess 5", as_referee=True)
-        closed = referee.close_turn(game_id)
-        played += 1
-        if closed is None or closed.outcome is not None:
-            break
+    base = tmp_path_factory.mktemp("pristine")
+    db = Database(f"sqlite:///{base / 'pbem.db'}")
+    db.migrate()
+    play(Referee(db), "camp")
+    folder = export_game(db, "camp", base / "turns")
+    db.dispose()
+    return folder
 
 
 @pytest.fixture
-def finished(referee: Referee, tmp_path: Path) -> Path:
-    """The exported archive of a finished toy-guess game (hidden information, so published in full)."""
-    play(referee, "camp")
-    return export_game(referee.db, "camp", tmp_path / "turns")
+def finished(pristine: Path, tmp_path: Path) -> Path:
+    """A fresh copy of the finished campaign's archive (hidden information, so published in full)."""
+    target = tmp_path / "turns" / "camp"
+    shutil.copytree(pristine, target)
+    return target

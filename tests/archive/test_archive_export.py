@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import play
+from archive_kit import play
 
 from adjudicator.archive import ArchiveError, export_game
 from adjudicator.cli import main
@@ -15,7 +15,9 @@ from adjudicator.verify import summary, verify_archive
 
 
 def all_text(folder: Path) -> str:
-    return "\n".join(p.read_text(errors="replace") for p in sorted(folder.rglob("*")) if p.is_file() and p.suffix != ".png")
+    return "\n".join(
+        p.read_text(errors="replace") for p in sorted(folder.rglob("*")) if p.is_file() and p.suffix != ".png"
+    )
 
 
 def test_an_exported_campaign_verifies(finished: Path) -> None:
@@ -35,7 +37,16 @@ def test_layout_of_a_finished_game(finished: Path) -> None:
     assert (finished / "index.html").is_file()
     first = finished / "001"
     record = json.loads((first / "record.json").read_text())
-    for key in ("requests", "submissions", "seed", "commitment", "dice", "events", "state_after", "record_hash"):
+    for key in (
+        "requests",
+        "submissions",
+        "seed",
+        "commitment",
+        "dice",
+        "events",
+        "state_after",
+        "record_hash",
+    ):
         assert key in record
     assert {"text", "salt", "receipt", "default"} <= set(record["submissions"][0])
     for name in ("report.txt", "report.html", "board.svg", "board.png", "index.html", "reports/north.html"):
@@ -77,7 +88,9 @@ def test_the_referee_may_publish_everything_on_purpose(referee: Referee, tmp_pat
     assert all(r.complete for r in results), [r.line() for r in results]
 
 
-def test_a_game_without_hidden_information_publishes_everything_from_turn_1(referee: Referee, tmp_path: Path) -> None:
+def test_a_game_without_hidden_information_publishes_everything_from_turn_1(
+    referee: Referee, tmp_path: Path
+) -> None:
     play(referee, "open", 2, ruleset="toy-open", points=50)
     folder = export_game(referee.db, "open", tmp_path)
     record = json.loads((folder / "001" / "record.json").read_text())
@@ -144,7 +157,9 @@ def test_the_archive_is_append_only(referee: Referee, tmp_path: Path) -> None:
         export_game(referee.db, "camp", tmp_path)
 
 
-def test_the_cli_exports_and_verifies(referee: Referee, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_cli_exports_and_verifies(
+    referee: Referee, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     play(referee, "camp")
     url = referee.db.url
     assert main(["archive", "export", "camp", "--to", str(tmp_path), "--db", url]) == 0

@@ -67,7 +67,7 @@ def test_rejected_orders_list_problems_with_suggestions(
     [ack] = replies(db)
     text = parts(ack.raw)["text"]
     assert "REJECTED" in text and "line 2" in text
-    assert "did you mean: write 'guess N'" in text
+    assert "    write 'guess N' with N from 1 to 6, or 'pass'" in text
     assert "You have no valid orders in yet" in text
 
 

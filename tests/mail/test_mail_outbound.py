@@ -7,6 +7,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from mailkit import Sink, free_port, outbox_rows
 from typer.testing import CliRunner
 
@@ -190,3 +192,16 @@ def test_flush_command(db: Database, sink: Sink, monkeypatch: pytest.MonkeyPatch
     result = CliRunner().invoke(app, ["mail", "flush", "--db", sqlite_url])
     assert result.exit_code == 0, result.output
     assert "2 message(s) sent" in result.output
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=80), st.sampled_from(["smtp://", "smtps://", "imap://", "imaps://", ""]))
+def test_server_urls_are_read_or_refused_clearly(text: str, scheme: str) -> None:
+    from adjudicator.mail.sources import ImapConfig, MailSourceError
+
+    for parse, error in ((SmtpConfig.from_url, SmtpConfigError), (ImapConfig.from_url, MailSourceError)):
+        try:
+            parse(scheme + text)
+        except error as exc:
+            assert str(exc)
+    assert isinstance(redact(scheme + text), str)

@@ -133,6 +133,8 @@ class MilitaryPhase:
         self.stored_order: dict[str, list[str]] = {}
         #: besieging army -> the province it besieges, built when the movement first needs it
         self.besiegers: dict[str, str] | None = None
+        #: exhausted armies that rolled a 6 this turn and fight normally
+        self.steady: set[str] = set()
 
     # ------------------------------------------------------------------ helpers
     def say(self, text: str, kind: str, **data: Any) -> None:
@@ -495,7 +497,7 @@ class MilitaryPhase:
         marker; 6 it fights normally. Returns True when the army fights.
         """
         army = self.units[key]
-        if not army.get("exhausted"):
+        if not army.get("exhausted") or key in self.steady:
             return True
         roll = self.dice.d6(f"exhausted:{place}:{key}")
         bonus = EXHAUSTED_HOME_BONUS if place == self.home_of(army["nation"]) else 0
@@ -515,6 +517,7 @@ class MilitaryPhase:
         if reaction == "retreat":
             self.retreat(key, place, exhausted=2, why="exhausted army falls back")
             return False
+        self.steady.add(key)  # it rallied: it fights on this turn without rolling again
         return True
 
     def battle(self, place: str, kind: str, attacker: str, defender: str) -> None:

@@ -293,6 +293,7 @@ class MareNostrum(BaseRuleset):
                     "entered": dict(phase.entered),
                     "fleets_moved": sorted(phase.fleets_moved),
                     "order_of_battles": phase.stored_order,
+                    "steady": sorted(phase.steady),
                     "battles": battles,
                 }
                 phase.say(
@@ -345,6 +346,7 @@ class MareNostrum(BaseRuleset):
         phase.entered = {k: v for k, v in pending["entered"].items() if k in phase.units}
         phase.fleets_moved = {k for k in pending["fleets_moved"] if k in phase.units}
         phase.stored_order = dict(pending["order_of_battles"])
+        phase.steady = set(pending.get("steady", []))
         if isinstance(raw, str):
             raw = parse_results(game_map, state["seats"], raw).orders
         results = {r.place: r for r in (raw or []) if isinstance(r, BattleResult)}

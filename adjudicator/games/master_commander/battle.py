@@ -132,24 +132,24 @@ def check_defend(table: Table, seat: str, orders: list[Order]) -> list[tuple[Ord
     return bad
 
 
-def check_ally(table: Table, seat: str, orders: list[Order]) -> list[tuple[Order, Refused]]:
+def check_ally(
+    table: Table, seat: str, orders: list[Order], main: str | None = None
+) -> list[tuple[Order, Refused]]:
+    """An ally's answer: untapped characters with the battle's value, and no second side this phase."""
+    if main is None:
+        battle, step = table.state["battle"], (table.state["pending"] or {}).get("step", 1)
+        main = battle["attacker"] if step == 1 else battle["defender"]
     bad: list[tuple[Order, Refused]] = []
     for order in orders:
         try:
             if order["verb"] == "send":
                 engaged_ready(table, seat, order["with"], "the battle")
                 allied = table.state["allied"].get(seat)
-                if allied and allied != _asking(table, seat):
+                if allied and allied != main:
                     raise Refused(f"you are already {allied}'s ally in this phase", "decline")
         except Refused as refused:
             bad.append((order, refused))
     return bad
-
-
-def _asking(table: Table, seat: str) -> str:
-    battle = table.state["battle"]
-    step = table.state["pending"].get("step", 1)
-    return battle["attacker"] if step == 1 else battle["defender"]
 
 
 def resolve_engagement(table: Table, answers: dict[str, list[Order]]) -> None:
@@ -203,7 +203,7 @@ def resolve_engagement(table: Table, answers: dict[str, list[Order]]) -> None:
 
 def _ally_answer(table: Table, seat: str, main: str, side: str, orders: list[Order]) -> None:
     battle = table.state["battle"]
-    if check_ally(table, seat, orders):
+    if check_ally(table, seat, orders, main):
         orders = []
     sent: list[str] = []
     for order in orders:

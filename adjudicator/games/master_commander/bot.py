@@ -162,14 +162,20 @@ def _bid(table: Table, seat: str, rng: random.Random) -> list[str]:
 def _vote(table: Table, seat: str, rng: random.Random) -> list[str]:
     chars = table.player(seat)["characters"]
     pending = table.state["pending"]
+    reactions = [u for u in table.player(seat)["hand"] if table.card(u).get("kind") == "reaction"]
     if seat == pending["seat"]:
-        return [f"for {_refs(chars)}"]
-    roll = rng.random()
-    if roll < 0.5:
-        return [f"against {_refs(chars)}"]
-    if roll < 0.7 and len(chars) > 1:
-        return [f"for #{chars[0]}", f"against {_refs(chars[1:])}"]
-    return ["abstain"]
+        side, lines = "for", [f"for {_refs(chars)}"]
+    else:
+        roll = rng.random()
+        if roll < 0.5:
+            side, lines = "against", [f"against {_refs(chars)}"]
+        elif roll < 0.7 and len(chars) > 1:
+            side, lines = "against", [f"for #{chars[0]}", f"against {_refs(chars[1:])}"]
+        else:
+            return ["abstain"]
+    if reactions and rng.random() < 0.5:
+        lines.append(f"play #{reactions[0]} {side}")
+    return lines
 
 
 def _defend(table: Table, seat: str, rng: random.Random) -> list[str]:

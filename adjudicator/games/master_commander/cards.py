@@ -21,6 +21,7 @@ The vocabulary the rules execute (see orders/master-commander.md, "Cards and the
   table (power, tap, challenge);
   ``event``: ``trigger``, ``on_reveal`` table (doublons, draw), ``while_active`` table
   (production, conquest, diplomacy);
+  ``reaction``: a political reaction played with a referendum vote, ``effect`` table (votes);
   every card: ``duel`` (its combat value played face down in a duel), ``duel_effect`` (spare).
 """
 
@@ -38,10 +39,11 @@ Card = dict[str, Any]
 #: the book's grades; "bosun" is the Maître d'équipage, "boatswain" the Bosco (same votes)
 GRADES = ("", "bosun", "boatswain", "lieutenant", "second", "captain", "governor")
 SEVEN_SEAS = ("caribbean", "atlantic", "mediterranean", "north-sea", "indian", "pacific", "china")
-ADVENTURE_KINDS = ("item", "support", "agreement", "action", "manoeuvre", "event")
+ADVENTURE_KINDS = ("item", "support", "agreement", "action", "manoeuvre", "event", "reaction")
 BONUS_KEYS = ("conquest", "diplomacy", "combat", "command", "votes", "production")
 ACTION_EFFECTS = ("doublons", "draw", "untap")
 MANOEUVRE_EFFECTS = ("power", "tap", "challenge")
+REACTION_EFFECTS = ("votes",)
 REVEAL_EFFECTS = ("doublons", "draw")
 ACTIVE_EFFECTS = ("production", "conquest", "diplomacy")
 DUEL_EFFECTS = ("", "spare")
@@ -137,7 +139,10 @@ def normalise(kind: str, raw: dict[str, Any], source: str = "") -> Card:
         if card["kind"] not in ADVENTURE_KINDS:
             raise CardError(f"card {card_id!r}{where}: kind must be one of {', '.join(ADVENTURE_KINDS)}")
         _check_table(card, "bonus", BONUS_KEYS, where)
-        _check_table(card, "effect", ACTION_EFFECTS if card["kind"] == "action" else MANOEUVRE_EFFECTS, where)
+        effects = {"action": ACTION_EFFECTS, "reaction": REACTION_EFFECTS}.get(
+            card["kind"], MANOEUVRE_EFFECTS
+        )
+        _check_table(card, "effect", effects, where)
         _check_table(card, "on_reveal", REVEAL_EFFECTS, where)
         _check_table(card, "while_active", ACTIVE_EFFECTS, where)
         if card["battle"] not in ("tactical", "economic"):

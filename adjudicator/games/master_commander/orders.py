@@ -41,7 +41,7 @@ VERBS: dict[str, tuple[str, ...]] = {
         "pass",
     ),
     "bid": ("bid",),
-    "vote": ("for", "against", "abstain"),
+    "vote": ("for", "against", "abstain", "react"),
     "defend": ("oppose", "no-opposition", "ask", "capture"),
     "ally": ("send", "decline"),
     "manoeuvre": ("play", "pass"),
@@ -76,6 +76,7 @@ EXAMPLES: dict[str, str] = {
     "for": "for teniente, segundo",
     "against": "against galleon captain",
     "abstain": "abstain",
+    "react": "play lobbying for  (a political reaction: its votes for or against)",
     "oppose": "oppose with teniente, segundo",
     "no-opposition": "no opposition",
     "ask": "ask french, english",
@@ -281,6 +282,11 @@ def _abstain(m: re.Match[str]) -> Order:
     return {"verb": "abstain"}
 
 
+@_rule("react", r"play\s+(?P<card>.+?)\s+(?P<side>for|against)")
+def _react(m: re.Match[str]) -> Order:
+    return {"verb": "react", "card": clean_name(m["card"]), "side": m["side"].lower()}
+
+
 @_rule("oppose", r"oppose\s+with\s+(?P<chars>.+)")
 def _oppose(m: re.Match[str]) -> Order:
     return {"verb": "oppose", "with": _names(m["chars"])}
@@ -385,6 +391,8 @@ def order_text(order: Order) -> str:
         return f"buy {order['count']} gold"
     if verb == "sell":
         return f"sell to {order['to']}" if "to" in order else f"sell {order['count']} gold"
+    if verb == "react":
+        return f"play {order['card']} {order['side']}"
     if verb == "bid":
         return f"bid {order['amount']}"
     if verb in ("for", "against", "oppose"):
@@ -459,10 +467,9 @@ def _parse_line(line: str, allowed: tuple[str, ...]) -> Order | Problem:
             return build(m)
     verb = _verb_of(line)
     shown = ", ".join(v.replace("-", " ") for v in allowed)
-    if verb in allowed or verb.split("-")[0] in allowed:
-        return Problem(
-            None, "invalid", f"cannot read {line!r}", f"write it like: {EXAMPLES[verb.split('-')[0]]}"
-        )
+    known = verb if verb in allowed else verb.split("-")[0]
+    if known in allowed:
+        return Problem(None, "invalid", f"cannot read {line[:60]!r}", f"write it like: {EXAMPLES[known]}")
     close = difflib.get_close_matches(verb, list(allowed), n=1, cutoff=0.6)
     if close:
         return Problem(None, "invalid", f"unknown order {verb!r}", f"did you mean: {EXAMPLES[close[0]]}")

@@ -167,10 +167,20 @@ def resolve_effects(table: Table, seat: str, effects: dict[str, int], target: st
 
 
 def _hand_card(table: Table, seat: str, text: str, kinds: tuple[str, ...], what: str) -> str:
-    hand = [u for u in table.player(seat)["hand"] if table.card(u).get("kind") in kinds]
-    if not hand and any(table.card(u)["name"].lower() == text for u in table.player(seat)["hand"]):
-        raise Refused(f"{text!r} is not {what}")
-    return table.find(text, hand, what + " in your hand")
+    """The card of one of ``kinds`` in ``seat``'s hand named by ``text``."""
+    hand = table.player(seat)["hand"]
+    try:
+        return table.find(
+            text, [u for u in hand if table.card(u).get("kind") in kinds], f"{what} in your hand"
+        )
+    except Refused as refused:
+        try:
+            other = table.find(text, hand, "a card in your hand")
+        except Refused:
+            raise refused from None
+        kind = str(table.card(other).get("kind") or table.card(other)["type"])
+        article = "an" if kind[0] in "aeiou" else "a"
+        raise Refused(f"{table.name(other)} is {article} {kind}, not {what}") from None
 
 
 def _attach_target(table: Table, seat: str, card_uid: str, text: str) -> str:
@@ -320,9 +330,9 @@ def order_explore(table: Table, seat: str, order: Order) -> None:
         for t in table.places(s)
     ):
         table.inst(uid)["barren"] = True
+        table.tell(f"{seat} explores {pile_seat}'s pile and finds a barren island (#{uid}).", "explore")
         table.tell(
-            f"{seat} explores {pile_seat}'s pile: {card['name']} is already in play, a barren island.",
-            "explore",
+            f"#{uid} was {card['name']}, already in play: it stays face down.", "explore-private", (seat,)
         )
     else:
         table.tell(

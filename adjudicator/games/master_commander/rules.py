@@ -300,6 +300,7 @@ class MasterCommander(BaseRuleset):
             for order in orders:
                 try:
                     sealed.ballots(table, seat, [*voted, order])
+                    sealed.reactions(table, seat, [*voted, order])
                     voted.append(order)
                 except Refused as refused:
                     bad.append((order, refused))
@@ -400,7 +401,7 @@ class MasterCommander(BaseRuleset):
         if seat is not None and seat == view.get("active"):
             you["queue"] = list(view.get("queue", []))
         view["queue"] = len(view.get("queue", []))
-        view["cards"] = {u: c for u, c in full.items() if u not in hidden}
+        view["cards"] = {u: _face(c) for u, c in full.items() if u not in hidden}
         if seat is None:
             view["you"] = None
             return view
@@ -423,6 +424,15 @@ class MasterCommander(BaseRuleset):
 
     def board_svg(self, view: State) -> str | None:
         return board_svg(view)
+
+
+def _face(inst: dict[str, Any]) -> dict[str, Any]:
+    """A card as the table sees it: a new recruit or a barren island shows its verso only."""
+    if inst.get("recruit"):
+        return {**inst, "id": "new-recruit"}
+    if inst.get("barren"):
+        return {**inst, "id": "barren-island"}
+    return inst
 
 
 def advance(table: Table) -> None:

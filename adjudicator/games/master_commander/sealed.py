@@ -177,6 +177,21 @@ def open_referendum(table: Table, seat: str, agreement: str, proposer: str) -> N
     }
 
 
+def reactions(table: Table, seat: str, orders: list[Order]) -> list[tuple[str, str]]:
+    """ "Chaque joueur peut jouer des réactions politiques durant le scrutin": (card, side) pairs."""
+    played: list[tuple[str, str]] = []
+    for order in orders:
+        if order["verb"] != "react":
+            continue
+        pool = [
+            u
+            for u in table.player(seat)["hand"]
+            if table.card(u).get("kind") == "reaction" and u not in [p for p, _ in played]
+        ]
+        played.append((table.find(order["card"], pool, "a political reaction in your hand"), order["side"]))
+    return played
+
+
 def ballots(table: Table, seat: str, orders: list[Order]) -> dict[str, str]:
     """Each voting character of ``seat`` -> "for" / "against"; refuses a second vote of one character."""
     cast: dict[str, str] = {}
@@ -205,6 +220,16 @@ def resolve_referendum(table: Table, answers: dict[str, list[Order]]) -> None:
             votes = table.votes(uid, pending["proposer"])
             tally[side] += votes
             table.tell(f"{a['seat']}: {table.name(uid)} votes {side} with {votes}.", "vote")
+        try:
+            played = reactions(table, a["seat"], answers.get(a["key"], []))
+        except Refused:
+            played = []
+        for uid, side in played:
+            votes = int(table.card(uid).get("effect", {}).get("votes", 0))
+            tally[side] += votes
+            table.player(a["seat"])["hand"].remove(uid)
+            table.player(a["seat"])["discard"].append(uid)
+            table.tell(f"{a['seat']} plays {table.name(uid)}: {votes} votes {side}.", "vote")
     seat, agreement = pending["seat"], pending["agreement"]
     if tally["for"] > tally["against"]:
         table.player(seat)["agreements"].append(agreement)

@@ -254,3 +254,18 @@ def test_armies_that_swap_provinces_pass_each_other_without_battle() -> None:
     assert not [r for r in dice.log if r.key.startswith("battle")]
     assert state["provinces"]["Picenum"]["owner"] == "rome"
     assert state["provinces"]["Etruria"]["owner"] == "carthage"
+
+
+def test_exhausted_army_that_rallied_fights_a_second_army_without_rolling_again() -> None:
+    state = _exhausted_rome_attacked()
+    give(state, "Liguria", "carthage")
+    army(state, "carthage", 3, "Liguria")
+    pins = {
+        "exhausted:Etruria:rome:A1": 6,
+        **win("rome", "carthage", "battle:Etruria:1"),
+        **win("rome", "carthage", "battle:Etruria:2"),
+    }
+    state, _, dice = play(state, {"carthage": "A2 move Etruria\nA3 move Etruria"}, pins)
+    assert "rome:A1" in state["units"]
+    assert not [k for k in state["units"] if k.startswith("carthage:")]
+    assert [r.label for r in dice.log if r.key.startswith("exhausted")] == ["exhausted:Etruria:rome:A1"]

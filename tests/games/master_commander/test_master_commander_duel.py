@@ -53,7 +53,8 @@ def test_face_down_duel_cards_are_hidden_from_the_other_seat_until_the_reveal() 
     spanish_view = RULES.view(state, "spanish")
     assert spanish_view["battle"]["duel"]["played"]["english"] == 1
     assert uids["pistols"] not in spanish_view["cards"]
-    assert "brace-of-pistols" not in json.dumps(spanish_view["cards"])
+    assert uids["pistols"] not in spanish_view["you"]["cards"]
+    assert "Brace of Pistols" not in json.dumps(spanish_view["pending"])  # the prompt gives a count only
     public = RULES.view(state, None)
     assert uids["pistols"] not in public["cards"]
     english_view = RULES.view(state, "english")

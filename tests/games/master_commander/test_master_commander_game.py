@@ -186,3 +186,16 @@ def test_board_svg_draws_every_seat_and_the_seas_they_hold() -> None:
     assert any(t.startswith("english: 0 gold") for t in texts) and any("ICROE" in t for t in texts)
     circles = list(root.iter("{http://www.w3.org/2000/svg}circle"))
     assert len(circles) == 3 + 1  # three havens in the Caribbean, Macao in the China sea
+
+
+def test_new_recruits_and_barren_islands_show_only_their_verso() -> None:
+    state = new_game()
+    clear_board(state)
+    state["players"]["spanish"]["gold"] = 1
+    top = state["players"]["spanish"]["crew"][0]
+    state, events = play(state, {"turn:spanish": "enlist"})
+    for seat in ("spanish", "english", None):
+        assert RULES.view(state, seat)["cards"][top]["id"] == "new-recruit"
+    real = state["catalogue"][state["cards"][top]["id"]]["name"]
+    assert real not in "\n".join(e.text for e in events if e.seats is None)
+    assert "New Recruit" in RULES.board_text(RULES.view(state, "english"))

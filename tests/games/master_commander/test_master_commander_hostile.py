@@ -66,3 +66,23 @@ def test_hostile_orders_never_crash_check_or_resolve(data: st.DataObject) -> Non
         new_state, _ = RULES.resolve(state, orders, Dice(b"hostile"))
         for p in new_state["players"].values():
             assert p["doublons"] >= 0 and p["gold"] >= 0
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_shuffled_and_repeated_bot_lines_check_and_resolve_cleanly(data: st.DataObject) -> None:
+    """Well-formed orders in odd orders and repeats: every problem is reported, never a crash."""
+    kind = data.draw(st.sampled_from(sorted(VERBS)))
+    state = copy.deepcopy(tables()[kind])
+    request = next(r for r in RULES.requests(state) if r.kind == kind)
+    seed = data.draw(st.integers(0, 1000))
+    lines = [line for line in RULES.bot(state, request, random.Random(seed)).splitlines() if line.strip()]
+    lines = data.draw(st.lists(st.sampled_from(lines), max_size=8)) if lines else []
+    text = "\n".join(data.draw(st.permutations(lines)))
+    parsed = RULES.parse(request, text)
+    problems = RULES.check(state, request, parsed.orders)
+    assert all(p.line is not None for p in problems)
+    if parsed.ok and not problems:
+        new_state, _ = RULES.resolve(state, {request.key: parsed.orders}, Dice(b"shuffled"))
+        for p in new_state["players"].values():
+            assert p["doublons"] >= 0 and p["gold"] >= 0

@@ -104,7 +104,7 @@ FRAGMENTS += ["with ", " to ", "raid ", "play ", "bid ", "challenge ", "offer ",
 hostile = st.lists(st.sampled_from(FRAGMENTS), max_size=60).map("".join)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=600, deadline=None)
 @given(kind=st.sampled_from(sorted(VERBS)), text=hostile | st.text(max_size=200))
 def test_parser_never_raises_and_every_problem_has_a_line(kind: str, text: str) -> None:
     parsed = parse(kind, text)
@@ -114,3 +114,12 @@ def test_parser_never_raises_and_every_problem_has_a_line(kind: str, text: str) 
         assert problem.message
     again = parse(kind, canonical(parsed.orders))
     assert again.orders == parsed.orders
+
+
+@pytest.mark.parametrize(
+    ("kind", "text"), [("offer", "no offer a"), ("defend", "no opposition x"), ("turn", "enlist 2")]
+)
+def test_a_two_word_order_with_trailing_words_is_invalid_with_its_form(kind: str, text: str) -> None:
+    """Found by the property test: the suggestion for a two-word order must not crash."""
+    (problem,) = parse(kind, text).problems
+    assert problem.line == 1 and problem.suggestion.startswith("write it like:")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from mc_helpers import RULES, add, attach, clear_board, new_game, play, problems, texts_of
+from mc_helpers import RULES, add, attach, clear_board, new_game, play, problems, request, texts_of
+
+from adjudicator.dice import Dice
 
 
 def two_fleets(spanish: list[str], english: list[str], players: int = 2) -> tuple[dict, dict[str, str]]:
@@ -219,3 +221,37 @@ def test_a_tap_manoeuvre_removes_an_opposing_character_from_the_count() -> None:
     )
     state, events = both_pass(state)
     assert "Battle: spanish 2 against english 6." in texts_of(events)
+
+
+def test_a_captured_character_loses_its_items_and_its_supports_are_reassigned() -> None:
+    state, uids = two_fleets(["teniente", "contramaestre"], ["post-captain"])
+    cutlass = attach(state, uids["teniente"], "spyglass", "spanish")  # an item: discarded
+    interpreter = attach(state, uids["teniente"], "interpreter", "spanish")  # a support: reassigned
+    state["cards"][uids["teniente"]]["attached"] = [cutlass, interpreter]
+    state, _ = play(state, {"turn:spanish": "raid english with teniente, contramaestre"})
+    state, _ = play(state, {"defend:english": "oppose with post captain\ncapture teniente"})
+    state, events = both_pass(state)
+    assert uids["teniente"] in state["players"]["english"]["captured"]
+    assert cutlass in state["players"]["spanish"]["discard"]
+    # to the first Spanish character with command to spare: the Contramaestre (command 1, nothing held)
+    assert state["cards"][uids["contramaestre"]]["attached"] == [interpreter]
+    assert "Interpreter" in texts_of(events) and "is reassigned" in texts_of(events)
+
+
+def test_an_ally_of_the_defender_cannot_join_the_attacker_later_in_the_same_phase() -> None:
+    """ "Un joueur ne peut s'allier qu'à un seul autre joueur par phase"."""
+    state, _ = two_fleets(["galleon-captain", "governor-of-cartagena"], [], players=3)
+    add(state, "french", "capitaine-de-fregate", "characters")
+    add(state, "french", "gouverneur", "characters")
+    add(state, "english", "spice-route", "agreements")
+    turn = "raid english with galleon captain\nrefute spice route with governor of cartagena allies french"
+    state, _ = play(state, {"turn:spanish": turn})
+    state, _ = play(state, {"defend:english": "no opposition\nask french"})
+    state, _ = play(state, {"ally:french": "send capitaine de fregate"})  # french helps the English
+    state, _ = both_pass(state)
+    assert sorted(r.key for r in RULES.requests(state)) == ["ally:french", "defend:english"]  # the refutation
+    (found,) = problems(state, "ally:french", "send gouverneur")
+    assert "already english's ally" in found.message
+    parsed = RULES.parse(request(state, "ally:french"), "send gouverneur")
+    state, events = RULES.resolve(state, {"ally:french": parsed.orders}, Dice(b"x"))  # even unchecked
+    assert "french declines to help spanish." in texts_of(events)

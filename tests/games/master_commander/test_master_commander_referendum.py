@@ -98,3 +98,52 @@ def test_proposing_without_diplomacy_is_a_problem() -> None:
     add(state, "spanish", "trade-treaty", "hand")
     (found,) = problems(state, "turn:spanish", "agreement trade treaty by contramaestre")
     assert "no rank in diplomacy" in found.message
+
+
+def test_a_checked_vote_leaves_the_table_untouched_until_the_reveal() -> None:
+    """Checking a sealed vote (the engine does it on receipt) changes nothing another seat could see."""
+    import json
+
+    from mc_helpers import request
+
+    state, _ = referendum(["post-captain"])
+    before = json.dumps(state, sort_keys=True)
+    r = request(state, "vote:english")
+    assert RULES.check(state, r, RULES.parse(r, "against post captain").orders) == []
+    assert json.dumps(state, sort_keys=True) == before
+    r = request(state, "vote:spanish")
+    assert RULES.check(state, r, RULES.parse(r, "for teniente").orders) == []
+    assert json.dumps(state, sort_keys=True) == before
+
+
+def test_a_checked_turn_leaves_the_table_untouched() -> None:
+    import json
+
+    from mc_helpers import request
+
+    state = new_game()
+    state["players"]["spanish"]["doublons"] = 30
+    before = json.dumps(state, sort_keys=True)
+    r = request(state, "turn:spanish")
+    tavern = state["players"]["spanish"]["tavern"]
+    orders = RULES.parse(r, f"buy 2 gold\nrecruit #{tavern[0]}").orders
+    assert RULES.check(state, r, orders) == []
+    assert json.dumps(state, sort_keys=True) == before
+
+
+def test_a_political_reaction_adds_its_votes_revealed_with_the_ballots() -> None:
+    """A political reaction ("réactions politiques durant le scrutin") adds its votes."""
+    state, _ = referendum(["boatswain"])
+    lobbying = add(state, "english", "lobbying", "hand")  # 2 votes
+    state, events = play(
+        state, {"vote:spanish": "for teniente", "vote:english": "against boatswain\nplay lobbying against"}
+    )
+    assert "english plays Lobbying" in texts_of(events)
+    assert "The referendum fails 3 to 3" in texts_of(events)  # 1 + 2 against the proposer's 3
+    assert lobbying in state["players"]["english"]["discard"]
+
+
+def test_a_reaction_not_in_hand_is_a_problem() -> None:
+    state, _ = referendum(["boatswain"])
+    (found,) = problems(state, "vote:english", "abstain\nplay lobbying for")
+    assert found.line == 2 and "political reaction" in found.message

@@ -111,3 +111,11 @@ def test_a_turn_with_nothing_is_a_pass_and_the_next_player_plays() -> None:
     state, _ = play(state, {"turn:english": "pass"})
     state, _ = play(state, {"turn:french": "pass"})
     assert state["round"] == 2 and RULES.label(state) == "Turn 4, spanish"
+
+
+def test_a_card_of_the_wrong_kind_is_named_as_such() -> None:
+    state = new_game()
+    clear_board(state)
+    add(state, "spanish", "cutlass", "hand")
+    (found,) = problems(state, "turn:spanish", "play cutlass")
+    assert "is an item, not an action" in found.message and found.line == 1
