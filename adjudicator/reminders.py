@@ -246,7 +246,7 @@ def reminder_text(
     lines += [
         "",
         "Reply with your orders. Add a line with the word 'final' to let the turn close",
-        "as soon as every owed order is in; without it you can still replace them until the deadline.",
+        "as soon as every owed order is in; without it you can still replace them until the turn closes.",
     ]
     return "\n".join(lines) + "\n", subject
 

@@ -22,6 +22,7 @@ kept for the referee to look at (``pbem mail status``).
 
 from __future__ import annotations
 
+import copy
 import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -151,12 +152,14 @@ class MailHandler:
     def __init__(self, db: Database, referee: Referee | None = None) -> None:
         self.db = db
         self.referee = referee or Referee(db)
+        self.replies = 0  # replies queued for the message in hand
 
     # -- entry point -------------------------------------------------------
     def handle(self, raw: bytes, via: str = "stdin", size: int | None = None) -> Handled:
         """Handle one message. ``size`` is its full size when a source read only its beginning."""
         try:
-            return self._handle(bytes(raw), via, max(size or 0, len(raw)))
+            # A copy per message: the listener handles several at once in worker threads.
+            return copy.copy(self)._handle(bytes(raw), via, max(size or 0, len(raw)))
         except Exception as exc:  # nothing crashes a listener or a poller
             log.exception("mail handling failed")
             return Handled("", "error", f"{type(exc).__name__}: {exc}")

@@ -109,7 +109,7 @@ def message_id_of(raw: bytes, msg: Message | None = None) -> str:
     """The message's own Message-ID when it has a sound one, else one derived from its bytes."""
     if msg is not None:
         found = clean_message_id(_header(msg, "Message-ID"))
-        if found is not None:
+        if found is not None and len(found) <= 250:  # the column's size
             return found
     return f"<sha256.{hashlib.sha256(raw).hexdigest()[:40]}@inbound.invalid>"
 

@@ -50,7 +50,9 @@ def queue(
 
 
 def outbox_dir() -> Path:
-    return Path(os.environ.get("PBEM_OUTBOX", DEFAULT_OUTBOX))
+    from adjudicator.mail.config import setting
+
+    return Path(setting("PBEM_OUTBOX") or DEFAULT_OUTBOX)
 
 
 def maildir_name(message_id: str) -> str:

@@ -118,3 +118,30 @@ def test_start_listener_stores_and_survives_garbage(db: Database) -> None:
         ("smtp", "refused"),
     ]
     assert b"Return-Path: <>" in rows[0].raw
+
+
+def test_the_listener_handles_messages_arriving_at_once(
+    db: Database, referee: Referee, toy_game: dict[str, str]
+) -> None:
+    import threading
+
+    listener = Listener(db, "127.0.0.1", free_port(), handler=MailHandler(db, referee)).start()
+    raws = [
+        orders_mail(secret=toy_game["north"], body=f"guess {1 + i % 6}", message_id=f"<c{i}@x.org>")
+        for i in range(4)
+    ]
+    raws.append(raws[0])  # and one of them twice
+    try:
+        threads = [
+            threading.Thread(target=send, args=(listener.port, raw, "north@example.org")) for raw in raws
+        ]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        wait_for(lambda: len(listener.results) == 5)
+    finally:
+        listener.stop()
+    statuses = sorted(r.status for r in listener.results)
+    assert statuses == ["duplicate"] + ["handled"] * 4
+    assert sum(r.replies for r in listener.results) == 4

@@ -157,6 +157,8 @@ def test_hostile_message_id_is_replaced() -> None:
     assert parsed.message_id.startswith("<") and "\t" not in parsed.message_id
     raw = b"From: a@b.org\nMessage-ID: <x\r\nBcc: victim@example.org>\n\nhello\n"
     assert "\n" not in parse_message(raw).message_id
+    long_id = "<" + "a" * 200 + "@" + "b" * 200 + ">"
+    assert len(parse_message(orders_mail(secret="s", message_id=long_id)).message_id) <= 250
 
 
 def _check(parsed: ParsedMail) -> None:

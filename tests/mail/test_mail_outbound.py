@@ -205,3 +205,59 @@ def test_server_urls_are_read_or_refused_clearly(text: str, scheme: str) -> None
         except error as exc:
             assert str(exc)
     assert isinstance(redact(scheme + text), str)
+
+
+@pytest.fixture(scope="module")
+def certificate(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    import shutil
+    import subprocess
+
+    if shutil.which("openssl") is None:
+        pytest.skip(
+            "the openssl command is not installed; the TLS tests need it for a self-signed certificate"
+        )
+    folder = tmp_path_factory.mktemp("tls")
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
+         "-keyout", str(folder / "key.pem"), "-out", str(folder / "cert.pem"),
+         "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost"],
+        check=True, capture_output=True, timeout=60,
+    )  # fmt: skip
+    return folder / "cert.pem", folder / "key.pem"
+
+
+class TlsSink(Sink):
+    def __init__(self, context: Any, implicit: bool) -> None:
+        super().__init__()
+        self.context, self.implicit = context, implicit
+
+    def start(self) -> TlsSink:
+        from aiosmtpd.controller import Controller
+
+        if self.implicit:  # smtps://: TLS from the first byte
+            self.controller = Controller(self, hostname="127.0.0.1", port=self.port, ssl_context=self.context)
+        else:  # STARTTLS required before MAIL FROM
+            self.controller = Controller(
+                self, hostname="127.0.0.1", port=self.port, tls_context=self.context, require_starttls=True
+            )
+        self.controller.start()
+        return self
+
+
+@pytest.mark.parametrize("implicit", [True, False], ids=["smtps", "starttls"])
+def test_sending_over_tls(db: Database, certificate: tuple[Path, Path], implicit: bool) -> None:
+    import ssl
+
+    cert, key = certificate
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(cert, key)
+    server = TlsSink(context, implicit).start()
+    try:
+        ids = queue_some(db, 3)
+        scheme = "smtps" if implicit else "smtp"
+        query = f"cafile={cert}" + ("" if implicit else "&starttls=1")
+        config = SmtpConfig.from_url(f"{scheme}://127.0.0.1:{server.port}?{query}")
+        assert flush_smtp(db, config, now=NOW).sent == 3
+    finally:
+        server.stop()
+    assert sorted(server.message_ids()) == sorted(ids)

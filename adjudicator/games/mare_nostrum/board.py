@@ -32,9 +32,9 @@ def _unit_label(unit: dict[str, Any], state: State) -> str:
 
 def board_text(state: State) -> str:
     game_map = map_of(state)
-    lines = [f"Mare Nostrum - {game_map.name} - turn {state['turn']}", ""]
+    lines = [f"{game_map.name} - turn {state['turn']}", ""]
     lines.append(
-        f"{'Nation':<16}{'Treasury':>9}{'Income':>8}  {'Home':<14}{'Prov':>5}{'Armies':>7}{'Fleets':>7}"
+        f"{'Nation':<26}{'Treasury':>9}{'Income':>8}  {'Home':<14}{'Prov':>5}{'Armies':>7}{'Fleets':>7}"
         f"{'Merc':>5}"
     )
     at: dict[str, list[str]] = {}
@@ -48,7 +48,7 @@ def board_text(state: State) -> str:
         provinces = sum(1 for rec in state["provinces"].values() if rec["owner"] == seat)
         status = "" if n["alive"] else "  (eliminated)"
         lines.append(
-            f"{n['name'] + ' (' + seat + ')':<16.16}{n['treasury']:>9}{n.get('income', 0):>8}  "
+            f"{n['name'] + ' (' + seat + ')':<26.26}{n['treasury']:>9}{n.get('income', 0):>8}  "
             f"{n['home']:<14}{provinces:>5}{counts[seat][0]:>7}{counts[seat][1]:>7}"
             f"{n['mercenaries']:>5}{status}"
         )

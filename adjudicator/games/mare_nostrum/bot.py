@@ -60,7 +60,10 @@ def _army_order(
     if here.land and rng.random() < 0.75:
         foreign = [p for p in here.land if state["provinces"][p]["owner"] != seat]
         target = rng.choice(foreign if foreign and rng.random() < 0.8 else list(here.land))
-        option = rng.choice(["", "", " control", " pillage", " siege" if unit["engineer"] else ""])
+        fortress = game_map.provinces[target].fortress
+        option = rng.choice(
+            ["", "", " control", " pillage", " siege" if unit["engineer"] and fortress else ""]
+        )
         if state["provinces"][target]["owner"] == seat:
             option = ""
         if rng.random() < 0.2:

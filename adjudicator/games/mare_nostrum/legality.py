@@ -205,6 +205,13 @@ def _check_army_order(
     if order.verb == "hold" and order.has("siege"):
         bad(order, f"{name} hold: a siege goes on while the army stays; write '{name} hold'")
         return
+    if (
+        order.has("siege")
+        and order.target in game_map.provinces
+        and not game_map.provinces[order.target].fortress
+    ):
+        bad(order, f"{order.target} has no fortress: there is nothing to besiege", rule="4.2")
+        return
     if order.has("siege") and not unit["engineer"]:
         bad(
             order,

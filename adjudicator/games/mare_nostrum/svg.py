@@ -44,7 +44,7 @@ def board_svg(state: State) -> str:
     ET.SubElement(svg, "rect", width="100%", height="100%", fill="#f4ecd8")
     ET.SubElement(
         svg, "text", x="10", y="20", style="font-size:16px"
-    ).text = f"Mare Nostrum - {game_map.name} - turn {state['turn']}"
+    ).text = f"{game_map.name} - turn {state['turn']}"
     edges = ET.SubElement(svg, "g", stroke="#b0a68f", style="stroke-width:1")
     for name, prov in game_map.provinces.items():
         x1, y1 = xy(prov.pos)

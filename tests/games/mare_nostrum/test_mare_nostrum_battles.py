@@ -211,6 +211,8 @@ def test_contested_pannonia_the_books_example_a_meets_b_and_the_winner_meets_c()
     # Pannonia is independent: the winner then rolls on the invasion table
     keys = [r.key for r in dice.log]
     assert keys.index("invasion:Pannonia") > keys.index(f"battle:Pannonia:2:{c}")
+    # the book's "d100" on the invasion table is read as the table's d10
+    assert [r.sides for r in dice.log if r.key == "invasion:Pannonia"] == [10]
     assert state["provinces"]["Pannonia"]["owner"] == c
     assert "order of battles by d6 (Carthage 1, Rome 2, Macedon 5)" in texts(events)
 

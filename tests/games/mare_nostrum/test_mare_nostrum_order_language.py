@@ -146,7 +146,9 @@ def test_moving_an_exhausted_army_is_illegal() -> None:
 
 
 def test_siege_without_an_engineer_is_illegal() -> None:
-    [problem] = problems(_rome(), "rome", "A1 move Campania siege")
+    state = _rome()
+    state["units"]["rome:A1"]["at"] = "Emporia"
+    [problem] = problems(state, "rome", "A1 move Carthago siege")
     assert "no engineer" in problem
 
 
@@ -244,3 +246,10 @@ def test_check_never_raises_on_whatever_parses(text: str) -> None:
     parsed = RS.parse(ROME, text)
     for problem in RS.check(state, ROME, parsed.orders):
         assert problem.kind == "illegal"
+
+
+def test_siege_of_a_province_without_fortress_is_illegal() -> None:
+    state = _rome()
+    state["units"]["rome:A1"]["engineer"] = True
+    [problem] = problems(state, "rome", "A1 move Etruria siege")
+    assert "Etruria has no fortress" in problem
