@@ -1,4 +1,5 @@
-"""The time side of the ``pbem`` command: ``pbem tick``, ``pbem serve`` and ``pbem turn deadline``."""
+"""The time side of the ``pbem`` command: ``pbem tick``, ``pbem serve``, ``pbem turn deadline``
+and ``pbem seat timezone``."""
 
 from __future__ import annotations
 
@@ -104,13 +105,30 @@ def deadline_command(
     typer.echo(f"deadline now {absolute(moment)}")
 
 
+def timezone_command(
+    game_id: Annotated[str, typer.Argument(help="The game.")],
+    seat: Annotated[str, typer.Argument(help="Your seat.")],
+    tz: Annotated[str, typer.Argument(help="An IANA time zone, e.g. Europe/Paris, America/New_York, UTC.")],
+    secret: Annotated[str | None, typer.Option(help="The seat's secret.", envvar="PBEM_SECRET")] = None,
+    db: Annotated[
+        str | None, typer.Option("--db", help="Database URL (default: $PBEM_DB or sqlite:///pbem.db).")
+    ] = None,
+) -> None:
+    """Choose the time zone your messages show deadlines in (always next to UTC)."""
+    from adjudicator.cli import referee
+
+    referee(db).set_timezone(game_id, seat, tz, secret)
+    typer.echo(f"seat {seat} of {game_id}: times are shown in UTC and {tz}")
+
+
 def register(app: typer.Typer) -> None:
-    """Add ``tick``, ``serve`` and ``turn deadline`` to the ``pbem`` command."""
+    """Add ``tick``, ``serve``, ``turn deadline`` and ``seat timezone`` to the ``pbem`` command."""
     app.command("tick")(tick_command)
     app.command("serve")(serve_command)
     from adjudicator import cli
 
     cli.turn_app.command("deadline")(deadline_command)
+    cli.seat_app.command("timezone")(timezone_command)
 
 
 __all__ = ["register"]

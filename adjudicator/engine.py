@@ -306,7 +306,10 @@ class Referee:
     ) -> str:
         """The referee hands a seat (typically in civil disorder) to a new player: a new secret."""
         address = check_email(email)
-        zone(timezone)
+        try:
+            zone(timezone)
+        except DeadlineError as exc:
+            raise RefereeError(str(exc)) from exc
         secret = new_secret()
         with self.db.session() as session:
             self.game(session, game_id)
@@ -321,6 +324,31 @@ class Referee:
             seat.joined_at = self.clock()
             session.add(seat)
         return secret
+
+    def set_timezone(
+        self,
+        game_id: str,
+        seat_name: str,
+        timezone: str,
+        secret: str | None = None,
+        *,
+        as_referee: bool = False,
+    ) -> str:
+        """A seat chooses the time zone its messages show (next to UTC); needs the seat's secret."""
+        try:
+            zone(timezone)
+        except DeadlineError as exc:
+            raise RefereeError(str(exc)) from exc
+        with self.db.session() as session:
+            self.game(session, game_id)
+            seat = self.seat(session, game_id, seat_name)
+            if not as_referee and (
+                not secret or not seat.secret_hash or not check_secret(secret, seat.secret_hash)
+            ):
+                raise Refused(f"wrong secret for seat {seat_name!r} of {game_id!r}; nothing was changed")
+            seat.timezone = timezone
+            session.add(seat)
+        return timezone
 
     def start(self, game_id: str) -> Turn:
         """Set the game up from the committed setup secret and open turn 1."""

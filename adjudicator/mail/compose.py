@@ -70,7 +70,8 @@ def compose(
 ) -> EmailMessage:
     """A multipart/alternative message (text + HTML) with optional attachments.
 
-    ``attachments`` are ``(filename, mime type, bytes)``.
+    ``attachments`` are ``(filename, mime type, bytes)``; the type may carry parameters
+    (``text/calendar; method=PUBLISH``).
     """
     msg = EmailMessage(policy=SMTP)
     msg["From"] = from_addr or referee_address()
@@ -88,6 +89,8 @@ def compose(
     if html is not None:
         msg.add_alternative(inline_css(html), subtype="html")
     for filename, mime, data in attachments or []:
-        maintype, subtype = mime.split("/", 1)
-        msg.add_attachment(data, maintype=maintype, subtype=subtype, filename=filename)
+        kind, *options = (part.strip() for part in mime.split(";"))
+        maintype, subtype = kind.split("/", 1)
+        params = dict(option.split("=", 1) for option in options if "=" in option)
+        msg.add_attachment(data, maintype=maintype, subtype=subtype, filename=filename, params=params or None)
     return msg

@@ -16,7 +16,7 @@ from adjudicator.mail.compose import mail_domain
 from adjudicator.store import Turn, as_utc
 
 ICS_NAME = "deadline.ics"
-ICS_TYPE = "text/calendar"
+ICS_TYPE = "text/calendar; method=PUBLISH; charset=utf-8"
 
 
 def deadline_ics(

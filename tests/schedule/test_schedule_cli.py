@@ -162,3 +162,32 @@ def test_orders_submit_final_closes_the_turn_early_when_the_last_owed_order_arri
     assert code == 0 and "every owed order is in and final: turn 1 closed" in out
     with db.session() as session:
         assert session.exec(select(Turn).where(Turn.number == 1)).one().close_reason == "early"
+
+
+def test_a_seat_sets_its_time_zone_with_its_secret(db: Database, sqlite_url: str, capsys) -> None:  # type: ignore[no-untyped-def]
+    referee = Referee(db)
+    referee.new_game("toy-guess", "zones", {"points": "99"})
+    north = referee.join("zones", "north", email="north@example.org")
+    code, out, _ = run(
+        capsys, "seat", "timezone", "zones", "north", "Asia/Tokyo", "--secret", north, "--db", sqlite_url
+    )  # type: ignore[arg-type]
+    assert code == 0 and "Asia/Tokyo" in out
+    code, _, err = run(
+        capsys, "seat", "timezone", "zones", "north", "Asia/Tokio", "--secret", north, "--db", sqlite_url
+    )  # type: ignore[arg-type]
+    assert code == 2 and "unknown time zone" in err
+    code, _, err = run(
+        capsys, "seat", "timezone", "zones", "north", "UTC", "--secret", "wrong", "--db", sqlite_url
+    )
+    assert code == 4 and "wrong secret" in err
+    with db.session() as session:
+        assert referee.seat(session, "zones", "north").timezone == "Asia/Tokyo"
+
+
+def test_seat_replace_refuses_an_unknown_time_zone_clearly(db: Database, sqlite_url: str, capsys) -> None:  # type: ignore[no-untyped-def]
+    referee = Referee(db)
+    referee.new_game("toy-guess", "swap", {"points": "99"})
+    referee.join("swap", "north", email="north@example.org")
+    args = ("seat", "replace", "swap", "north", "--email", "new@example.org", "--tz", "Mars/Olympus")
+    code, _, err = run(capsys, *args, "--db", sqlite_url)
+    assert code == 2 and "unknown time zone" in err
