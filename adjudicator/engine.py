@@ -476,6 +476,13 @@ class Referee:
             turn = self.turn(session, game_id)
             if turn.status != "open":
                 raise Refused(f"turn {turn.number} of {game_id!r} is closed; no orders are taken for it")
+            if game.status == "running" and not as_referee:
+                closes = self.closes_at(session, game, turn)
+                if closes is not None and self.clock() >= closes:
+                    raise Refused(
+                        f"the deadline of turn {turn.number} of {game_id!r} passed at "
+                        f"{closes:%Y-%m-%d %H:%M} UTC; orders are no longer taken (the turn closes shortly)"
+                    )
             request = self._pick_request(self.requests_of(turn), seat_name, request_key, turn)
             ruleset = self.ruleset_of(game)
             result = self._store_submission(

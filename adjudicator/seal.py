@@ -52,8 +52,8 @@ def commitment(turn_secret: str) -> str:
 
 def verify_commitment(turn_secret: str, published: str) -> bool:
     try:
-        return hmac.compare_digest(commitment(turn_secret), published)
-    except ValueError:
+        return hmac.compare_digest(commitment(turn_secret).encode(), str(published).encode())
+    except (ValueError, TypeError):
         return False
 
 

@@ -294,3 +294,12 @@ def test_early_close_when_the_last_owed_order_arrives_marked_final(
     last = referee.submit("toy", "south", "guess 5", toy_game["south"], final=True)
     assert last.closed_turn == 1
     assert referee.status("toy")["turn"] == 2
+
+
+def test_orders_after_the_deadline_are_refused_and_nothing_is_stored(
+    referee: Referee, toy_game: dict[str, str], clock
+) -> None:  # type: ignore[no-untyped-def]
+    clock.advance(hours=48, seconds=1)
+    with pytest.raises(Refused, match="deadline of turn 1"):
+        referee.submit("toy", "north", "guess 3", toy_game["north"])
+    assert count(referee.db, Submission) == 0

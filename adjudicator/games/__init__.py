@@ -12,6 +12,7 @@ The engine never imports a game by name; it asks :func:`get_ruleset`.
 from __future__ import annotations
 
 import difflib
+from functools import cache
 from importlib.metadata import entry_points
 
 from adjudicator.games.base import Ruleset
@@ -28,11 +29,17 @@ class UnknownRuleset(LookupError):
 def register(cls: type) -> type:
     """Register a ruleset class at run time (used by tests for test-only rulesets)."""
     _extra[cls.name] = cls  # type: ignore[attr-defined]
+    _installed.cache_clear()
     return cls
 
 
 def available() -> dict[str, type]:
-    """Every installed ruleset class by name."""
+    """Every installed ruleset class by name (entry points are read once per process)."""
+    return dict(_installed())
+
+
+@cache
+def _installed() -> dict[str, type]:
     found: dict[str, type] = {}
     for ep in entry_points(group=ENTRY_POINT_GROUP):
         try:
@@ -43,11 +50,17 @@ def available() -> dict[str, type]:
     return dict(sorted(found.items()))
 
 
+@cache
+def _instance(cls: type) -> Ruleset:
+    """Rulesets are pure and keep no per-game state, so one instance per class serves every game."""
+    return cls()  # type: ignore[no-any-return]
+
+
 def get_ruleset(name: str) -> Ruleset:
     """An instance of the named ruleset, or :class:`UnknownRuleset` with suggestions."""
     rulesets = available()
     if name in rulesets:
-        return rulesets[name]()
+        return _instance(rulesets[name])
     close = difflib.get_close_matches(name, list(rulesets), n=1)
     hint = f" Did you mean {close[0]!r}?" if close else ""
     names = ", ".join(rulesets) or "none installed"
