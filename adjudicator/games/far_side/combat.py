@@ -121,12 +121,14 @@ def declare_attacks(turn: Turn) -> list[Attack]:
             target = turn.foe(fire.target)
             if target is None or not in_range(ship, target):
                 turn.say(
-                    f"{ship['id']} has no target {B.ship_id(turn.enemy, fire.target)} in range; it holds fire."
+                    f"{ship['id']} has no target {B.ship_id(turn.enemy, fire.target)} in range; "
+                    "it holds fire."
                 )
                 continue
             if not (target["engaged"] or has_gage):
                 turn.say(
-                    f"{target['id']} is not engaged and {ship['id']} has not the weather gage; it holds fire.",
+                    f"{target['id']} is not engaged and {ship['id']} has not the weather gage; "
+                    "it holds fire.",
                     "engage",
                 )
                 continue
@@ -387,7 +389,7 @@ def apply_pending(turn: Turn, log: PendingLog) -> None:
         ship = turn.state["ships"][sid]
         turn.say(
             f"{sid} now: hull {ship['hull']}/{ship['class']}, masts broken {ship['broken']}/{ship['masts']}, "
-            + ", ".join(f"{k} {v:+d}" for k, v in ship["skills"].items())
+            + ", ".join(f"{k} {ship['skills'][k]:+d}" for k in T.SKILLS)
             + f", fires {ship['fires']['uncontrolled']}.",
             "status",
         )

@@ -116,7 +116,8 @@ def check_orders(state: State, seat: str, kind: str, o: Orders) -> list[Problem]
                     if i > 0 and towed["class"] >= front["class"]:
                         add(
                             o.tow_line,
-                            f"{towed['id']} (class {towed['class']}) is not of a smaller class than {front['id']} (class {front['class']})",
+                            f"{towed['id']} (class {towed['class']}) is not of a smaller class than "
+                            f"{front['id']} (class {front['class']})",
                             "each further ship in tow must be of a smaller class than the one before it",
                             O.RULE_TOW,
                         )
@@ -230,7 +231,8 @@ def _lending(add: Any, ship: dict[str, Any], sources: dict[str, int], line: int)
         if available - levels < SKILL_MIN:
             add(
                 line,
-                f"{ship['id']} can not lend {levels} level(s) of {skill} (it has {available:+d}; no skill goes below -3)",
+                f"{ship['id']} can not lend {levels} level(s) of {skill} "
+                f"(it has {available:+d}; no skill goes below -3)",
                 f"lend at most {available - SKILL_MIN}",
                 O.RULE_REPAIRS,
             )
@@ -294,7 +296,8 @@ def _path_problems(
                 Problem(
                     line,
                     "illegal",
-                    f"{here} is not on your own edge (rank {edge}); a ship can only sail off the board to dock there",
+                    f"{here} is not on your own edge (rank {edge}); "
+                    "a ship can only sail off the board to dock there",
                     f"end the path on rank {edge}, then dock",
                     O.RULE_DOCK,
                 )

@@ -622,8 +622,10 @@ def _cross_checks(parser: _Parser) -> None:
                         Problem(
                             fire.line,
                             "illegal",
-                            f"{PREFIX[seat]}{lead} rams {PREFIX[parser.enemy]}{o.ram} and can not attack another target",
-                            f"fire {PREFIX[seat]}{lead} at {PREFIX[parser.enemy]}{o.ram} (used only if the ram fails)",
+                            f"{PREFIX[seat]}{lead} rams {PREFIX[parser.enemy]}{o.ram} "
+                            "and can not attack another target",
+                            f"fire {PREFIX[seat]}{lead} at {PREFIX[parser.enemy]}{o.ram} "
+                            "(used only if the ram fails)",
                             RULE_ENGAGE,
                         )
                     )

@@ -52,7 +52,8 @@ class FarSide(BaseRuleset):
         ),
         "max-turns": (
             "600",
-            "a safety net: after this many player turns the game ends and the victory rule decides (0 = no limit)",
+            "a safety net: after this many player turns the game ends and the victory rule decides"
+            " (0 = no limit)",
         ),
     }
 
@@ -130,7 +131,9 @@ class FarSide(BaseRuleset):
             kind="standing",
             label=f"{label} (standing orders of the {enemy.capitalize()})",
             default="",
-            prompt="Optional: change your standing orders (drift ignore | drift F3 F5; return fire | hold fire).",
+            prompt=(
+                "Optional: change your standing orders (drift ignore | drift F3 F5; return fire | hold fire)."
+            ),
             optional=True,
         )
         if state.get("pending"):
@@ -143,7 +146,8 @@ class FarSide(BaseRuleset):
                 default="continue straight\n",
                 prompt=(
                     f"{pending['chain'][0]} is at {state['ships'][pending['chain'][0]]['square']} with "
-                    f"{pending['move_left']} MOVE left: 'continue <squares> [dock]', 'continue straight' or 'stop'."
+                    f"{pending['move_left']} MOVE left: "
+                    "'continue <squares> [dock]', 'continue straight' or 'stop'."
                 ),
             )
             return [ask, standing]

@@ -76,9 +76,10 @@ def _ship(svg: ET.Element, ship: dict[str, Any], state: dict[str, Any]) -> None:
     px, py = MARGIN + x * CELL, MARGIN + (B.SIZE - 1 - y) * CELL
     hull_colour, text_colour = COLOURS[ship["side"]]
     group = ET.SubElement(svg, "g", {"id": ship["id"]})
-    ET.SubElement(
-        group, "title"
-    ).text = f"{ship['id']} class {ship['class']}, hull {ship['hull']}, masts {ship['masts'] - ship['broken']}/{ship['masts']}"
+    ET.SubElement(group, "title").text = (
+        f"{ship['id']} class {ship['class']}, hull {ship['hull']}, "
+        f"masts {ship['masts'] - ship['broken']}/{ship['masts']}"
+    )
     # the hull: a boat shape, its fill showing the hull strength left
     bow_up = ship["side"] == "french"
     top, bottom = py + 14, py + CELL - 10
@@ -120,8 +121,7 @@ def _ship(svg: ET.Element, ship: dict[str, Any], state: dict[str, Any]) -> None:
                 **({"stroke-dasharray": "2,2"} if broken else {}),
             },
         )
-    label = str(ship["number"]) if ship["side"] == "british" else str(ship["number"])
-    _text(group, px + CELL // 2, py + CELL // 2 + 9, label, 18, text_colour, "bold")
+    _text(group, px + CELL // 2, py + CELL // 2 + 9, str(ship["number"]), 18, text_colour, "bold")
     _text(group, px + CELL - 8, py + CELL - 2, f"{ship['hull']}/{ship['class']}", 9, "#111")
     fires = ship["fires"]["uncontrolled"] + ship["fires"]["controlled"]
     if fires:

@@ -78,7 +78,9 @@ class Turn:
         return f"{ship['id']}'s {skill} stays at {level:+d} (limit)"
 
     def damage(self, ship: Ship, row: str, key: str) -> tuple[str, str | None]:
-        """23 DAMAGE DISTRIBUTION: one DAMAGE point on ``row``, applied now. Returns (letter, reduced skill)."""
+        """23 DAMAGE DISTRIBUTION: one DAMAGE point on ``row``, applied now.
+
+        Returns (letter, the skill reduced or None)."""
         letter = T.DAMAGE_ROWS[row][self.d6(key) - 1]
         reduced: str | None = None
         if letter == "H":
@@ -110,6 +112,7 @@ class Turn:
 
         if self.ctx.get("stage") == "continue":
             self.ctx["stage"] = "resumed"
+            self.say(f"{self.state['label']}.", "turn")
             self.step_04_continue()
         else:
             self.start()
@@ -420,8 +423,7 @@ class Turn:
 
     def dock(self, ship: Ship) -> None:
         """DOCK: enough movement to sail off your side of the board; not while engaged."""
-        x, y = B.xy(ship["square"])
-        if y != B.HOME_Y[self.seat]:
+        if B.xy(ship["square"])[1] != B.HOME_Y[self.seat]:
             self.say(f"{ship['id']} is not on its own edge and can not dock.", "move")
         elif ship["engaged"]:
             self.say(f"{ship['id']} is engaged and can not dock.", "move")
@@ -462,7 +464,8 @@ class Turn:
     # -- 6 WINDWARD POSITION -------------------------------------------------------
     def step_06_windward_position(self) -> None:
         """6 WINDWARD POSITION: only if you sailed and no engagement tokens are in play.
-        White MOVE - red MOVE - broken masts + positive CMD + target's negative SEA & CMD; > +4 is the gage."""
+        White MOVE - red MOVE - broken masts + positive CMD + target's negative SEA & CMD;
+        above +4 is the weather gage."""
         self.ctx["gage"] = None
         lead = self.ship(self.ctx.get("sailed"))
         if (

@@ -39,7 +39,9 @@ def board(placement: dict[str, str], active: str = "british", **changes: dict[st
 
 
 def request(state: dict[str, Any], kind: str = "turn", seat: str | None = None) -> OrderRequest:
-    seat = seat or (state["active"] if kind != "standing" else ("french" if state["active"] == "british" else "british"))
+    seat = seat or (
+        state["active"] if kind != "standing" else ("french" if state["active"] == "british" else "british")
+    )
     return next(r for r in GAME.requests(state) if r.key == f"{kind}:{seat}")
 
 
@@ -51,7 +53,10 @@ def problems(state: dict[str, Any], text: str, kind: str = "turn") -> list[Any]:
 
 
 def play(
-    state: dict[str, Any], text: str = "anchor", pins: dict[str, Any] | None = None, standing: str | None = None
+    state: dict[str, Any],
+    text: str = "anchor",
+    pins: dict[str, Any] | None = None,
+    standing: str | None = None,
 ) -> tuple[dict[str, Any], list[Event], Dice]:
     """Resolve one turn of the player in turn with ``text`` and pinned dice."""
     kind = "continue" if state.get("pending") else "turn"

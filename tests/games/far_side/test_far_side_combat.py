@@ -35,20 +35,22 @@ def test_rules_of_engagement_a_ship_without_engagement_token_can_not_be_attacked
 def test_rules_of_engagement_an_engaged_ship_is_fair_game_and_the_attacker_becomes_engaged() -> None:
     state = board({"B1": "d4", "B2": "a8", "F1": "d6", "F2": "h1"}, B2=ENGAGED, F1=ENGAGED)
     state["ships"]["B2"]["square"] = "c7"  # an engaged British ship in range of F1
-    state, events, dice = play(state, "anchor\nfire B1 at F1\nhold fire", CALM, standing="hold fire")
+    state, _events, dice = play(state, "anchor\nfire B1 at F1\nhold fire", CALM, standing="hold fire")
     assert keys(dice, "attack:B1-F1")
     assert state["ships"]["B1"]["engaged"] == "long" and state["ships"]["B1"]["fired"] is True
 
 
 def test_rules_of_engagement_tokens_turn_heads_up_each_round() -> None:
-    state = board({"B1": "d4", "F1": "d6"}, B1={"engaged": "long", "fired": True}, F1={"engaged": "long", "fired": True})
+    state = board(
+        {"B1": "d4", "F1": "d6"}, B1={"engaged": "long", "fired": True}, F1={"engaged": "long", "fired": True}
+    )
     state, _, _ = play(state, "anchor", CALM, standing="hold fire")
     assert state["ships"]["B1"]["fired"] is False and state["ships"]["F1"]["fired"] is False
 
 
 def test_rules_of_engagement_engaged_ship_out_of_range_of_all_engaged_enemies_loses_its_token() -> None:
     state = board({"B7": "a8", "F7": "h1"}, B7=ENGAGED, F7=ENGAGED)
-    state, events, _ = play(state, "anchor", CALM)
+    state, _events, _ = play(state, "anchor", CALM)
     assert state["ships"]["B7"]["engaged"] is None and state["ships"]["F7"]["engaged"] is None
 
 
@@ -80,12 +82,16 @@ def test_windward_position_exactly_4_is_not_the_gage() -> None:
 
 def test_windward_position_counts_broken_masts_and_the_targets_negative_sea_and_cmd() -> None:
     state = board({"B1": "d4", "F1": "d7"}, B1={"broken": 1}, F1={"skills": {"SEA": -2, "CMD": -2}})
-    state, events, _ = play(state, GAGE_ORDERS + "\nwindward F1", {**GAGE_WIND, "tact:B1-F1:white": 1, "tact:B1-F1:red": 6})
+    state, events, _ = play(
+        state, GAGE_ORDERS + "\nwindward F1", {**GAGE_WIND, "tact:B1-F1:white": 1, "tact:B1-F1:red": 6}
+    )
     assert said(events, "Windward position of B1 on F1: +5")  # 2 - 0 - 1 + 0 + 2 + 2
 
 
 def test_windward_position_not_when_engagement_tokens_are_in_play() -> None:
-    state = board({"B1": "d4", "F1": "d7", "B8": "h8", "F8": "h6"}, B1={"skills": {"CMD": 3}}, B8=ENGAGED, F8=ENGAGED)
+    state = board(
+        {"B1": "d4", "F1": "d7", "B8": "h8", "F8": "h6"}, B1={"skills": {"CMD": 3}}, B8=ENGAGED, F8=ENGAGED
+    )
     state, events, _ = play(state, GAGE_ORDERS, GAGE_WIND, standing="hold fire")
     assert not said(events, "Windward position")
 
@@ -105,7 +111,7 @@ def test_weather_gage_damage_is_assessed_before_the_target_returns_fire() -> Non
         "grapeshot:B1-F1:1": 6,
         "heated:B1-F1:1": 6,
     }
-    state, events, dice = play(state, GAGE_ORDERS, pins)
+    state, _events, dice = play(state, GAGE_ORDERS, pins)
     assert state["ships"]["F1"]["skills"]["GUN"] == -1
     assert keys(dice, "inept:F1-B1")  # F1 returned fire with its GUN already reduced
 
@@ -133,14 +139,14 @@ def test_simultaneous_attacks_damage_waits_in_the_pending_damage_log() -> None:
         "grapeshot:B1-F1:1": 6,
         "heated:B1-F1:1": 6,
     }
-    state, events, dice = play(state, "anchor\nfire B1 at F1", {**CALM, **pins})
+    state, _events, dice = play(state, "anchor\nfire B1 at F1", {**CALM, **pins})
     assert state["ships"]["F1"]["skills"]["GUN"] == -1
     assert keys(dice, "attack:F1-B1") and not keys(dice, "inept:F1-B1")  # F1 fired with its GUN intact
 
 
 def test_simultaneous_attacks_the_enemy_may_hold_fire() -> None:
     state = board({"B1": "d4", "F1": "d6"}, B1=ENGAGED, F1=ENGAGED)
-    state, events, dice = play(state, "anchor\nfire B1 at F1", CALM, standing="hold fire")
+    state, _events, dice = play(state, "anchor\nfire B1 at F1", CALM, standing="hold fire")
     assert keys(dice, "attack:B1-F1") and not keys(dice, "attack:F1-B1")
 
 
@@ -164,15 +170,27 @@ def test_tactical_advantage_table() -> None:
 
 
 def one_exchange(tact_white: int, tact_red: int, **ships: dict) -> tuple[dict, list, Any]:
-    state = board({"B1": "d4", "F1": "d5"}, B1={"engaged": "short", **ships.get("B1", {})},
-                  F1={"engaged": "short", **ships.get("F1", {})})
-    pins = {**CALM, "tact:B1-F1:white": tact_white, "tact:B1-F1:red": tact_red, "blunder:B1-F1": 6, "blunder:F1-B1": 6,
-            **misses("attack:B1-F1", 9), **misses("attack:F1-B1", 9)}
+    state = board(
+        {"B1": "d4", "F1": "d5"},
+        B1={"engaged": "short", **ships.get("B1", {})},
+        F1={"engaged": "short", **ships.get("F1", {})},
+    )
+    pins = {
+        **CALM,
+        "tact:B1-F1:white": tact_white,
+        "tact:B1-F1:red": tact_red,
+        "blunder:B1-F1": 6,
+        "blunder:F1-B1": 6,
+        **misses("attack:B1-F1", 9),
+        **misses("attack:F1-B1", 9),
+    }
     return play(state, "anchor\nfire B1 at F1", pins)
 
 
 def test_tactical_advantage_adds_sea_and_cmd_and_subtracts_broken_masts() -> None:
-    _, events, _ = one_exchange(3, 3, B1={"skills": {"SEA": 1, "CMD": 1}, "broken": 1}, F1={"skills": {"SEA": -1}})
+    _, events, _ = one_exchange(
+        3, 3, B1={"skills": {"SEA": 1, "CMD": 1}, "broken": 1}, F1={"skills": {"SEA": -1}}
+    )
     assert said(events, "white 3 -> 4, red 3 -> 2: TACT +2, heavy broadside")
 
 
@@ -188,7 +206,7 @@ def test_bow_chasers_bows_on_both_fire_a_single_die() -> None:
 
 
 def test_bow_chasers_rake_the_bow_only_the_enemy_fires_chasers() -> None:
-    _, events, dice = one_exchange(6, 1)  # TACT +5
+    _, _events, dice = one_exchange(6, 1)  # TACT +5
     assert len(keys(dice, "attack:F1-B1")) == 1
     assert len(keys(dice, "attack:B1-F1")) == 5  # reading: raking is a heavy broadside (4 + 1)
 
@@ -218,11 +236,18 @@ def ship(klass: int = 2, **skills: int) -> dict:
         ("range", {"SEA": -2}, {"SEA": -1, "CMD": -2, "GUN": -3, "MOR": -3}, 2 + 3),
         ("close", {"SEA": 3, "GUN": 1, "CMD": 1, "MOR": 1, "AIM": 1}, {}, 2 + 4),
         ("close", {}, {"SEA": -3, "CMD": -1, "MOR": -1, "AIM": -1, "BRD": -3}, 2 + 3),
-        ("board", {"MOR": 1, "AIM": 1, "BRD": 2, "GUN": 3}, {"MOR": -1, "AIM": -1, "BRD": -1, "CMD": -3}, 2 + 4 + 3),
+        (
+            "board",
+            {"MOR": 1, "AIM": 1, "BRD": 2, "GUN": 3},
+            {"MOR": -1, "AIM": -1, "BRD": -1, "CMD": -3},
+            2 + 4 + 3,
+        ),
         ("ram", {"SEA": 3, "GUN": 3, "BRD": 3}, {"SEA": -3}, 2),
     ],
 )
-def test_attack_dice_chart_for_range_close_board_and_ram(chart: str, attacker: dict, target: dict, dice: int) -> None:
+def test_attack_dice_chart_for_range_close_board_and_ram(
+    chart: str, attacker: dict, target: dict, dice: int
+) -> None:
     assert attack_dice(ship(**attacker), ship(**target), chart) == dice
 
 
@@ -235,13 +260,27 @@ def test_attack_dice_never_fewer_than_one() -> None:
 # -- 18 FIRE!, 19 ACCURACY, 20 MUSKETS, 21 INEPT CREWS, 22 BLUNDERS -------------------------
 def long_shot(pins: dict, **b1: Any) -> tuple[dict, list, Any]:
     state = board({"B3": "d4", "F1": "d7"}, B3={"engaged": "long", **b1}, F1=ENGAGED)
-    base = {**CALM, "tact:B3-F1:white": 3, "tact:B3-F1:red": 4, "blunder:B3-F1": 6, **misses("attack:B3-F1", 9)}
+    base = {
+        **CALM,
+        "tact:B3-F1:white": 3,
+        "tact:B3-F1:red": 4,
+        "blunder:B3-F1": 6,
+        **misses("attack:B3-F1", 9),
+    }
     return play(state, "anchor\nfire B3 at F1", {**base, **pins}, standing="hold fire")
 
 
 def test_fire_each_attack_die_of_1_is_a_hit() -> None:
-    _, events, _ = long_shot({"attack:B3-F1:1": 1, "attack:B3-F1:2": 1, "accuracy:B3-F1:1": 6, "accuracy:B3-F1:2": 6,
-                              "damage:B3-F1:1": 1, "damage:B3-F1:2": 1})
+    _, events, _ = long_shot(
+        {
+            "attack:B3-F1:1": 1,
+            "attack:B3-F1:2": 1,
+            "accuracy:B3-F1:1": 6,
+            "accuracy:B3-F1:2": 6,
+            "damage:B3-F1:1": 1,
+            "damage:B3-F1:2": 1,
+        }
+    )
     assert said(events, "2 HIT") and said(events, "2 DAMAGE on F1 (long row): H H")
 
 
@@ -260,18 +299,28 @@ def test_accuracy_1_2_misses_the_target_minus_one_hit() -> None:
 
 
 def test_accuracy_3_is_not_listed_and_changes_nothing() -> None:
-    _, events, _ = long_shot({"attack:B3-F1:1": 1, "accuracy:B3-F1:1": 3, "accuracy:B3-F1:2": 3, "damage:B3-F1:1": 6})
+    _, events, _ = long_shot(
+        {"attack:B3-F1:1": 1, "accuracy:B3-F1:1": 3, "accuracy:B3-F1:2": 3, "damage:B3-F1:1": 6}
+    )
     assert said(events, "1 DAMAGE on F1 (long row): x")
 
 
 def short_shot(pins: dict, **b1: Any) -> tuple[dict, list, Any]:
     state = board({"B3": "d4", "F1": "d5"}, B3={"engaged": "short", **b1}, F1={"engaged": "short"})
-    base = {**CALM, "tact:B3-F1:white": 3, "tact:B3-F1:red": 4, "blunder:B3-F1": 6, **misses("attack:B3-F1", 9)}
+    base = {
+        **CALM,
+        "tact:B3-F1:white": 3,
+        "tact:B3-F1:red": 4,
+        "blunder:B3-F1": 6,
+        **misses("attack:B3-F1", 9),
+    }
     return play(state, "anchor\nfire B3 at F1", {**base, **pins}, standing="hold fire")
 
 
 def test_muskets_on_the_fighting_top_one_die_per_negative_aim_at_short_range() -> None:
-    _, events, dice = short_shot({"attack:B3-F1:1": 1, "muskets:B3-F1:1": 1, "muskets:B3-F1:2": 5}, skills={"AIM": -2})
+    _, events, dice = short_shot(
+        {"attack:B3-F1:1": 1, "muskets:B3-F1:1": 1, "muskets:B3-F1:2": 5}, skills={"AIM": -2}
+    )
     assert len(keys(dice, "muskets")) == 2 and said(events, "No damage to F1")
     _, _, dice = long_shot({}, skills={"AIM": -2})
     assert not keys(dice, "muskets")  # short range only
@@ -314,25 +363,39 @@ def test_damage_distribution_rows() -> None:
     }
 
 
-@pytest.mark.parametrize(("face", "hull", "broken", "gun"), [(1, 3, 0, 0), (3, 4, 0, -1), (5, 4, 1, 0), (6, 4, 1, 0)])
+@pytest.mark.parametrize(
+    ("face", "hull", "broken", "gun"), [(1, 3, 0, 0), (3, 4, 0, -1), (5, 4, 1, 0), (6, 4, 1, 0)]
+)
 def test_damage_distribution_short_row(face: int, hull: int, broken: int, gun: int) -> None:
-    state, _, _ = short_shot({"attack:B3-F1:1": 1, "damage:B3-F1:1": face, "damage:B3-F1:1:skill": 2, "grapeshot:B3-F1:1": 6})
+    state, _, _ = short_shot(
+        {"attack:B3-F1:1": 1, "damage:B3-F1:1": face, "damage:B3-F1:1:skill": 2, "grapeshot:B3-F1:1": 6}
+    )
     f1 = state["ships"]["F1"]
     assert (f1["hull"], f1["broken"], f1["skills"]["GUN"]) == (hull, broken, gun)
 
 
 def test_damage_distribution_long_row_6_is_a_miss() -> None:
-    state, events, _ = long_shot({"attack:B3-F1:1": 1, "accuracy:B3-F1:1": 6, "accuracy:B3-F1:2": 6, "damage:B3-F1:1": 6})
+    state, _events, _ = long_shot(
+        {"attack:B3-F1:1": 1, "accuracy:B3-F1:1": 6, "accuracy:B3-F1:2": 6, "damage:B3-F1:1": 6}
+    )
     assert state["ships"]["F1"]["hull"] == 4 and state["ships"]["F1"]["broken"] == 0
 
 
 def test_damage_distribution_hull_never_negative_and_masts_never_exceed() -> None:
-    state, _, _ = short_shot(
-        {"attack:B3-F1:1": 1, "attack:B3-F1:2": 1, "damage:B3-F1:1": 1, "damage:B3-F1:2": 5}, skills={}
+    state2 = board(
+        {"B3": "d4", "F7": "d5"}, B3={"engaged": "short"}, F7={"engaged": "short", "hull": 0, "broken": 1}
     )
-    state2 = board({"B3": "d4", "F7": "d5"}, B3={"engaged": "short"}, F7={"engaged": "short", "hull": 0, "broken": 1})
-    pins = {**CALM, "tact:B3-F7:white": 3, "tact:B3-F7:red": 4, "blunder:B3-F7": 6, **misses("attack:B3-F7", 9),
-            "attack:B3-F7:1": 1, "attack:B3-F7:2": 1, "damage:B3-F7:1": 1, "damage:B3-F7:2": 5}
+    pins = {
+        **CALM,
+        "tact:B3-F7:white": 3,
+        "tact:B3-F7:red": 4,
+        "blunder:B3-F7": 6,
+        **misses("attack:B3-F7", 9),
+        "attack:B3-F7:1": 1,
+        "attack:B3-F7:2": 1,
+        "damage:B3-F7:1": 1,
+        "damage:B3-F7:2": 5,
+    }
     state2, _, _ = play(state2, "anchor\nfire B3 at F7", pins, standing="hold fire")
     assert state2["ships"]["F7"]["hull"] == 0 and state2["ships"]["F7"]["broken"] == 1
 
@@ -340,9 +403,17 @@ def test_damage_distribution_hull_never_negative_and_masts_never_exceed() -> Non
 # -- 24 HEATED SHOT, 25 GRAPESHOT ---------------------------------------------------------
 def test_heated_shot_ship_1_sets_fire_on_a_1() -> None:
     state = board({"B1": "d4", "F3": "d5"}, B1={"engaged": "short"}, F3={"engaged": "short"})
-    pins = {**CALM, "tact:B1-F3:white": 3, "tact:B1-F3:red": 4, "blunder:B1-F3": 6, **misses("attack:B1-F3", 9),
-            "attack:B1-F3:1": 1, "damage:B1-F3:1": 1, "heated:B1-F3:1": 1}
-    state, events, _ = play(state, "anchor\nfire B1 at F3", pins, standing="hold fire")
+    pins = {
+        **CALM,
+        "tact:B1-F3:white": 3,
+        "tact:B1-F3:red": 4,
+        "blunder:B1-F3": 6,
+        **misses("attack:B1-F3", 9),
+        "attack:B1-F3:1": 1,
+        "damage:B1-F3:1": 1,
+        "heated:B1-F3:1": 1,
+    }
+    state, _events, _ = play(state, "anchor\nfire B1 at F3", pins, standing="hold fire")
     assert state["ships"]["F3"]["fires"]["uncontrolled"] == 1
 
 
@@ -352,15 +423,32 @@ def test_heated_shot_only_for_ship_number_1() -> None:
 
 
 def test_grapeshot_1_loses_another_skill_level() -> None:
-    state, _, _ = short_shot({"attack:B3-F1:1": 1, "damage:B3-F1:1": 3, "damage:B3-F1:1:skill": 1,
-                              "grapeshot:B3-F1:1": 1, "grapeshot:B3-F1:1:skill": 6})
+    state, _, _ = short_shot(
+        {
+            "attack:B3-F1:1": 1,
+            "damage:B3-F1:1": 3,
+            "damage:B3-F1:1:skill": 1,
+            "grapeshot:B3-F1:1": 1,
+            "grapeshot:B3-F1:1:skill": 6,
+        }
+    )
     assert state["ships"]["F1"]["skills"]["SEA"] == -1 and state["ships"]["F1"]["skills"]["BRD"] == -1
 
 
 def test_grapeshot_no_roll_when_the_skill_was_already_at_minus_3() -> None:
-    state = board({"B3": "d4", "F1": "d5"}, B3={"engaged": "short"}, F1={"engaged": "short", "skills": {"SEA": -3}})
-    pins = {**CALM, "tact:B3-F1:white": 3, "tact:B3-F1:red": 4, "blunder:B3-F1": 6, **misses("attack:B3-F1", 9),
-            "attack:B3-F1:1": 1, "damage:B3-F1:1": 3, "damage:B3-F1:1:skill": 1}
+    state = board(
+        {"B3": "d4", "F1": "d5"}, B3={"engaged": "short"}, F1={"engaged": "short", "skills": {"SEA": -3}}
+    )
+    pins = {
+        **CALM,
+        "tact:B3-F1:white": 3,
+        "tact:B3-F1:red": 4,
+        "blunder:B3-F1": 6,
+        **misses("attack:B3-F1", 9),
+        "attack:B3-F1:1": 1,
+        "damage:B3-F1:1": 3,
+        "damage:B3-F1:1:skill": 1,
+    }
     _, _, dice = play(state, "anchor\nfire B3 at F1", pins, standing="hold fire")
     assert not keys(dice, "grapeshot")
 
@@ -368,7 +456,9 @@ def test_grapeshot_no_roll_when_the_skill_was_already_at_minus_3() -> None:
 # -- 26 GRAPPLE, 27 REPEL, 28 BOARD, 29 CAPTURED SHIPS -----------------------------------------
 def test_grapple_1_4_succeeds_and_puts_a_grapple_token_on_the_target() -> None:
     state = board({"B3": "d4", "F1": "d5"}, B3={"engaged": "short"}, F1={"engaged": "short"})
-    state, events, _ = play(state, "anchor\ngrapple B3 at F1", {**CALM, "grapple:B3-F1": 4}, standing="hold fire")
+    state, _events, _ = play(
+        state, "anchor\ngrapple B3 at F1", {**CALM, "grapple:B3-F1": 4}, standing="hold fire"
+    )
     assert state["grapples"] == [["B3", "F1"]]
 
 
@@ -399,32 +489,53 @@ def grappled_french_turn(**f7: Any) -> dict:
 
 
 def test_repel_1_2_removes_the_grapple_token() -> None:
-    state, events, dice = play(grappled_french_turn(), "anchor\nrepel F7", {**CALM, "repel:F7": 2}, standing="hold fire")
+    state, _events, dice = play(
+        grappled_french_turn(), "anchor\nrepel F7", {**CALM, "repel:F7": 2}, standing="hold fire"
+    )
     assert state["grapples"] == [] and not keys(dice, "board")
 
 
 def test_repel_failed_boarding_until_the_target_is_captured() -> None:
     # round 1: B1 (4 dice) hits once, F7 (1 die) misses; the hit is S on BRD: F7 BRD -1 = -class: captured
-    pins = {**CALM, "repel:F7": 3, **misses("board:B1-F7:1:B1", 4), "board:B1-F7:1:B1:1": 1, "board:B1-F7:1:F7:1": 6,
-            "board:B1-F7:1:F7:damage:1": 1, "board:B1-F7:1:F7:damage:1:skill": 6}
-    state, events, _ = play(grappled_french_turn(), "anchor\nrepel F7", pins, standing="hold fire")
+    pins = {
+        **CALM,
+        "repel:F7": 3,
+        **misses("board:B1-F7:1:B1", 4),
+        "board:B1-F7:1:B1:1": 1,
+        "board:B1-F7:1:F7:1": 6,
+        "board:B1-F7:1:F7:damage:1": 1,
+        "board:B1-F7:1:F7:damage:1:skill": 6,
+    }
+    state, _events, _ = play(grappled_french_turn(), "anchor\nrepel F7", pins, standing="hold fire")
     f7 = state["ships"]["F7"]
     assert f7["status"] == "captured" and f7["square"] is None and f7["engaged"] is None
     assert state["tally"]["british"]["captured"] == 1 and state["grapples"] == []
 
 
 def test_board_without_a_repel_attempt_boarding_occurs() -> None:
-    pins = {**CALM, **misses("board:B1-F7:1:B1", 4), "board:B1-F7:1:F7:1": 1,
-            "board:B1-F7:1:B1:damage:1": 2, "board:B1-F7:1:B1:damage:1:skill": 6}
-    state, events, _ = play(grappled_french_turn(), "anchor", pins, standing="hold fire")
+    pins = {
+        **CALM,
+        **misses("board:B1-F7:1:B1", 4),
+        "board:B1-F7:1:F7:1": 1,
+        "board:B1-F7:1:B1:damage:1": 2,
+        "board:B1-F7:1:B1:damage:1:skill": 6,
+    }
+    _state, events, _ = play(grappled_french_turn(), "anchor", pins, standing="hold fire")
     assert said(events, "does not try to repel") and said(events, "B1 boards F7")
 
 
 def test_board_the_attacker_beaten_ends_the_hand_to_hand() -> None:
     state = board({"B7": "d4", "F1": "d5"}, active="french", B7={"engaged": "short"}, F1={"engaged": "short"})
     state["grapples"] = [["B7", "F1"]]
-    pins = {**CALM, "repel:F1": 5, "board:B7-F1:1:B7:1": 6, **misses("board:B7-F1:1:F1", 4), "board:B7-F1:1:F1:1": 1,
-            "board:B7-F1:1:B7:damage:1": 1, "board:B7-F1:1:B7:damage:1:skill": 6}
+    pins = {
+        **CALM,
+        "repel:F1": 5,
+        "board:B7-F1:1:B7:1": 6,
+        **misses("board:B7-F1:1:F1", 4),
+        "board:B7-F1:1:F1:1": 1,
+        "board:B7-F1:1:B7:damage:1": 1,
+        "board:B7-F1:1:B7:damage:1:skill": 6,
+    }
     state, events, _ = play(state, "anchor\nrepel F1", pins, standing="hold fire")
     assert said(events, "boarders are beaten back") and state["ships"]["F1"]["status"] == "afloat"
     assert state["grapples"] == [] and state["ships"]["B7"]["status"] == "afloat"
@@ -432,9 +543,19 @@ def test_board_the_attacker_beaten_ends_the_hand_to_hand() -> None:
 
 def test_board_uses_the_defender_row_for_the_boarded_ship() -> None:
     """Reading: BOARD (defender) is the row of damage the boarded ship takes: S S S S R R."""
-    pins = {**CALM, "repel:F7": 3, **misses("board:B1-F7:1:B1", 4), "board:B1-F7:1:B1:1": 1, "board:B1-F7:1:F7:1": 6,
-            "board:B1-F7:1:F7:damage:1": 5, **misses("board:B1-F7:2:B1", 4), "board:B1-F7:2:B1:1": 1,
-            "board:B1-F7:2:F7:1": 6, "board:B1-F7:2:F7:damage:1": 1, "board:B1-F7:2:F7:damage:1:skill": 6}
+    pins = {
+        **CALM,
+        "repel:F7": 3,
+        **misses("board:B1-F7:1:B1", 4),
+        "board:B1-F7:1:B1:1": 1,
+        "board:B1-F7:1:F7:1": 6,
+        "board:B1-F7:1:F7:damage:1": 5,
+        **misses("board:B1-F7:2:B1", 4),
+        "board:B1-F7:2:B1:1": 1,
+        "board:B1-F7:2:F7:1": 6,
+        "board:B1-F7:2:F7:damage:1": 1,
+        "board:B1-F7:2:F7:damage:1:skill": 6,
+    }
     state, events, _ = play(grappled_french_turn(), "anchor\nrepel F7", pins, standing="hold fire")
     assert said(events, "after 2 round(s)")
     assert state["ships"]["F7"]["broken"] == 1 and state["ships"]["F7"]["status"] == "captured"
@@ -446,9 +567,35 @@ def test_repel_a_ship_that_is_not_grappled_is_a_problem() -> None:
 
 
 def test_captured_ships_leave_the_board_and_are_no_longer_attacked() -> None:
-    pins = {**CALM, "repel:F7": 3, **misses("board:B1-F7:1:B1", 4), "board:B1-F7:1:B1:1": 1, "board:B1-F7:1:F7:1": 6,
-            "board:B1-F7:1:F7:damage:1": 1, "board:B1-F7:1:F7:damage:1:skill": 6}
+    pins = {
+        **CALM,
+        "repel:F7": 3,
+        **misses("board:B1-F7:1:B1", 4),
+        "board:B1-F7:1:B1:1": 1,
+        "board:B1-F7:1:F7:1": 6,
+        "board:B1-F7:1:F7:damage:1": 1,
+        "board:B1-F7:1:F7:damage:1:skill": 6,
+    }
     state = grappled_french_turn()
     state["ships"]["F6"].update(square="h1", status="afloat")
     state, events, _ = play(state, "anchor\nrepel F7", pins, standing="hold fire")
-    assert "7p" not in state and "F7 is captured by B1" in texts(events)
+    from far_side_helpers import GAME
+
+    grid = GAME.board_text(state).split("\n\n")[0]
+    assert "7p" not in grid and "F7 is captured by B1" in texts(events)
+    assert "F7   --   1  captured" in GAME.board_text(state)
+
+
+# -- 5 RANGE IN ALL GUNS ---------------------------------------------------------------------
+def test_ranges_short_is_adjacent_long_is_up_to_the_class_in_squares_between() -> None:
+    # B7 (class 1) at d4: F1 at d6 has one square between (long range 1): in range
+    state = board({"B7": "d4", "F1": "d6"}, B7=ENGAGED, F1=ENGAGED)
+    _, events, dice = play(state, "anchor\nfire B7 at F1", CALM, standing="hold fire")
+    assert keys(dice, "attack:B7-F1") and said(events, "at long range")
+    # two squares between is beyond a class-1 ship's guns
+    state = board({"B7": "d4", "F1": "d7"}, B7=ENGAGED, F1=ENGAGED)
+    _, events, dice = play(state, "anchor\nfire B7 at F1", CALM, standing="hold fire")
+    assert not keys(dice, "attack:B7-F1") and said(events, "no target F1 in range")
+    state = board({"B7": "d4", "F1": "e5"}, B7={"engaged": "short"}, F1={"engaged": "short"})
+    _, events, _ = play(state, "anchor\nfire B7 at F1", CALM, standing="hold fire")
+    assert said(events, "at short range")

@@ -54,7 +54,12 @@ def test_setup_two_fleets_of_eight_on_their_home_ranks() -> None:
 def test_requests_the_player_in_turn_and_optional_standing_orders_of_the_enemy() -> None:
     state = new_state()
     turn, standing = GAME.requests(state)
-    assert (turn.key, turn.seat, turn.label, turn.optional) == ("turn:british", "british", "Turn 1, British", False)
+    assert (turn.key, turn.seat, turn.label, turn.optional) == (
+        "turn:british",
+        "british",
+        "Turn 1, British",
+        False,
+    )
     assert GAME.parse(turn, turn.default).ok
     assert (standing.key, standing.optional, standing.default) == ("standing:french", True, "")
     assert GAME.label(state) == "Turn 1, British"

@@ -1,4 +1,5 @@
-"""Steps 1-4: drift & tides, wind, events (skill roll, gusts, storm damage), movement (kedge, sail, tow, ram, dock)."""
+"""Steps 1-4: drift & tides, wind, events (skill roll, gusts, storm damage),
+movement (kedge, sail, tow, ram, dock)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ def engaged(**more: dict) -> dict:
 def test_drift_only_applies_while_engagement_tokens_are_in_play() -> None:
     state = board({"B1": "d4", "F1": "d1"})
     state["standing"]["french"]["drift"] = [1]
-    state, events, dice = play(state, "anchor", MOVE_2)
+    state, _events, dice = play(state, "anchor", MOVE_2)
     assert not any(r.key.startswith("drift") for r in dice.log)
     assert state["ships"]["B1"]["square"] == "d4"
 
@@ -35,7 +36,9 @@ def test_drift_the_enemy_may_ignore_drift() -> None:
 def test_drift_red_up_is_away_from_the_enemy_who_rolls_it() -> None:
     """The French roll the red die during the British turn: "up" is away from the French, north."""
     state = board({"B1": "d4", "F1": "d1"}, B1=engaged(), F1=engaged())
-    state, events, _ = play(state, "anchor", {"drift:red": 1, "drift:white": 3, **MOVE_2}, standing="drift B1")
+    state, _events, _ = play(
+        state, "anchor", {"drift:red": 1, "drift:white": 3, **MOVE_2}, standing="drift B1"
+    )
     assert state["ships"]["B1"]["square"] == "d5"
 
 
@@ -44,14 +47,18 @@ def test_drift_white_left_is_seen_by_the_player_in_turn() -> None:
     state = board({"B1": "d4", "F1": "d1"}, B1=engaged(), F1=engaged())
     state["standing"]["french"]["drift"] = [1]
     state, _, _ = play(state, "anchor", {"drift:red": 5, "drift:white": 1, **MOVE_2})
-    assert state["ships"]["B1"]["square"] == "e3"  # down for the French (south) and left for the British (east)
+    assert (
+        state["ships"]["B1"]["square"] == "e3"
+    )  # down for the French (south) and left for the British (east)
 
 
 def test_drift_for_the_french_in_turn_red_up_is_south() -> None:
     state = board({"F1": "d4", "B1": "d8"}, active="french", B1=engaged(), F1=engaged())
     state["standing"]["british"]["drift"] = [1]
     state, _, _ = play(state, "anchor", {"drift:red": 2, "drift:white": 6, **MOVE_2})
-    assert state["ships"]["F1"]["square"] == "e3"  # away from the British (south), right for the French (east)
+    assert (
+        state["ships"]["F1"]["square"] == "e3"
+    )  # away from the British (south), right for the French (east)
 
 
 def test_drift_into_an_occupied_square_is_ignored() -> None:
@@ -96,7 +103,7 @@ def test_event_both_wind_dice_even_no_event() -> None:
 
 def test_event_skill_roll_white_1_raises_a_skill_of_the_ship_in_turn() -> None:
     state = board({"B3": "d4", "F1": "a1"})
-    state, events, _ = play(state, "anchor B3", {"wind:white": 1, "wind:red": 2, "event:skill:white": 3})
+    state, _events, _ = play(state, "anchor B3", {"wind:white": 1, "wind:red": 2, "event:skill:white": 3})
     assert state["ships"]["B3"]["skills"]["CMD"] == 1
 
 
@@ -135,14 +142,16 @@ def test_gusts_white_3_adds_a_gust_roll_with_seamanship() -> None:
 def test_gusts_both_dice_3_two_gust_rolls_can_stop_the_ship() -> None:
     state = board({"B3": "d2", "F1": "a1"}, B3={"skills": {"SEA": -1}})
     # MOVE 2, SEA not positive; gusts 1-1=0 -> -2 and 2-1=1 -> -1: MOVE 0 (never negative)
-    state, events, _ = play(state, "sail B3 d3", {"wind:white": 3, "wind:red": 3, "gust:B3:1": 1, "gust:B3:2": 2})
+    state, events, _ = play(
+        state, "sail B3 d3", {"wind:white": 3, "wind:red": 3, "gust:B3:1": 1, "gust:B3:2": 2}
+    )
     assert said(events, "MOVE 0")
     assert state["ships"]["B3"]["square"] == "d2"
 
 
 def test_gust_that_adds_moves_continues_straight_by_default() -> None:
     state = board({"B3": "d2", "F1": "a1"})
-    state, events, _ = play(state, "sail B3 d3", {"wind:white": 3, "wind:red": 2, "gust:B3:1": 5})
+    state, _events, _ = play(state, "sail B3 d3", {"wind:white": 3, "wind:red": 2, "gust:B3:1": 5})
     assert state["ships"]["B3"]["square"] == "d4"  # MOVE 1 + gust +1: one square past the path
 
 
@@ -160,7 +169,9 @@ def test_storm_damage_red_5_one_damage_on_the_short_row() -> None:
     state = board({"B3": "d4", "F1": "a1"})
     state, _, _ = play(state, "anchor B3", {"wind:white": 2, "wind:red": 5, "storm:B3": 1})
     assert state["ships"]["B3"]["hull"] == 2
-    state, _, _ = play(board({"B3": "d4", "F1": "a1"}), "anchor B3", {"wind:white": 2, "wind:red": 5, "storm:B3": 6})
+    state, _, _ = play(
+        board({"B3": "d4", "F1": "a1"}), "anchor B3", {"wind:white": 2, "wind:red": 5, "storm:B3": 6}
+    )
     assert state["ships"]["B3"]["broken"] == 1
 
 
@@ -174,7 +185,7 @@ def test_anchor_no_ship_moves() -> None:
 
 def test_kedge_forfeits_the_wind_roll_and_moves_on_4_or_more() -> None:
     state = board({"B3": "d4", "F1": "a1"})
-    state, events, dice = play(state, "kedge B3 to e5", {"kedge:B3": 4})
+    state, _events, dice = play(state, "kedge B3 to e5", {"kedge:B3": 4})
     assert state["ships"]["B3"]["square"] == "e5"
     assert not any(r.key.startswith("wind") for r in dice.log)
 
@@ -194,7 +205,12 @@ def test_kedge_adds_positive_seamanship_and_morale() -> None:
 def test_kedge_into_a_dock_is_a_problem() -> None:
     state = board({"B3": "d8", "F1": "a1"})
     found = problems(state, "kedge B3 dock")
-    assert found and found[0].line == 1 and "kedge into a dock" in found[0].message and found[0].rule.startswith("4")
+    assert (
+        found
+        and found[0].line == 1
+        and "kedge into a dock" in found[0].message
+        and found[0].rule.startswith("4")
+    )
 
 
 def test_kedge_to_a_square_not_adjacent_is_a_problem() -> None:
@@ -286,12 +302,13 @@ def test_if_move_greater_than_path_ask_sends_a_follow_up_request() -> None:
     state = board({"B3": "d4", "F1": "a1", "F5": "h1"})
     state, events, _ = play(state, "sail B3 d5\nif move > path: ask\nfire at will", MOVE_4)
     assert state["pending"] and state["active"] == "british"
+    assert said(events, "B3 has 3 MOVE left after its path; the British are asked")
     from far_side_helpers import GAME
 
     keys = [r.key for r in GAME.requests(state)]
     assert keys == ["continue:british", "standing:french"]
-    assert "Turn 1, British: the rest of the sail" == GAME.label(state)
-    state, events, _ = play(state, "continue c6 b6")
+    assert GAME.label(state) == "Turn 1, British: the rest of the sail"
+    state, _events, _ = play(state, "continue c6 b6")
     assert state["ships"]["B3"]["square"] == "b6"
     assert state["pending"] is None and state["active"] == "french"
 
@@ -299,7 +316,7 @@ def test_if_move_greater_than_path_ask_sends_a_follow_up_request() -> None:
 def test_follow_up_continue_stop() -> None:
     state = board({"B3": "d4", "F1": "a1"})
     state, _, _ = play(state, "sail B3 d5\nif move > path: ask", MOVE_4)
-    state, events, _ = play(state, "stop")
+    state, _events, _ = play(state, "stop")
     assert state["ships"]["B3"]["square"] == "d5" and state["active"] == "french"
 
 
@@ -342,7 +359,12 @@ def test_tow_a_chain_each_further_ship_must_be_of_a_smaller_class() -> None:
 def test_tow_a_ship_of_a_larger_class_than_the_one_before_it_is_a_problem() -> None:
     state = board({"B5": "d4", "B7": "d3", "B3": "d2", "F1": "a1"})
     found = problems(state, "sail B5 d5\ntow B7 B3")
-    assert found and found[0].line == 2 and "smaller class" in found[0].message and found[0].rule == "4 Movement: Tow"
+    assert (
+        found
+        and found[0].line == 2
+        and "smaller class" in found[0].message
+        and found[0].rule == "4 Movement: Tow"
+    )
 
 
 def test_tow_of_an_equal_class_behind_the_first_is_a_problem() -> None:
@@ -366,12 +388,21 @@ def test_tow_ship_not_adjacent_is_a_problem() -> None:
 # -- RAM -------------------------------------------------------------------------------------
 def test_ram_absorbs_the_remaining_movement_and_attacks_on_the_ram_chart() -> None:
     state = board({"B3": "d4", "F1": "d7", "F2": "a1"})
-    pins = {**MOVE_4, "attack:B3-F1:1": 1, "attack:B3-F1:2": 1, "attack:B3-F1:3": 5,
-            "damage:B3-F1:1": 1, "damage:B3-F1:2": 6, "damage:B3-F1:2:skill": 2}
+    pins = {
+        **MOVE_4,
+        "attack:B3-F1:1": 1,
+        "attack:B3-F1:2": 1,
+        "attack:B3-F1:3": 5,
+        "damage:B3-F1:1": 1,
+        "damage:B3-F1:2": 6,
+        "damage:B3-F1:2:skill": 2,
+    }
     state, events, _ = play(state, "sail B3 d5 d6\nram F1\nhold fire", pins)
     assert state["ships"]["B3"]["square"] == "d6"  # MOVE 4: two squares, the ram absorbs the rest
     assert said(events, "B3 rams F1 with 3 attack dice")
-    assert state["ships"]["F1"]["hull"] == 3 and state["ships"]["F1"]["skills"]["GUN"] == -1  # RAM row: H ... S
+    assert (
+        state["ships"]["F1"]["hull"] == 3 and state["ships"]["F1"]["skills"]["GUN"] == -1
+    )  # RAM row: H ... S
     assert state["ships"]["B3"]["engaged"] == "short" and state["ships"]["F1"]["engaged"] == "short"
 
 
@@ -395,7 +426,7 @@ def test_ram_and_fire_at_another_target_is_attacking_two_targets() -> None:
 # -- DOCK ------------------------------------------------------------------------------------
 def test_dock_needs_movement_to_sail_off_your_own_edge() -> None:
     state = board({"B3": "d7", "F1": "a1"})
-    state, events, _ = play(state, "sail B3 d8 dock", MOVE_2)
+    state, _events, _ = play(state, "sail B3 d8 dock", MOVE_2)
     assert state["ships"]["B3"]["square"] is None and state["ships"]["B3"]["status"] == "docked"
 
 

@@ -55,7 +55,9 @@ def test_parse_is_case_insensitive_and_ignores_comments_blank_lines_and_final() 
 
 
 def test_parse_keeps_good_lines_and_lists_every_bad_line() -> None:
-    parsed = GAME.parse(TURN, "anchor\nfly to the moon\nfire 2 at F9\nrepair 2 pumps 1 from cmd 1\nfire 3 at F1")
+    parsed = GAME.parse(
+        TURN, "anchor\nfly to the moon\nfire 2 at F9\nrepair 2 pumps 1 from cmd 1\nfire 3 at F1"
+    )
     assert [(p.line, p.kind) for p in parsed.problems] == [(2, "invalid"), (3, "invalid"), (4, "illegal")]
     assert [n for n, _ in parsed.lines] == [1, 5]
     assert all(p.suggestion for p in parsed.problems)
@@ -85,7 +87,11 @@ def test_parse_standing_request_accepts_only_standing_orders() -> None:
 
 
 def test_parse_continue_request() -> None:
-    for text, canon in [("continue e5 e6", "continue e5 e6\n"), ("stop", "stop\n"), ("continue straight", "continue straight\n")]:
+    for text, canon in [
+        ("continue e5 e6", "continue e5 e6\n"),
+        ("stop", "stop\n"),
+        ("continue straight", "continue straight\n"),
+    ]:
         parsed = GAME.parse(CONTINUE, text)
         assert parsed.ok and GAME.canonical(CONTINUE, parsed.orders) == canon
 
@@ -105,7 +111,9 @@ def test_check_a_ship_not_on_the_board() -> None:
 def test_check_orders_out_of_turn() -> None:
     state = new_state()
     req = request(state)
-    assert GAME.check(state, OrderRequest(key="turn:french", seat="french"), GAME.parse(FRENCH, "anchor").orders)
+    assert GAME.check(
+        state, OrderRequest(key="turn:french", seat="french"), GAME.parse(FRENCH, "anchor").orders
+    )
     assert GAME.check(state, req, GAME.parse(req, "anchor").orders) == []
 
 
@@ -125,12 +133,61 @@ def test_example_order_files_parse_and_check_clean() -> None:
 
 
 WORDS = st.sampled_from(
-    ["sail", "kedge", "tow", "ram", "fire", "at", "repair", "from", "pumps", "gun", "cmd", "transfer", "to",
-     "grapple", "repel", "drift", "ignore", "hold", "return", "if", "move", ">", "path", "ask", "dock", "final",
-     "anchor", "windward", "gage", "continue", "stop", "straight", "nearest", "will", "B3", "F4", "9", "0", "-1",
-     "d4", "d5", "i9", "a1", "#", "\x00", "é", "::", "->", "99999999999999999999"]
+    [
+        "sail",
+        "kedge",
+        "tow",
+        "ram",
+        "fire",
+        "at",
+        "repair",
+        "from",
+        "pumps",
+        "gun",
+        "cmd",
+        "transfer",
+        "to",
+        "grapple",
+        "repel",
+        "drift",
+        "ignore",
+        "hold",
+        "return",
+        "if",
+        "move",
+        ">",
+        "path",
+        "ask",
+        "dock",
+        "final",
+        "anchor",
+        "windward",
+        "gage",
+        "continue",
+        "stop",
+        "straight",
+        "nearest",
+        "will",
+        "B3",
+        "F4",
+        "9",
+        "0",
+        "-1",
+        "d4",
+        "d5",
+        "i9",
+        "a1",
+        "#",
+        "\x00",
+        "é",
+        "::",
+        "->",
+        "99999999999999999999",
+    ]
 )
-LINES = st.lists(st.one_of(st.lists(WORDS, max_size=8).map(" ".join), st.text(max_size=40)), max_size=12).map("\n".join)
+LINES = st.lists(st.one_of(st.lists(WORDS, max_size=8).map(" ".join), st.text(max_size=40)), max_size=12).map(
+    "\n".join
+)
 
 
 @settings(max_examples=300, deadline=None)

@@ -13,7 +13,9 @@ CALM = {"wind:white": 2, "wind:red": 2}  # MOVE 0, no event
 # -- 7 REPAIRS & DAMAGE CONTROL --------------------------------------------------------
 def test_repairs_skills_lent_are_reduced_and_return_next_turn() -> None:
     state = board({"B3": "d4", "F1": "a1"}, B3={"skills": {"GUN": 1}, "broken": 1})
-    state, _, _ = play(state, "anchor\nrepair B3 rigging 2 from gun 2", {**CALM, "rigging:B3:1": 4, "rigging:B3:2": 4})
+    state, _, _ = play(
+        state, "anchor\nrepair B3 rigging 2 from gun 2", {**CALM, "rigging:B3:1": 4, "rigging:B3:2": 4}
+    )
     ship = state["ships"]["B3"]
     assert ship["skills"]["GUN"] == -1 and ship["repair"]["GUN"] == 2
     state, _, _ = play(state, "anchor", CALM)  # the French turn
@@ -30,7 +32,9 @@ def test_repairs_allocating_cmd_or_mor_is_a_problem() -> None:
 
 
 def test_repairs_no_skill_may_be_lent_below_minus_3() -> None:
-    found = problems(board({"B3": "d4", "F1": "a1"}, B3={"skills": {"SEA": -2}}), "repair B3 pumps 2 from sea 2")
+    found = problems(
+        board({"B3": "d4", "F1": "a1"}, B3={"skills": {"SEA": -2}}), "repair B3 pumps 2 from sea 2"
+    )
     assert found and "below -3" in found[0].message
 
 
@@ -41,7 +45,7 @@ def test_repairs_tasks_and_skills_must_balance() -> None:
 
 def test_man_the_pumps_1_2_keeps_the_ship_afloat() -> None:
     state = board({"B3": "d4", "F1": "a1"}, B3={"hull": 0})
-    state, events, dice = play(state, "repair B3 pumps 1 from sea 1", {**CALM, "pumps:B3:1": 2})
+    state, _events, dice = play(state, "repair B3 pumps 1 from sea 1", {**CALM, "pumps:B3:1": 2})
     assert state["ships"]["B3"]["status"] == "afloat"
     assert not any(r.key.startswith("sinking") for r in dice.log)
 
@@ -54,7 +58,9 @@ def test_man_the_pumps_3_6_keep_pumping_then_the_sinking_roll() -> None:
 
 def test_unfoul_spars_and_rigging_1_2_removes_a_broken_mast() -> None:
     state = board({"B3": "d4", "F1": "a1"}, B3={"broken": 2})
-    state, _, _ = play(state, "repair B3 rigging 2 from sea 1 aim 1", {**CALM, "rigging:B3:1": 1, "rigging:B3:2": 3})
+    state, _, _ = play(
+        state, "repair B3 rigging 2 from sea 1 aim 1", {**CALM, "rigging:B3:1": 1, "rigging:B3:2": 3}
+    )
     assert state["ships"]["B3"]["broken"] == 1
 
 
@@ -98,7 +104,10 @@ def test_transfer_command_takes_place_next_turn() -> None:
 
 
 def test_transfer_command_to_a_ship_not_adjacent_is_a_problem() -> None:
-    found = problems(board({"B3": "d4", "B4": "g4", "F1": "a1"}, B3={"skills": {"CMD": 1}}), "transfer B3 cmd 1 to B4 from gun 1")
+    found = problems(
+        board({"B3": "d4", "B4": "g4", "F1": "a1"}, B3={"skills": {"CMD": 1}}),
+        "transfer B3 cmd 1 to B4 from gun 1",
+    )
     assert found and "not adjacent" in found[0].message and found[0].rule == "7 Repairs: Transfer Command"
 
 
@@ -124,7 +133,7 @@ def test_transfer_command_more_levels_than_cmd_is_a_problem() -> None:
 # -- 8 BURN DAMAGE ---------------------------------------------------------------------------
 def test_burn_damage_controlled_fire_not_attended_becomes_uncontrolled() -> None:
     state = board({"B3": "d4", "F1": "a1"}, B3={"fires": {"uncontrolled": 0, "controlled": 1}})
-    state, events, _ = play(state, "anchor", {**CALM, "burn:B3:1": 5})
+    state, _events, _ = play(state, "anchor", {**CALM, "burn:B3:1": 5})
     assert state["ships"]["B3"]["fires"] == {"uncontrolled": 1, "controlled": 0}
 
 
@@ -158,7 +167,7 @@ def test_sinking_1_3_remains_afloat_with_a_sinking_token() -> None:
 
 def test_sinking_4_6_ship_sinks_and_the_enemy_tallies_it() -> None:
     state = board({"B3": "d4", "B4": "a8", "F1": "a1"}, B3={"hull": 0})
-    state, events, _ = play(state, "anchor", {**CALM, "sinking:B3": 4})
+    state, _events, _ = play(state, "anchor", {**CALM, "sinking:B3": 4})
     ship = state["ships"]["B3"]
     assert ship["status"] == "sunk" and ship["square"] is None
     assert state["tally"]["french"]["sunk"] == 1
@@ -172,7 +181,9 @@ def test_sinking_only_the_ships_of_the_player_in_turn_roll() -> None:
 
 
 def test_sunk_ships_negative_skills_and_broken_masts_are_removed() -> None:
-    state = board({"B3": "d4", "B4": "a8", "F1": "a1"}, B3={"hull": 0, "broken": 2, "skills": {"GUN": -2, "SEA": 1}})
+    state = board(
+        {"B3": "d4", "B4": "a8", "F1": "a1"}, B3={"hull": 0, "broken": 2, "skills": {"GUN": -2, "SEA": 1}}
+    )
     state, _, _ = play(state, "anchor", {**CALM, "sinking:B3": 6})
     ship = state["ships"]["B3"]
     assert ship["broken"] == 0 and ship["skills"]["GUN"] == 0
