@@ -133,6 +133,10 @@ def board_text(state: State) -> str:
     lines.append(head)
     for ship in sorted(state["ships"].values(), key=lambda s: (SIDES.index(s["side"]), s["number"])):
         lines.append(ship_line(ship, state))
+    lines.append(
+        "masts: standing/total; fire: u uncontrolled, c controlled; sink: sinking token;"
+        " repair: skill levels lent to repairs (CMDn>ship: transfer tokens)"
+    )
     tally = state["tally"]
     lines.append("")
     for side in SIDES:

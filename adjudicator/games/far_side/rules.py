@@ -132,7 +132,8 @@ class FarSide(BaseRuleset):
             label=f"{label} (standing orders of the {enemy.capitalize()})",
             default="",
             prompt=(
-                "Optional: change your standing orders (drift ignore | drift F3 F5; return fire | hold fire)."
+                "Optional: change your standing orders "
+                f"(drift ignore | drift {B.PREFIX[seat]}3 {B.PREFIX[seat]}5; return fire | hold fire)."
             ),
             optional=True,
         )

@@ -451,3 +451,35 @@ def test_dock_for_the_french_is_off_rank_1() -> None:
     state = board({"F3": "c1", "B1": "h8"}, active="french")
     state, _, _ = play(state, "sail F3 dock", MOVE_1)
     assert state["ships"]["F3"]["status"] == "docked"
+
+
+def test_ram_fallback_fire_line_is_used_only_if_the_ram_fails() -> None:
+    state = board(
+        {"B3": "d4", "B1": "f8", "F1": "d7", "F2": "a1"}, B1={"engaged": "long"}, F1={"engaged": "long"}
+    )
+    _, events, dice = play(
+        state, "sail B3 d5 d6\nram F1\nfire B3 at F1\nhold fire", MOVE_2, standing="hold fire"
+    )
+    assert not said(events, "rams") and any(r.key.startswith("attack:B3-F1") for r in dice.log)
+    state = board(
+        {"B3": "d4", "B1": "f8", "F1": "d7", "F2": "a1"}, B1={"engaged": "long"}, F1={"engaged": "long"}
+    )
+    _, events, dice = play(state, "sail B3 d5 d6\nram F1\nfire B3 at F1", MOVE_4, standing="hold fire")
+    assert said(events, "B3 rams F1 with") and not any(r.key.startswith("tact:B3-F1") for r in dice.log)
+
+
+def test_dock_the_ships_in_tow_stay_on_the_board() -> None:
+    state = board({"B3": "d7", "B5": "d6", "F1": "a1"})
+    state, _, _ = play(state, "sail B3 d8 dock\ntow B5", MOVE_4)
+    assert state["ships"]["B3"]["status"] == "docked" and state["ships"]["B5"]["square"] == "d7"
+
+
+def test_follow_up_missing_answer_continues_straight() -> None:
+    from far_side_helpers import GAME
+
+    state = board({"B3": "d4", "F1": "a1"})
+    state, _, _ = play(state, "sail B3 d5\nif move > path: ask", MOVE_4)
+    req = GAME.requests(state)[0]
+    assert req.default == "continue straight\n"
+    state, _, _ = play(state, req.default)
+    assert state["ships"]["B3"]["square"] == "d8"
