@@ -340,8 +340,8 @@ class MilitaryPhase:
                 band["quiet_turn"] = self.turn
                 verb = "escapes" if result == "escapes" else "panics and flees"
                 self.say(
-                    f"{self.name(key)} fails to catch {what} in {place} (d6 {roll}+{bonus}): it {verb} to "
-                    f"{dest}.",
+                    f"{self.name(key)} fails to catch {what} in {place} (d6 {roll}+{bonus}): "
+                    f"{what.removeprefix('the ')} {verb} to {dest}.",
                     "interception",
                     place=place,
                     roll=roll,
