@@ -16,7 +16,6 @@ recorded as passed so they never go out late.
 
 from __future__ import annotations
 
-import importlib.util
 import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -178,13 +177,13 @@ class _Stale(Exception):
 def queue_reminder(
     session: Session, referee: Referee, game: Game, turn: Turn, seat: Seat, label: str, now: datetime
 ) -> None:
-    """Queue one reminder email (through the mail service when it is installed)."""
-    if label != GRACE and importlib.util.find_spec("adjudicator.mail.service") is not None:
-        service = importlib.import_module("adjudicator.mail.service")
-        if hasattr(service, "queue_reminder"):
-            # The mail service's reminder template (with the .ics deadline); the label is in its Message-ID.
-            service.queue_reminder(session, game, turn, seat, label)
-            return
+    """Queue one reminder email: the mail service's template (with the .ics deadline) for the
+    reminders before the deadline, a plain "late" notice while the grace runs."""
+    if label != GRACE:
+        from adjudicator.mail.service import queue_reminder as queue_mail_reminder
+
+        queue_mail_reminder(session, game, turn, seat, label)  # the label is in its Message-ID
+        return
     assert seat.email is not None
     text, subject = reminder_text(referee, session, game, turn, seat, label, now)
     message_id = stable_message_id(game.id, turn.number, seat.name, "reminder", label)
