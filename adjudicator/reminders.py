@@ -188,12 +188,9 @@ def queue_reminder(
     text, subject = reminder_text(referee, session, game, turn, seat, label, now)
     message_id = stable_message_id(game.id, turn.number, seat.name, "reminder", label)
     msg = compose(to=seat.email, subject=subject, text=text, message_id=message_id, date=now)
-    outbox.queue(
+    outbox.queue_message(
         session,
-        message_id=message_id,
-        raw=msg.as_bytes(),
-        to_addr=seat.email,
-        subject=subject,
+        msg,
         kind="reminder",
         game_id=game.id,
         turn_number=turn.number,
@@ -266,12 +263,9 @@ def queue_civil_disorder_notices(session: Session, game: Game, turn: Turn, seats
                 continue
             message_id = stable_message_id(game.id, turn.number, seat.name, "civil-disorder")
             msg = compose(to=address, subject=subject, text=text, message_id=message_id)
-            outbox.queue(
+            outbox.queue_message(
                 session,
-                message_id=message_id,
-                raw=msg.as_bytes(),
-                to_addr=address,
-                subject=subject,
+                msg,
                 kind="civil-disorder",
                 game_id=game.id,
                 turn_number=turn.number,

@@ -245,12 +245,9 @@ def on_close(session: Session, game: Game, turn: Turn) -> None:
             message_id=message_id,
             attachments=attachments,
         )
-        outbox.queue(
+        outbox.queue_message(
             session,
-            message_id=message_id,
-            raw=msg.as_bytes(),
-            to_addr=seat.email,
-            subject=subject,
+            msg,
             kind=kind,
             game_id=game.id,
             turn_number=turn.number,
@@ -283,12 +280,9 @@ def on_open(session: Session, game: Game, turn: Turn) -> None:
         msg = compose(
             to=seat.email, subject=subject, text=text, html=html, message_id=message_id, attachments=ics
         )
-        outbox.queue(
+        outbox.queue_message(
             session,
-            message_id=message_id,
-            raw=msg.as_bytes(),
-            to_addr=seat.email,
-            subject=subject,
+            msg,
             kind="notice",
             game_id=game.id,
             turn_number=turn.number,

@@ -66,12 +66,9 @@ def _queue(
         in_reply_to=in_reply_to,
         attachments=attachments,
     )
-    return outbox.queue(
+    return outbox.queue_message(
         session,
-        message_id=message_id,
-        raw=msg.as_bytes(),
-        to_addr=to_addr,
-        subject=msg["Subject"],
+        msg,
         kind=kind,
         game_id=game_id,
         turn_number=turn_number,
@@ -194,12 +191,9 @@ def queue_report_copy(
     msg = compose(
         to=seat.email, subject=subject, text=text, html=html, message_id=message_id, in_reply_to=inbound_id
     )
-    return outbox.queue(
+    return outbox.queue_message(
         session,
-        message_id=message_id,
-        raw=msg.as_bytes(),
-        to_addr=seat.email,
-        subject=msg["Subject"],
+        msg,
         kind="reply",
         game_id=game.id,
         turn_number=turn.number,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import os
 from datetime import datetime
+from email.message import EmailMessage
 from pathlib import Path
 
 from sqlmodel import Session, select
@@ -47,6 +48,29 @@ def queue(
     )
     session.add(row)
     return row
+
+
+def queue_message(
+    session: Session,
+    msg: EmailMessage,
+    *,
+    kind: str,
+    game_id: str | None = None,
+    turn_number: int | None = None,
+    seat: str | None = None,
+) -> OutboxMessage | None:
+    """Queue a composed message: its Message-ID, recipient and subject come from its headers."""
+    return queue(
+        session,
+        message_id=str(msg["Message-ID"]),
+        raw=msg.as_bytes(),
+        to_addr=str(msg["To"]),
+        subject=str(msg["Subject"]),
+        kind=kind,
+        game_id=game_id,
+        turn_number=turn_number,
+        seat=seat,
+    )
 
 
 def outbox_dir() -> Path:
