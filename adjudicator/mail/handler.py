@@ -31,6 +31,7 @@ from sqlalchemy import func, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
+from adjudicator.games.base import REFEREE as REFEREE_SEAT
 from adjudicator.engine import Referee, RefereeError, check_game_id, deadline_with_grace
 from adjudicator.mail import acks
 from adjudicator.mail.config import int_setting
@@ -146,6 +147,22 @@ def _recent_refusals(session: Session, seat: Seat, now: datetime) -> int:
     ).one()
 
 
+def referee_seat(game: Game) -> Seat:
+    """The referee as a seat that is never stored: its address and secret are the game's.
+
+    The referee answers sealed requests addressed to the seat ``referee`` (table battles) by
+    mail like any player: from the referee's registered address, with the referee's secret.
+    """
+    return Seat(
+        game_id=game.id,
+        name=REFEREE_SEAT,
+        email=game.referee_email,
+        secret_hash=game.referee_secret_hash,
+        timezone="UTC",
+        status="taken",
+    )
+
+
 class MailHandler:
     """Handles messages for one database; the referee's clock decides deadlines and rate windows."""
 
@@ -219,6 +236,10 @@ class MailHandler:
         if not parsed.secret or not seat.secret_hash or not check_secret(parsed.secret, seat.secret_hash):
             self._refuse(seat, parsed, f"The secret given for seat {seat.name} is wrong or missing.", now)
         if parsed.command:
+            if seat.name == REFEREE_SEAT:
+                self._refuse(
+                    seat, parsed, "The referee's commands are given on the referee's machine (pbem).", now
+                )
             return self._command(parsed, seat, now)
         return self._orders(parsed, seat, now)
 
@@ -236,6 +257,8 @@ class MailHandler:
             game = session.get(Game, parsed.game)
             if game is None:
                 raise _Outcome("refused", f"no game {parsed.game!r}")
+            if parsed.seat == REFEREE_SEAT:
+                return referee_seat(game)
             seat = session.exec(select(Seat).where(Seat.game_id == game.id, Seat.name == parsed.seat)).first()
             if seat is None:
                 raise _Outcome("refused", f"no seat {parsed.seat[:64]!r} in game {game.id!r}")
@@ -294,7 +317,7 @@ class MailHandler:
         with self.db.session() as session:
             game = self.referee.game(session, seat.game_id)
             turn = session.exec(select(Turn).where(Turn.game_id == game.id, Turn.number == result.turn)).one()
-            row = session.get(Seat, seat.id)
+            row = session.get(Seat, seat.id) if seat.id is not None else seat
             assert row is not None
             if acks.queue_ack(session, game, row, turn, result, parsed.message_id):
                 self.replies += 1
