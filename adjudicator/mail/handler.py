@@ -31,8 +31,8 @@ from sqlalchemy import func, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
-from adjudicator.games.base import REFEREE as REFEREE_SEAT
 from adjudicator.engine import Referee, RefereeError, check_game_id, deadline_with_grace
+from adjudicator.games.base import REFEREE as REFEREE_SEAT
 from adjudicator.mail import acks
 from adjudicator.mail.config import int_setting
 from adjudicator.mail.inbound import ParsedMail, parse_message
