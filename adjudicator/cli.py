@@ -22,7 +22,7 @@ from adjudicator.store import Database, as_utc
 app = typer.Typer(
     help="pbem: a play-by-email referee. Sealed orders, committed dice, verifiable archives.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,  # `pbem --install-completion` / `--show-completion` (bash, zsh, fish)
     pretty_exceptions_enable=False,
 )
 game_app = typer.Typer(help="Create, join, start and inspect games.", no_args_is_help=True)
@@ -37,11 +37,26 @@ app.add_typer(seat_app, name="seat")
 app.add_typer(battle_app, name="battle")
 
 #: Modules that add their own commands with ``register(app)``.
-EXTENSIONS: tuple[str, ...] = ("adjudicator.cli_schedule", "adjudicator.cli_mail", "adjudicator.cli_archive")
+EXTENSIONS: tuple[str, ...] = (
+    "adjudicator.cli_schedule",
+    "adjudicator.cli_mail",
+    "adjudicator.cli_archive",
+    "adjudicator.cli_doctor",  # after cli_mail: it adds `pbem mail test`
+)
 
 DbOption = Annotated[
     str | None, typer.Option("--db", help="Database URL (default: $PBEM_DB or sqlite:///pbem.db).")
 ]
+JsonOption = Annotated[
+    bool, typer.Option("--json", help="One JSON document for scripts (see README, Output for scripts).")
+]
+
+
+def print_json(document: object) -> None:
+    """A ``--json`` document: indented, keys in their documented order, UTF-8 as is."""
+    import json
+
+    typer.echo(json.dumps(document, indent=2, ensure_ascii=False))
 
 
 def _db(url: str | None = None) -> Database:
@@ -190,27 +205,35 @@ def game_start(game_id: str, db: DbOption = None) -> None:
 
 
 @game_app.command("list")
-def game_list(db: DbOption = None) -> None:
+def game_list(json_out: JsonOption = False, db: DbOption = None) -> None:
     """List the games with their status and current turn."""
-    from sqlmodel import select
+    from adjudicator import documents
 
-    from adjudicator.store import Game
-
-    database = _db(db)
-    with database.session() as session:
-        games = session.exec(select(Game).order_by(Game.created_at)).all()  # type: ignore[arg-type]
-        if not games:
-            typer.echo("no games yet: `pbem game new RULESET GAME_ID`")
-        for g in games:
-            typer.echo(f"{g.id:24} {g.ruleset:18} {g.status:8} turn {g.current_turn}")
+    document = documents.game_list(_db(db))
+    if json_out:
+        print_json(document)
+        return
+    if not document["games"]:
+        typer.echo("no games yet: `pbem game new RULESET GAME_ID`")
+        return
+    typer.echo(f"{'GAME':24} {'RULESET':18} {'STATUS':8} {'TURN':>4} {'SEATS':>5}")
+    for g in document["games"]:
+        typer.echo(f"{g['id']:24} {g['ruleset']:18} {g['status']:8} {g['turn']:>4} {g['seats']:>5}")
 
 
 @game_app.command("show")
-def game_show(game_id: str, db: DbOption = None) -> None:
+def game_show(game_id: str, json_out: JsonOption = False, db: DbOption = None) -> None:
     """Show a game: options, seats (never secrets), the open turn."""
     from adjudicator.store import loads
 
     ref = referee(db)
+    if json_out:
+        from adjudicator import documents
+
+        with ref.db.session() as session:
+            running = ref.game(session, game_id).status in ("running", "paused")
+        print_json(documents.game(ref.db, game_id, ref.status(game_id) if running else None))
+        return
     with ref.db.session() as session:
         game = ref.game(session, game_id)
         typer.echo(f"game {game.id} ({game.ruleset} v{game.ruleset_version}), {game.status}")
@@ -302,9 +325,15 @@ def orders_submit(
 
 
 @orders_app.command("status")
-def orders_status(game_id: str, db: DbOption = None) -> None:
+def orders_status(game_id: str, json_out: JsonOption = False, db: DbOption = None) -> None:
     """Who is in for the open turn (never what they ordered)."""
-    _print_status(referee(db).status(game_id))
+    status = referee(db).status(game_id)
+    if json_out:
+        from adjudicator import documents
+
+        print_json(documents.orders_status(status))
+        return
+    _print_status(status)
 
 
 def _print_status(status: dict) -> None:
@@ -422,12 +451,15 @@ def demo(
         int | None, typer.Option(help="How many bot seats (default: the game's most, max 6).")
     ] = None,
     game_id: Annotated[str | None, typer.Option(help="The demo game's id.")] = None,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="No progress bar, even on a terminal.")
+    ] = False,
     db: DbOption = None,
 ) -> None:
     """Play a whole sample campaign with bots: mail to ./outbox/, the archive to ./turns/."""
     from adjudicator.demo import run_demo
 
-    run_demo(ruleset, turns=turns, seats=seats, game_id=game_id, db_url=db, echo=typer.echo)
+    run_demo(ruleset, turns=turns, seats=seats, game_id=game_id, db_url=db, echo=typer.echo, quiet=quiet)
 
 
 def _register_extensions() -> None:

@@ -141,9 +141,17 @@ def mail_retry(
 @mail_app.command("status")
 def mail_status(
     limit: Annotated[int, typer.Option(help="How many recent incoming messages to list.")] = 10,
+    json_out: Annotated[bool, typer.Option("--json", help="One JSON document for scripts.")] = False,
     db: DbOption = None,
 ) -> None:
     """What is waiting to go out, what failed, and the last messages that came in."""
+    if json_out:
+        import json
+
+        from adjudicator import documents
+
+        typer.echo(json.dumps(documents.mail_status(_db(db), limit), indent=2, ensure_ascii=False))
+        return
     from sqlalchemy import func
     from sqlmodel import select
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from adjudicator.engine import Referee
 from adjudicator.games import available, get_ruleset
 from adjudicator.mail.outbox import deliver_to_maildir, outbox_dir
+from adjudicator.progress import progress_bar
 from adjudicator.store import Database, Game
 
 PREFERRED = ("mare-nostrum", "far-side", "master-commander")
@@ -46,6 +47,7 @@ def run_demo(
     game_id: str | None = None,
     db_url: str | None = None,
     echo: Callable[[str], None] = print,
+    quiet: bool = False,
 ) -> str:
     """Create, play and report a bot game; returns its id."""
     db = Database(db_url)
@@ -68,13 +70,15 @@ def run_demo(
     limit = turns if turns is not None else SAFETY_TURNS
     played = 0
     closed = None
-    while played < limit:
-        closed = referee.close_turn(game_id, reason="demo")
-        if closed is None:
-            break
-        played += 1
-        if closed.outcome is not None:
-            break
+    with progress_bar("playing", total=turns, quiet=quiet) as advance:
+        while played < limit:
+            closed = referee.close_turn(game_id, reason="demo")
+            if closed is None:
+                break
+            played += 1
+            advance(description=f"turn {closed.number} ({closed.label})")
+            if closed.outcome is not None:
+                break
     sent = deliver_to_maildir(db)
     echo(f"played {played} turns; {sent} emails written to {outbox_dir()}/new/")
     if closed is not None and closed.outcome is not None:
