@@ -1,11 +1,16 @@
 """Progress bars for long commands: shown on a terminal, silent in cron, a pipe or with ``--quiet``.
 
-Library code takes an optional ``advance`` callback and knows nothing of terminals; the command
-opens the bar and passes its ``advance`` down::
+The command opens the bar; library code knows nothing of terminals. It either uses the
+``advance`` it is handed, or calls the module's :func:`expect` (how many steps are coming) and
+:func:`step` (one done), which reach the bar the command opened in this context and do nothing
+when there is none (a library call, a test, cron)::
 
     with progress_bar("playing", total=20, quiet=quiet) as advance:
         for _ in range(20):
             advance()
+
+    with progress_bar("exporting", total=None):
+        export_game(...)            # calls progress.expect(len(turns)) then progress.step() per turn
 
 >>> with progress_bar("x", total=2, quiet=True) as advance:
 ...     advance()
@@ -17,8 +22,28 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 
 Advance = Callable[..., None]
+
+#: The bar a command opened in this context: (advance, set_total), or None.
+_current: ContextVar[tuple[Advance, Callable[[int | None], None]] | None] = ContextVar(
+    "pbem_progress", default=None
+)
+
+
+def expect(total: int | None) -> None:
+    """Tell the open bar (if any) how many steps are coming."""
+    bar = _current.get()
+    if bar is not None:
+        bar[1](total)
+
+
+def step(steps: int = 1, description: str | None = None) -> None:
+    """One step of the open bar done (nothing when no bar is open)."""
+    bar = _current.get()
+    if bar is not None:
+        bar[0](steps, description=description)
 
 
 def wanted(quiet: bool = False) -> bool:
@@ -55,4 +80,11 @@ def progress_bar(description: str, total: int | None, *, quiet: bool = False) ->
             else:
                 bar.advance(task, steps)
 
-        yield advance
+        def set_total(count: int | None) -> None:
+            bar.update(task, total=count)
+
+        token = _current.set((advance, set_total))
+        try:
+            yield advance
+        finally:
+            _current.reset(token)

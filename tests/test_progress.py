@@ -77,3 +77,19 @@ def test_no_bar_when_quiet_even_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -
     assert progress.wanted(quiet=True) is False
     monkeypatch.setenv("PBEM_QUIET", "1")
     assert progress.wanted() is False
+
+
+def test_library_steps_reach_the_bar_the_command_opened(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from adjudicator import progress
+
+    progress.step()  # no bar open: nothing happens, nothing fails
+    monkeypatch.setattr(progress, "wanted", lambda quiet=False: True)
+    with progress.progress_bar("exporting", total=None):
+        progress.expect(3)
+        for _ in range(3):
+            progress.step()
+    out = capsys.readouterr().out
+    assert "exporting" in out and "3/3" in out
+    progress.step()  # closed again
