@@ -75,6 +75,9 @@ INTERCEPTION_CONTROLLED_BONUS = 1
 #: order of the seats stands
 MAX_CONTEST_REROLLS = 50
 
+#: Achats: the order in which one nation's purchases are made
+PURCHASE_ORDER = ("hire-mercenaries", "buy-army", "buy-fleet", "hire-engineer", "hire-priest")
+
 
 def resistance(demography: int) -> int:
     """The Resistance of an independent province from its demographic factor."""
@@ -150,6 +153,8 @@ class MilitaryPhase:
         self.state = state
         self.map = game_map
         self.dice = dice
+        #: each place's position in the map file
+        self.rank: dict[str, int] = {name: i for i, name in enumerate(game_map.places)}
         self.events: list[Event] = []
         self.turn: int = state["turn"]
         self.units: dict[str, dict[str, Any]] = state["units"]
@@ -204,6 +209,11 @@ class MilitaryPhase:
         """The nation's place in the game's seat list (the map's order): for the wording of reports."""
         seats = self.state.get("seats", [])
         return seats.index(seat) if seat in seats else len(seats)
+
+    def in_map_order(self, places: Iterable[str]) -> list[str]:
+        """Places in the order the map file lists them: wherever the rules need an order among
+        places (a default refuge, a band's escape), it is the map's, never the alphabet's."""
+        return sorted(places, key=lambda p: self.rank.get(p, len(self.rank)))
 
     @staticmethod
     def number(key: str) -> int:
@@ -407,7 +417,7 @@ class MilitaryPhase:
                     result=results[key],
                 )
             best = next(r for r in ("destroyed", "flees", "escapes") if r in results.values())
-            options = list(self.map.neighbours(place))
+            options = self.in_map_order(self.map.neighbours(place))
             if best == "destroyed":
                 plans.append((band, "destroyed", None))
             elif not options:
@@ -803,7 +813,7 @@ class MilitaryPhase:
         seat = army["nation"]
         order = self.unit_orders.get(r.key)
         wanted = order.retreat if order else ""
-        adjacent = self.map.provinces[r.frm].land
+        adjacent = self.in_map_order(self.map.provinces[r.frm].land)
 
         def free(p: str) -> bool:
             return p in adjacent and occupied.get(p, set()) <= {seat}
@@ -1219,6 +1229,9 @@ class MilitaryPhase:
     def purchases(self) -> None:
         """Achats: armies (50 PO) where raised, fleets (100 PO) in a sea zone next to an arsenal.
 
+        In the order mercenaries, armies, fleets, engineers, priests; within a kind, by the
+        map's order of the provinces (so new units are numbered the same whatever the names).
+
         Bought units appear now and move from next turn. Mercenaries hired go into garrison
         in the home province; an army raised may replace elements by mercenaries from there.
         Engineers and war priests join an army (project stand-ins for the economic phase).
@@ -1231,9 +1244,11 @@ class MilitaryPhase:
             ranked = sorted(
                 (o for o in self.orders[seat] if o.is_purchase),
                 key=lambda o: (
-                    ("hire-mercenaries", "buy-army", "buy-fleet").index(o.verb)
-                    if o.verb in ("hire-mercenaries", "buy-army", "buy-fleet")
-                    else 3
+                    PURCHASE_ORDER.index(o.verb),
+                    self.rank.get(o.target, -1),
+                    self.rank.get(o.sea, -1),
+                    o.count,
+                    o.unit,
                 ),
             )
             for order in ranked:

@@ -237,7 +237,8 @@ def test_interception_on_one_the_band_escapes_to_an_adjacent_zone() -> None:
         {"rome": "A1 move Etruria intercept"},
         {"brigands:Etruria:rome:A1": 1, "brigands-escape:Etruria": 1, "invasion:Etruria": 10},
     )
-    assert state["bands"][0]["at"] == "Cisalpina"  # the first of Etruria's neighbours
+    # the first of Etruria's neighbours in the map file's order (never the alphabet's)
+    assert state["bands"][0]["at"] == "Liguria"
     assert state["bands"][0]["quiet_turn"] == 1
 
 
@@ -247,9 +248,18 @@ def test_interception_on_two_the_band_flees_where_the_player_chooses() -> None:
         {"rome": "A1 move Etruria intercept"},
         {"brigands:Etruria:rome:A1": 2, "invasion:Etruria": 10},
     )
-    # the player drives it out of his lands: the first neighbour he does not control
-    assert state["bands"][0]["at"] == "Cisalpina"
+    # no drive order: out of his lands, to the first neighbour (map order) he does not control
+    assert state["bands"][0]["at"] == "Liguria"
     assert "panics and flees" in texts(events)
+
+
+def test_interception_on_two_the_player_drives_the_band_where_his_order_says() -> None:
+    state, _, _ = play(
+        _brigands_in_etruria(),
+        {"rome": "A1 move Etruria intercept drive Picenum"},
+        {"brigands:Etruria:rome:A1": 2, "invasion:Etruria": 10},
+    )
+    assert state["bands"][0]["at"] == "Picenum"
 
 
 def test_fleet_entering_a_pirate_zone_intercepts_the_pirate_ship() -> None:
