@@ -224,15 +224,17 @@ def test_an_army_already_in_an_independent_province_that_wins_rolls_to_take_cont
     assert "Rome army A1 invades independent Pannonia" in texts(events)
 
 
-def test_government_by_default_goes_to_the_greatest_demography_then_market_then_map_order() -> None:
-    """Never the alphabet: Numidia (9) over Emporia (8); were they equal, the market, then the map."""
+def test_government_by_default_goes_to_the_greatest_demography_then_market_never_the_alphabet() -> None:
+    """Celtiberia and Narbonensis have the same demographic factor (9); Narbonensis has the greater
+    market (10 against 8), so the government goes there although Celtiberia sorts first."""
     state = new_game()
-    give(state, "Emporia", "carthage")
-    give(state, "Numidia", "carthage")
+    give(state, "Emporia", None)
+    give(state, "Celtiberia", "carthage")
+    give(state, "Narbonensis", "carthage")
     army(state, "rome", 3, "Carthago", engineer=True)
     state["provinces"]["Carthago"]["siege"] = {"nation": "rome", "army": "rome:A3", "turns": 0, "since": 0}
     state, _, _ = play(state, {}, {"siege:Carthago": 1})
-    assert state["nations"]["carthage"]["home"] == "Numidia"
+    assert state["nations"]["carthage"]["home"] == "Narbonensis"
 
 
 # ----------------------------------------------------------------------------- reports
