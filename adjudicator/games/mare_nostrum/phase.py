@@ -894,8 +894,9 @@ class MilitaryPhase:
         retreats: list[Retreat] = []
         for province in self.map.provinces:
             keys = self.invaders(province)
-            if not keys:
-                continue
+            siege = self.provinces[province]["siege"]
+            if not keys or (siege and siege["nation"] == self.units[keys[0]]["nation"]):
+                continue  # nobody invades, or armies join their nation's siege
             if self.owner(province) is None:
                 self.invasion_of_independent_province(province, keys, captures, retreats)
             elif province in self.defended:
@@ -1453,6 +1454,7 @@ class MilitaryPhase:
             "won": sorted(self.won),
             "defended": sorted(self.defended),
             "battle_counter": dict(self.battle_counter),
+            "battle_start": {p: sorted(nations) for p, nations in self.battle_start.items()},
             "battles": battles,
         }
 
@@ -1465,3 +1467,4 @@ class MilitaryPhase:
         self.won = set(pending.get("won", []))
         self.defended = set(pending.get("defended", []))
         self.battle_counter = dict(pending.get("battle_counter", {}))
+        self.battle_start = {p: set(nations) for p, nations in pending.get("battle_start", {}).items()}

@@ -96,6 +96,7 @@ def comparable(state: dict[str, Any]) -> dict[str, Any]:
         pending["orders"] = {s: sorted(t.splitlines()) for s, t in pending["orders"].items()}
         for key in ("defended", "won", "steady", "fleets_moved"):  # sets, kept as sorted lists
             pending[key] = sorted(pending.get(key, []))
+        pending["battle_start"] = {p: sorted(n) for p, n in pending.get("battle_start", {}).items()}
         out["pending"] = pending
     return json.loads(json.dumps(out, sort_keys=True))
 

@@ -3,7 +3,7 @@ state at its start, its consequences applied together; arrivals together are equ
 
 from __future__ import annotations
 
-from mare_nostrum_helpers import army, give, new_game, play, texts, win
+from mare_nostrum_helpers import army, give, new_game, play, texts
 
 # ----------------------------------------------------------------------------- invasions
 
