@@ -29,6 +29,7 @@ from adjudicator.dice import Dice
 from adjudicator.games.base import REFEREE, Event, OrderRequest
 from adjudicator.games.mare_nostrum.map import default_map
 from adjudicator.games.mare_nostrum.orders import BattleResult, Order, parse_results
+from adjudicator.games.mare_nostrum.phase import new_army, new_fleet
 
 TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 GAME_MAP = default_map()
@@ -149,11 +150,73 @@ def play_both(
     return after_a, after_b
 
 
-def play_renamed_game(seed: int, nations: int, battles: str, turns: int) -> None:
-    rng = random.Random(seed)
-    renaming = permutation(rng)
+def crowded_position(rng: random.Random, nations: int, battles: str) -> dict[str, Any]:
+    """A position the first turns of a game seldom reach: many armies everywhere, engineers,
+    war priests, exhausted armies, armies at sea, sieges of capitals, brigands and pirates."""
     opts = RS.parse_options({"nations": str(nations), "battles": battles})
     state = RS.setup(opts, RS.seat_names(opts), Dice(b"setup"))
+    seats = state["seats"]
+    for rec in state["provinces"].values():
+        if rec["owner"] is None and rng.random() < 0.5:
+            rec["owner"] = rng.choice(seats)
+    for seat in seats:
+        nation = state["nations"][seat]
+        nation["treasury"] = rng.choice([0, 60, 200])
+        for _ in range(rng.randint(2, 6)):
+            number = nation["next_army"]
+            nation["next_army"] += 1
+            unit = new_army(seat, number, rng.choice(PROVINCES), 0)
+            unit.update(
+                engineer=rng.random() < 0.4,
+                priest=rng.random() < 0.3,
+                exhausted=rng.choice([0, 0, 0, 1, 2]),
+                exhausted_turn=1,
+            )
+            state["units"][f"{seat}:A{number}"] = unit
+        for _ in range(rng.randint(0, 2)):
+            number = nation["next_fleet"]
+            nation["next_fleet"] += 1
+            state["units"][f"{seat}:F{number}"] = new_fleet(seat, number, rng.choice(SEAS), 0)
+    for key, unit in list(state["units"].items()):
+        if unit["kind"] == "fleet" and rng.random() < 0.5:
+            cargo = next(
+                (
+                    k
+                    for k, u in state["units"].items()
+                    if u["nation"] == unit["nation"]
+                    and u["kind"] == "army"
+                    and u["at"]
+                    and k.endswith(("1", "3"))
+                ),
+                None,
+            )
+            if cargo and not any(u.get("carrying") == cargo for u in state["units"].values()):
+                unit["carrying"] = cargo
+                state["units"][cargo].update(at=None, aboard=key)
+    for key, unit in state["units"].items():
+        where = unit["at"]
+        if unit["kind"] != "army" or not unit["engineer"] or not where:
+            continue
+        rec = state["provinces"][where]
+        if (
+            GAME_MAP.provinces[where].fortress
+            and rec["owner"] not in (None, unit["nation"])
+            and not rec["siege"]
+        ):
+            rec["siege"] = {"nation": unit["nation"], "army": key, "turns": rng.randint(0, 3), "since": 0}
+    state["bands"] += [{"kind": "brigands", "at": p, "quiet_turn": 0} for p in rng.sample(PROVINCES, 6)]
+    state["bands"] += [{"kind": "pirates", "at": p, "quiet_turn": 0} for p in rng.sample(SEAS, 4)]
+    return state
+
+
+def play_renamed_game(seed: int, nations: int, battles: str, turns: int, crowded: bool = False) -> None:
+    rng = random.Random(seed)
+    renaming = permutation(rng)
+    if crowded:
+        state = crowded_position(rng, nations, battles)
+    else:
+        opts = RS.parse_options({"nations": str(nations), "battles": battles})
+        state = RS.setup(opts, RS.seat_names(opts), Dice(b"setup"))
     renamed = renamed_state(state, renaming)
     for turn in range(turns):
         if RS.outcome(state):
@@ -167,10 +230,19 @@ def play_renamed_game(seed: int, nations: int, battles: str, turns: int) -> None
         state, renamed = play_both(state, renamed, orders, renaming, f"{seed}:{turn}".encode())
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), nations=st.integers(2, 8), battles=st.sampled_from(["dice", "table"]))
 def test_renaming_nations_and_places_never_changes_an_outcome(seed: int, nations: int, battles: str) -> None:
-    play_renamed_game(seed, nations, battles, turns=12)
+    play_renamed_game(seed, nations, battles, turns=15)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), nations=st.integers(3, 8), battles=st.sampled_from(["dice", "table"]))
+def test_renaming_never_changes_an_outcome_in_a_crowded_position(
+    seed: int, nations: int, battles: str
+) -> None:
+    """Sieges falling, eliminations, exhausted retreats and interceptions, from the first turn."""
+    play_renamed_game(seed, nations, battles, turns=4, crowded=True)
 
 
 def test_the_renaming_of_the_test_is_a_real_permutation_of_names() -> None:
