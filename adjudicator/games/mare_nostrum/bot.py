@@ -62,8 +62,9 @@ def _army_order(
         foreign = [p for p in here.land if state["provinces"][p]["owner"] != seat]
         target = rng.choice(foreign if foreign and rng.random() < 0.8 else list(here.land))
         option = _entering_options(state, game_map, seat, unit, target, rng)
-        if rng.random() < 0.2:
-            option += f" retreat {rng.choice(game_map.provinces[target].land or (at,))}"
+        refuges = [p for p in game_map.provinces[target].land if state["provinces"][p]["owner"] == seat]
+        if refuges and rng.random() < 0.2:
+            option += f" retreat {rng.choice(refuges)}"
         return f"{name} move {target}{option}"
     return f"{name} hold"
 

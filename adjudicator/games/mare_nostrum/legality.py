@@ -370,6 +370,15 @@ def _check_entering(
             f"adjacent to {target}: {_listing(game_map.provinces[target].land)}",
         )
         return
+    elif order.retreat and state["provinces"][order.retreat]["owner"] != seat:
+        mine = [p for p in game_map.provinces[target].land if state["provinces"][p]["owner"] == seat]
+        bad(
+            order,
+            f"retreat {order.retreat}: a repulsed army falls back only into a province you control (4.1)",
+            f"yours next to {target}: {_listing(mine)}",
+            "4.1",
+        )
+        return
     _check_interception(state, game_map, order, "brigands", bad)
 
 

@@ -152,7 +152,12 @@ class MareNostrum(BaseRuleset):
     # ------------------------------------------------------------------ requests and labels
     def label(self, state: State) -> str:
         when = board.year_label(state)
-        return f"{when}: battle results" if state.get("pending") else when
+        pending = state.get("pending")
+        if not pending:
+            return when
+        return (
+            f"{when}: naval battle results" if pending.get("stage") == "naval" else f"{when}: battle results"
+        )
 
     def _kind(self, state: State, kind: str) -> str:
         path = state["map"].get("path")

@@ -68,6 +68,7 @@ def test_table_naval_battle_result_sinks_only_the_sides_that_fought_the_winner()
     }
     state, _, _ = play(state, {"rome": "F1 hold engage"}, pins)
     assert state["pending"]["stage"] == "naval"
+    assert RS.label(state) == "218 BC: naval battle results"
     [req] = RS.requests(state)
     assert "carthage and macedon do not fight each other (neither engages)" in req.prompt
     parsed = RS.parse(req, "battle Mare-Ionium: carthage wins")
@@ -178,6 +179,16 @@ def test_intercept_where_no_band_stands_is_a_problem_when_the_orders_are_checked
     [problem] = problems(state, "rome", "A1 move Etruria intercept drive Sicilia")
     assert "can only be driven to a zone next to Etruria" in problem
     assert problems(state, "rome", "A1 move Etruria intercept drive Picenum") == []
+
+
+def test_retreat_to_a_province_not_controlled_is_a_problem_when_the_orders_are_checked() -> None:
+    """4.1: « retraite dans une province adjacente controlee par le joueur »."""
+    state = new_game()
+    give(state, "Narbonensis", "rome")
+    army(state, "rome", 1, "Narbonensis")
+    [problem] = problems(state, "rome", "A1 move Gallia retreat Aquitania")
+    assert "falls back only into a province you control" in problem
+    assert "yours next to Gallia: Narbonensis" in problem
 
 
 # ----------------------------------------------------------------------------- 7. contested provinces
