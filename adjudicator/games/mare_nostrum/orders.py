@@ -47,6 +47,8 @@ UNIT_RE = re.compile(r"^([af])(\d{1,4})$")
 #: the options a move or a landing may carry: what to do after winning, and where to fall back
 MOVE_OPTIONS = ("control", "pillage", "siege", "cut", "intercept")
 FLEET_OPTIONS = ("engage", "intercept")
+#: the order of the options in the canonical text
+OPTION_ORDER = ("control", "pillage", "siege", "cut", "engage", "intercept")
 VERBS = ("hold", "move", "embark", "land", "blockade", "pillage", "cut", "engage")
 HEADS = ("buy", "hire", "battle", "government", "truce")
 MAX_LINES = 500
@@ -334,7 +336,7 @@ class _LineParser:
         outcome = [o for o in options if o in {"control", "pillage", "siege"}]
         if len(outcome) > 1:
             return self.fail(f"choose one of control, pillage or siege, not {' and '.join(outcome)}")
-        ordered = tuple(o for o in dict.fromkeys((*MOVE_OPTIONS, *FLEET_OPTIONS)) if o in options)
+        ordered = tuple(o for o in OPTION_ORDER if o in options)
         return Order(verb, unit, target, options=ordered, retreat=retreat, drive=drive, line=self.n)
 
     # -- purchases -----------------------------------------------------------------
