@@ -16,7 +16,9 @@ procedure that keeps the book's modifiers:
   de", then is lost. Here the priest acts the first time its side would lose a
   round: +1 when that is enough to avoid losing the round, otherwise a reroll of
   its own die (``priest:<place>:<n>:<nation>``).
-* After :data:`MAX_ROUNDS` rounds without a break the defender holds the field.
+* After :data:`MAX_ROUNDS` rounds without a break (it takes 33 equal rolls at least) the
+  defender holds the field. When both sides arrived together (or both were there already)
+  there is no defender: the side with fewer losses wins, and equal losses draw the battle.
 
 The loser of a battle is destroyed (book: "l'armee d'invasion est detruite";
 "dans une bataille navale, le perdant est detruit"); the winner keeps no losses.
@@ -56,6 +58,7 @@ class BattleReport:
     loser: Fighter
     rounds: int
     held: bool  # True when the defender held after MAX_ROUNDS
+    drawn: bool = False  # sides that met together, equal losses after MAX_ROUNDS: nobody wins
 
 
 def _priest_helps(dice: Dice, key: str, me: Fighter, mine: int, theirs: int) -> int:
@@ -67,11 +70,15 @@ def _priest_helps(dice: Dice, key: str, me: Fighter, mine: int, theirs: int) -> 
     return dice.d6(f"priest:{key.split(':', 1)[1]}:{me.nation}")
 
 
-def tactical_battle(dice: Dice, key: str, attacker: Fighter, defender: Fighter) -> BattleReport:
+def tactical_battle(
+    dice: Dice, key: str, attacker: Fighter, defender: Fighter, together: bool = False
+) -> BattleReport:
     """Fight ``attacker`` against ``defender`` round by round until one side breaks.
 
     ``key`` is the rule and subject, e.g. ``battle:Pannonia:1``; each side's rolls are
     ``<key>:<nation>`` (the n-th round is roll n-1 of that key, pinnable as a list).
+    ``together``: neither side was there first, so neither holds the field after the
+    last round (the rounds themselves are symmetric: both dice are keyed by nation).
     """
     a_break, d_break = break_point(attacker.elements), break_point(defender.elements)
     for rounds in range(1, MAX_ROUNDS + 1):
@@ -89,4 +96,10 @@ def tactical_battle(dice: Dice, key: str, attacker: Fighter, defender: Fighter) 
             return BattleReport(defender, attacker, rounds, False)
         if defender.lost >= d_break:
             return BattleReport(attacker, defender, rounds, False)
+    if together:
+        if attacker.lost < defender.lost:
+            return BattleReport(attacker, defender, MAX_ROUNDS, False)
+        if defender.lost < attacker.lost:
+            return BattleReport(defender, attacker, MAX_ROUNDS, False)
+        return BattleReport(defender, attacker, MAX_ROUNDS, False, drawn=True)
     return BattleReport(defender, attacker, MAX_ROUNDS, True)

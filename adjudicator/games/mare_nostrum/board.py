@@ -30,9 +30,25 @@ def _unit_label(unit: dict[str, Any], state: State) -> str:
     return text + (f" ({', '.join(marks)})" if marks else "")
 
 
+def year_label(state: State, turn: int | None = None) -> str:
+    """The year of a turn (the state's own turn by default): ``218 BC``, ``217 BC``, ... ``AD 1``."""
+    year = map_of(state).start_year - ((state["turn"] if turn is None else turn) - 1)
+    return f"{year} BC" if year > 0 else f"AD {1 - year}"
+
+
+def board_title(state: State) -> str:
+    """The board's title: the year it shows, and the year just played when the state has moved on."""
+    turn = state["turn"]
+    if state.get("pending"):
+        return f"{year_label(state)} (turn {turn}): the position before the battles"
+    if turn == 1:
+        return f"{year_label(state)} (turn 1): the starting position"
+    return f"{year_label(state, turn - 1)} (turn {turn - 1}): the position after the turn"
+
+
 def board_text(state: State) -> str:
     game_map = map_of(state)
-    lines = [f"{game_map.name} - turn {state['turn']}", ""]
+    lines = [board_title(state), f"Map: {game_map.name}", ""]
     lines.append(
         f"{'Nation':<26}{'Treasury':>9}{'Income':>8}  {'Home':<14}{'Prov':>5}{'Armies':>7}{'Fleets':>7}"
         f"{'Merc':>5}"
@@ -97,13 +113,19 @@ def battles_prompt(state: State) -> str:
     pending = state["pending"]
     lines = [
         "Fight these battles at the table (DBA 3.0 on land, War Galley at sea) and enter one line per "
-        "battle: 'battle <place>: <nation> wins' (optionally ', lost nation:A2' for the winner's units "
-        "destroyed along "
-        "the way and ', priest nation:A1' for each war priest used), or 'battle <place>: dice'. "
+        "battle: 'battle <place>: <nation> wins' (optionally ', lost nation:A2' for each unit destroyed "
+        "along the way that the result does not already destroy, and ', priest nation:A1' for each war "
+        "priest used), or 'battle <place>: dice'. The sides that fight the winner are destroyed; a side "
+        "that does not fight it (a truce, or at sea neither engages) is not. "
         "A battle with no result is resolved by the built-in dice.",
     ]
     for b in pending["battles"]:
         lines.append(f"- {b['kind']} battle of {b['place']}, in this order: {' then '.join(b['order'])}")
+        if b.get("engage"):
+            lines.append(f"    fleets that engage: {', '.join(b['engage'])}")
+        for x, y in b.get("no_fight", []):
+            why = "neither engages" if b["kind"] == "naval" else "truce"
+            lines.append(f"    {x} and {y} do not fight each other ({why})")
         for seat in b["order"]:
             shown = []
             for uid in b["sides"].get(seat, []):

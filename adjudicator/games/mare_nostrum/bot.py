@@ -35,8 +35,9 @@ def _army_order(
     name = unit["id"]
     if unit["aboard"]:
         fleet = state["units"].get(unit["aboard"])
-        if fleet and game_map.seas[fleet["at"]].coasts and rng.random() < 0.7:
-            return f"{name} land {rng.choice(game_map.seas[fleet['at']].coasts)}"
+        if fleet and game_map.seas[fleet["at"]].coasts and rng.random() < 0.7 and not unit["exhausted"]:
+            target = rng.choice(game_map.seas[fleet["at"]].coasts)
+            return f"{name} land {target}{_entering_options(state, game_map, seat, unit, target, rng)}"
         return f"{name} hold"
     if unit["exhausted"]:
         return f"{name} hold"
@@ -60,16 +61,33 @@ def _army_order(
     if here.land and rng.random() < 0.75:
         foreign = [p for p in here.land if state["provinces"][p]["owner"] != seat]
         target = rng.choice(foreign if foreign and rng.random() < 0.8 else list(here.land))
-        fortress = game_map.provinces[target].fortress
-        option = rng.choice(
-            ["", "", " control", " pillage", " siege" if unit["engineer"] and fortress else ""]
-        )
-        if state["provinces"][target]["owner"] == seat:
-            option = ""
-        if rng.random() < 0.2:
-            option += f" retreat {rng.choice(game_map.provinces[target].land or (at,))}"
+        option = _entering_options(state, game_map, seat, unit, target, rng)
+        refuges = [p for p in game_map.provinces[target].land if state["provinces"][p]["owner"] == seat]
+        if refuges and rng.random() < 0.2:
+            option += f" retreat {rng.choice(refuges)}"
         return f"{name} move {target}{option}"
     return f"{name} hold"
+
+
+def _entering_options(
+    state: State, game_map: GameMap, seat: str, unit: dict[str, Any], target: str, rng: random.Random
+) -> str:
+    """Options the rules can carry out as written when ``unit`` enters ``target``."""
+    owner = state["provinces"][target]["owner"]
+    if owner == seat:
+        outcomes: list[str] = []
+    elif owner is None:
+        outcomes = ["control", "pillage"]
+    elif not game_map.provinces[target].fortress:
+        outcomes = ["control"]
+    else:
+        outcomes = ["pillage"] + (["siege", "control"] if unit["engineer"] else [])
+    option = rng.choice(["", "", *(f" {o}" for o in outcomes)])
+    if any(b["kind"] == "brigands" and b["at"] == target for b in state["bands"]) and rng.random() < 0.7:
+        option += " intercept"
+        if rng.random() < 0.5:
+            option += f" drive {rng.choice(game_map.provinces[target].land or ('',))}"
+    return option.rstrip()
 
 
 def _fleet_order(state: State, game_map: GameMap, seat: str, unit: dict[str, Any], rng: random.Random) -> str:
@@ -86,7 +104,10 @@ def _fleet_order(state: State, game_map: GameMap, seat: str, unit: dict[str, Any
     if enemy_ports and rng.random() < 0.4:
         return f"{name} blockade {rng.choice(enemy_ports)}{engage}"
     if sea.seas and rng.random() < 0.6:
-        return f"{name} move {rng.choice(sea.seas)}{engage}"
+        target = rng.choice(sea.seas)
+        pirates = any(b["kind"] == "pirates" and b["at"] == target for b in state["bands"])
+        intercept = " intercept" if pirates and rng.random() < 0.7 else ""
+        return f"{name} move {target}{engage}{intercept}"
     return f"{name} hold{engage}"
 
 
@@ -158,7 +179,22 @@ def bot_orders(ruleset: MareNostrum, state: State, request: OrderRequest, rng: r
     ]
     if mine and rng.random() < 0.2:
         lines.append(f"government {rng.choice(mine)}")
+    lines += _truces(state, seat, lines, rng)
     return _clean(state, game_map, seat, "\n".join(lines))
+
+
+def _truces(state: State, seat: str, lines: list[str], rng: random.Random) -> list[str]:
+    """Now and then a truce where the bot's armies stand or go among another nation's armies."""
+    places = {u["at"] for u in state["units"].values() if u["nation"] == seat and u["kind"] == "army"}
+    places |= {
+        line.split()[2]
+        for line in lines
+        if line.startswith("A") and line.split()[1:2] in (["move"], ["land"])
+    }
+    crowded = {
+        p for p in places if any(u["nation"] != seat and u["at"] == p for u in state["units"].values())
+    }
+    return [f"truce {p}" for p in sorted(crowded, key=str) if p and rng.random() < 0.4]
 
 
 def _clean(state: State, game_map: GameMap, seat: str, text: str) -> str:

@@ -145,6 +145,9 @@ def check_orders(state: State, game_map: GameMap, seat: str, orders: list[Order]
                     bad(order, f"you have no army {army}", f"your units: {_listing(mine)}")
                     break
             continue
+        elif order.verb == "truce":
+            _check_truce(state, seat, order, orders, bad)
+            continue
         elif order.verb == "government":
             if provinces[order.target]["owner"] != seat or order.target == nation["home"]:
                 others = [p for p in my_provinces if p != nation["home"]]
@@ -199,6 +202,14 @@ def _check_army_order(
             "5",
         )
         return
+    if order.verb == "hold" and (order.has("intercept") or order.drive):
+        bad(
+            order,
+            f"{name} hold: an interception is tried when entering the band's zone",
+            f"'{name} move <province> intercept'",
+            "9",
+        )
+        return
     if order.verb == "hold" and order.has("control"):
         bad(order, f"{name} hold: 'control' goes with a move ('{name} move <province> control')")
         return
@@ -235,6 +246,8 @@ def _check_army_order(
                     f"{order.target} is not on the coast of {sea}, where fleet {fleet_id} will be",
                     f"coasts of {sea}: {_listing(coasts)}",
                 )
+                return
+            _check_entering(state, game_map, seat, order, unit, bad)
             return
         if order.has("pillage") or order.has("cut"):
             bad(order, f"{name} is aboard fleet {fleet_id}: it cannot pillage or cut routes at sea")
@@ -276,15 +289,7 @@ def _check_army_order(
                 "4",
             )
             return
-        if order.retreat and order.retreat.startswith("F"):
-            if uid(seat, order.retreat) not in state["units"]:
-                bad(order, f"you have no fleet {order.retreat} to retreat onto")
-        elif order.retreat and order.retreat not in game_map.provinces[target].land:
-            bad(
-                order,
-                f"retreat {order.retreat}: it is not adjacent to {target}",
-                f"adjacent to {target}: {_listing(game_map.provinces[target].land)}",
-            )
+        _check_entering(state, game_map, seat, order, unit, bad)
         return
     if order.verb == "embark":
         fleet = state["units"].get(uid(seat, order.target))
@@ -308,6 +313,109 @@ def _check_army_order(
         embarking[order.target] = order.line
 
 
+def _check_entering(
+    state: State, game_map: GameMap, seat: str, order: Order, unit: dict[str, Any], bad: Any
+) -> None:
+    """An army entering ``order.target`` (a march or a landing): every option must be one the
+    rules can carry out there, as written; the referee never substitutes another."""
+    name, target = order.unit, order.target
+    owner = state["provinces"][target]["owner"]
+    fortress = game_map.provinces[target].fortress
+    outcome = next((o for o in ("control", "pillage", "siege") if order.has(o)), "")
+    if order.has("cut"):
+        bad(
+            order,
+            f"{name} cuts trade routes in garrison, not on the march",
+            f"next turn: '{name} hold cut' in {target}",
+            "4.3",
+        )
+        return
+    if outcome and owner == seat:
+        bad(order, f"{target} is your own province: there is nothing to {outcome} there", rule="4")
+        return
+    if outcome == "siege" and owner is None:
+        bad(
+            order,
+            f"{target} is independent: a successful invasion takes control or pillages (4.1); "
+            "a siege is laid against a player's fortress (4.2 b)",
+            f"'{name} {order.verb} {target} control' or '... pillage'",
+            "4.1",
+        )
+        return
+    if owner not in (None, seat) and not fortress and outcome in ("pillage", "siege"):
+        bad(
+            order,
+            f"{target} has no fortress: a victory there takes control of it (4.2), it cannot {outcome}",
+            f"'{name} {order.verb} {target}' (or pillage it in garrison next turn: '{name} hold pillage')",
+            "4.2",
+        )
+        return
+    if owner not in (None, seat) and fortress and outcome == "control" and not unit["engineer"]:
+        bad(
+            order,
+            f"{target} has a fortress: it is taken only by a siege, and {name} has no engineer "
+            "(a victory without one pillages the province, 4.2 a)",
+            f"'{name} {order.verb} {target} pillage', or hire an engineer first",
+            "4.2",
+        )
+        return
+    if order.retreat and order.retreat.startswith("F"):
+        if uid(seat, order.retreat) not in state["units"]:
+            bad(order, f"you have no fleet {order.retreat} to retreat onto")
+            return
+    elif order.retreat and order.retreat not in game_map.provinces[target].land:
+        bad(
+            order,
+            f"retreat {order.retreat}: it is not adjacent to {target}",
+            f"adjacent to {target}: {_listing(game_map.provinces[target].land)}",
+        )
+        return
+    elif order.retreat and state["provinces"][order.retreat]["owner"] != seat:
+        mine = [p for p in game_map.provinces[target].land if state["provinces"][p]["owner"] == seat]
+        bad(
+            order,
+            f"retreat {order.retreat}: a repulsed army falls back only into a province you control (4.1)",
+            f"yours next to {target}: {_listing(mine)}",
+            "4.1",
+        )
+        return
+    _check_interception(state, game_map, order, "brigands", bad)
+
+
+def _check_interception(state: State, game_map: GameMap, order: Order, kind: str, bad: Any) -> None:
+    """``intercept`` needs a band in the zone entered; ``drive`` a zone next to it."""
+    target = order.target
+    what = "brigand band" if kind == "brigands" else "pirate ship"
+    if order.has("intercept") and not any(
+        b["kind"] == kind and b["at"] == target for b in state.get("bands", [])
+    ):
+        bad(order, f"there is no {what} in {target} to intercept", rule="9")
+        return
+    if order.drive and not order.has("intercept"):
+        bad(order, f"drive {order.drive}: it goes with 'intercept' (where a panicking band is driven)")
+        return
+    if order.drive and order.drive not in game_map.neighbours(target):
+        bad(
+            order,
+            f"drive {order.drive}: the {what} can only be driven to a zone next to {target}",
+            f"next to {target}: {_listing(game_map.neighbours(target))}",
+            "9",
+        )
+
+
+def _check_truce(state: State, seat: str, order: Order, orders: list[Order], bad: Any) -> None:
+    """A truce needs an army of the nation in the province, or one entering it this turn."""
+    there = any(
+        u["nation"] == seat and u["kind"] == "army" and u["at"] == order.target
+        for u in state["units"].values()
+    )
+    coming = any(
+        o.verb in {"move", "land"} and o.unit.startswith("A") and o.target == order.target for o in orders
+    )
+    if not (there or coming):
+        bad(order, f"truce {order.target}: you have no army there and none goes there this turn", rule="7")
+
+
 def _check_fleet_order(
     state: State, game_map: GameMap, seat: str, order: Order, unit: dict[str, Any], bad: Any
 ) -> None:
@@ -317,7 +425,15 @@ def _check_fleet_order(
         bad(order, f"{name} is a fleet: it can hold, move or blockade; armies embark and land")
         return
     if order.retreat or any(order.has(o) for o in ("control", "pillage", "siege", "cut")):
-        bad(order, f"{name} is a fleet: its only option is 'engage'")
+        bad(order, f"{name} is a fleet: its options are 'engage' and 'intercept'")
+        return
+    if order.verb != "move" and (order.has("intercept") or order.drive):
+        bad(
+            order,
+            f"{name}: an interception is tried when entering the pirates' sea zone",
+            f"'{name} move <sea zone> intercept'",
+            "9",
+        )
         return
     if order.verb == "move":
         if order.target in game_map.provinces:
@@ -334,6 +450,8 @@ def _check_fleet_order(
                 f"adjacent to {sea}: {_listing(game_map.seas[sea].seas)}",
                 "4",
             )
+            return
+        _check_interception(state, game_map, order, "pirates", bad)
         return
     if order.verb == "blockade":
         owner = state["provinces"][order.target]["owner"]

@@ -9,8 +9,10 @@ army, ``F2`` a fleet (each nation numbers its own).
     A2 hold pillage cut
     A3 embark F1
     A4 land Sicilia control
+    A5 move Illyria intercept drive Dalmatia
     F1 move Mare-Ionium engage
     F2 blockade Carthago
+    truce Pannonia
     buy army Latium mercenaries 2
     buy fleet Latium Mare-Tyrrhenum
     hire engineer A1
@@ -43,8 +45,10 @@ from .map import GameMap
 
 UNIT_RE = re.compile(r"^([af])(\d{1,4})$")
 #: the options a move or a landing may carry: what to do after winning, and where to fall back
-MOVE_OPTIONS = ("control", "pillage", "siege", "cut")
-FLEET_OPTIONS = ("engage",)
+MOVE_OPTIONS = ("control", "pillage", "siege", "cut", "intercept")
+FLEET_OPTIONS = ("engage", "intercept")
+#: the order of the options in the canonical text
+OPTION_ORDER = ("control", "pillage", "siege", "cut", "engage", "intercept")
 VERBS = ("hold", "move", "embark", "land", "blockade", "pillage", "cut", "engage")
 HEADS = ("buy", "hire", "battle", "government", "truce")
 MAX_LINES = 500
@@ -57,7 +61,8 @@ class Order:
 
     Unit orders: ``hold``, ``move``, ``embark``, ``land``, ``blockade``.
     Purchases: ``buy-army``, ``buy-fleet``, ``hire-engineer``, ``hire-priest``,
-    ``hire-mercenaries``. Standing choices: ``battle-order``, ``government``.
+    ``hire-mercenaries``. Standing choices: ``battle-order``, ``government``, ``truce``.
+    ``drive`` is where a band that panics before this unit's interception is driven to.
     """
 
     verb: str
@@ -68,6 +73,7 @@ class Order:
     units: tuple[str, ...] = ()
     options: tuple[str, ...] = ()
     retreat: str = ""
+    drive: str = ""
     line: int = field(default=0, compare=False)
 
     @property
@@ -80,6 +86,7 @@ class Order:
     def text(self) -> str:
         """The canonical line for this order."""
         opts = "".join(f" {o}" for o in self.options)
+        opts += f" drive {self.drive}" if self.drive else ""
         tail = f"{opts} retreat {self.retreat}" if self.retreat else opts
         match self.verb:
             case "hold":
@@ -99,6 +106,8 @@ class Order:
                 return "battle order " + " ".join(self.units)
             case "government":
                 return f"government {self.target}"
+            case "truce":
+                return f"truce {self.target}"
         return self.verb  # pragma: no cover - every verb is listed above
 
 
@@ -219,9 +228,11 @@ class _LineParser:
             return self.battle_order()
         if head == "government":
             return self.government()
+        if head == "truce":
+            return self.truce()
         hint = _suggest(head, HEADS)
         return self.fail(
-            "an order starts with a unit (A1, F1) or buy/hire/battle order/government, "
+            "an order starts with a unit (A1, F1) or buy/hire/battle order/government/truce, "
             f"not {self.words[0]!r}",
             hint,
         )
@@ -285,10 +296,20 @@ class _LineParser:
         self, verb: str, unit: str, target: str, options: list[str], args: list[str]
     ) -> Order | Problem:
         retreat = ""
+        drive = ""
         allowed = FLEET_OPTIONS if unit.startswith("F") else MOVE_OPTIONS
         i = 0
         while i < len(args):
             word = args[i].lower()
+            if word == "drive":
+                if i + 1 >= len(args):
+                    return self.fail("drive: name the zone where a panicking band is driven to")
+                name, problem = self.places.match(args[i + 1], self.n)
+                if problem:
+                    return problem
+                drive = name or ""
+                i += 2
+                continue
             if word == "retreat" and unit.startswith("A"):
                 if i + 1 >= len(args):
                     return self.fail("retreat: name the province or fleet to fall back to")
@@ -304,7 +325,7 @@ class _LineParser:
                 i += 2
                 continue
             if word not in allowed:
-                extra = ["retreat <province>"] if unit.startswith("A") else []
+                extra = ["drive <zone>"] + (["retreat <province>"] if unit.startswith("A") else [])
                 return self.fail(
                     f"unknown option {args[i]!r} for {unit}; options are {', '.join([*allowed, *extra])}",
                     _suggest(word, [*allowed, "retreat"]),
@@ -315,8 +336,8 @@ class _LineParser:
         outcome = [o for o in options if o in {"control", "pillage", "siege"}]
         if len(outcome) > 1:
             return self.fail(f"choose one of control, pillage or siege, not {' and '.join(outcome)}")
-        ordered = tuple(o for o in (*MOVE_OPTIONS, *FLEET_OPTIONS) if o in options)
-        return Order(verb, unit, target, options=ordered, retreat=retreat, line=self.n)
+        ordered = tuple(o for o in OPTION_ORDER if o in options)
+        return Order(verb, unit, target, options=ordered, retreat=retreat, drive=drive, line=self.n)
 
     # -- purchases -----------------------------------------------------------------
     def buy(self) -> Order | Problem:
@@ -404,6 +425,15 @@ class _LineParser:
             return problem
         return Order("government", target=where or "", line=self.n)
 
+    def truce(self) -> Order | Problem:
+        args = self.words[1:]
+        if len(args) != 1:
+            return self.fail("truce <province>: your armies there fight nobody who also keeps the truce")
+        where, problem = self.provinces.match(args[0], self.n)
+        if problem:
+            return problem
+        return Order("truce", target=where or "", line=self.n)
+
 
 def parse_orders(game_map: GameMap, text: str) -> Parsed:
     """Every good line as an :class:`Order`, every bad one as a :class:`Problem`."""
@@ -444,6 +474,7 @@ _VERB_RANK = {
     "hire-priest": 4,
     "battle-order": 5,
     "government": 6,
+    "truce": 7,
 }
 
 

@@ -4,23 +4,29 @@ Book, "Deroulement de la phase militaire":
 
 1. Ecriture des ordres de mouvement   - the sealed orders (see :mod:`.orders`)
 2. Mouvements des armees et des flottes - :meth:`MilitaryPhase.movement`
-3. Combats, sieges et pillages          - interception, naval battles, land battles,
-                                          invasions, sieges, garrison pillage, blockades
+3. Combats, sieges et pillages          - naval battles, landings, interception, land
+                                          battles, invasions, sieges, garrison pillage,
+                                          blockades
 4. Achats de nouvelles armees et flottes - :meth:`MilitaryPhase.purchases`
 
 then the project's stand-in for the economic phase (:meth:`MilitaryPhase.income`)
 and the removal of old Exhausted markers. Every die roll is keyed by the rule and
 its subject (``invasion:Gallia``, ``battle:Pannonia:1:rome``, ``siege:Syracusae``).
 
-With ``battles=table`` the phase stops after the movement, writes the battles to
-fight into ``state["pending"]`` and finishes when the referee's results come in
-(:meth:`MilitaryPhase.apply_referee_results`).
+Every step is simultaneous: it is resolved against the state at the start of the step
+and its consequences are applied together (see :class:`MilitaryPhase`).
+
+With ``battles=table`` the phase stops before the naval battles and again before the
+land battles (when there are any), writes the battles to fight into
+``state["pending"]`` and goes on when the referee's results come in.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from dataclasses import dataclass
+from itertools import combinations
 from typing import Any
 
 from adjudicator.dice import Dice
@@ -28,7 +34,7 @@ from adjudicator.games.base import Event
 
 from .battle import ELEMENTS, SACRED_GUARD, Fighter, tactical_battle
 from .map import GameMap
-from .orders import BattleResult, Order
+from .orders import BattleResult, Order, canonical_orders
 
 State = dict[str, Any]
 
@@ -64,6 +70,13 @@ INTERCEPTION_TABLE = {
     6: "destroyed",
 }
 INTERCEPTION_CONTROLLED_BONUS = 1
+
+#: contest d6 ties are rolled again; past this many rerolls (only pinned dice get there) the
+#: order of the seats stands
+MAX_CONTEST_REROLLS = 50
+
+#: Achats: the order in which one nation's purchases are made
+PURCHASE_ORDER = ("hire-mercenaries", "buy-army", "buy-fleet", "hire-engineer", "hire-priest")
 
 
 def resistance(demography: int) -> int:
@@ -111,13 +124,37 @@ def owned_provinces(state: State, seat: str) -> list[str]:
     return [p for p, rec in state["provinces"].items() if rec["owner"] == seat]
 
 
+@dataclass
+class Retreat:
+    """An army that must leave a province: where from, with which marker, and where it may go.
+
+    ``anywhere``: the exhausted reaction 4-5 (« l'armee retraite dans une autre region »): any
+    adjacent province it may enter, its own first. Otherwise (a repulsed invasion, 4.1; the
+    fall-back after pillaging a fortress, 4.2 a) only an adjacent province it controls.
+    Either way an own fleet with room in an adjacent sea zone takes it when no province does.
+    """
+
+    key: str
+    frm: str
+    exhausted: int
+    why: str
+    anywhere: bool = False
+
+
 class MilitaryPhase:
-    """One turn's military phase over a mutable state."""
+    """One turn's military phase over a mutable state.
+
+    Simultaneity: every step is resolved against the state at the start of that step and
+    its consequences (captures, losses, retreats, eliminations) are applied together, so
+    no outcome depends on the order in which provinces, sea zones or nations are visited.
+    """
 
     def __init__(self, state: State, game_map: GameMap, dice: Dice) -> None:
         self.state = state
         self.map = game_map
         self.dice = dice
+        #: each place's position in the map file
+        self.rank: dict[str, int] = {name: i for i, name in enumerate(game_map.places)}
         self.events: list[Event] = []
         self.turn: int = state["turn"]
         self.units: dict[str, dict[str, Any]] = state["units"]
@@ -135,6 +172,17 @@ class MilitaryPhase:
         self.besiegers: dict[str, str] | None = None
         #: exhausted armies that rolled a 6 this turn and fight normally
         self.steady: set[str] = set()
+        #: armies that won a battle this turn (an army already in a province that wins invades it)
+        self.won: set[str] = set()
+        #: provinces whose owner had an army in them when the land battles began
+        self.defended: set[str] = set()
+        #: pairs of nations that fought to a draw in a place this turn: they fight no more there
+        self.drawn: set[tuple[str, str, str]] = set()
+        #: armies that left a battle (exhausted reaction 4-5) and retreat at the end of the step
+        self.withdrawn: set[str] = set()
+        self.step_retreats: list[Retreat] = []
+        #: the nations in each province when the land battles began
+        self.battle_start: dict[str, set[str]] = {}
 
     # ------------------------------------------------------------------ helpers
     def say(self, text: str, kind: str, **data: Any) -> None:
@@ -156,6 +204,28 @@ class MilitaryPhase:
 
     def home_of(self, seat: str) -> str:
         return self.nations[seat]["home"]
+
+    def seat_rank(self, seat: str) -> int:
+        """The nation's place in the game's seat list (the map's order): for the wording of reports."""
+        seats = self.state.get("seats", [])
+        return seats.index(seat) if seat in seats else len(seats)
+
+    def in_map_order(self, places: Iterable[str]) -> list[str]:
+        """Places in the order the map file lists them: wherever the rules need an order among
+        places (a default refuge, a band's escape), it is the map's, never the alphabet's."""
+        return sorted(places, key=lambda p: self.rank.get(p, len(self.rank)))
+
+    @staticmethod
+    def number(key: str) -> int:
+        return int(key.rsplit(":", 1)[1][1:])
+
+    def occupancy(self) -> dict[str, set[str]]:
+        """Province -> the nations with an army in it (not counting armies leaving a battle)."""
+        out: dict[str, set[str]] = {}
+        for key, unit in self.units.items():
+            if unit["kind"] == "army" and unit["at"] and key not in self.withdrawn:
+                out.setdefault(unit["at"], set()).add(unit["nation"])
+        return out
 
     def destroy(self, key: str, why: str) -> None:
         """Remove a unit; its war priest dies with it, an army aboard a sunk fleet drowns."""
@@ -199,11 +269,11 @@ class MilitaryPhase:
         """Mouvements: every army and fleet built before this turn moves one step, all at once.
 
         A fleet moves to an adjacent sea zone and carries its army; an army moves to an
-        adjacent province, embarks on a fleet anchored in an adjacent sea zone, or lands
-        from its fleet into a province next to the fleet's (new) sea zone. A unit that does
-        not move is "en mouillage" (fleet) or "en garnison" (army). There is no bounce:
-        armies of several nations that meet in a province fight (see :meth:`land_battles`),
-        armies that swap provinces pass each other.
+        adjacent province or embarks on a fleet anchored in an adjacent sea zone. Landings
+        wait for the naval battles (:meth:`landings`): a fleet must survive to put its army
+        ashore. A unit that does not move is "en mouillage" (fleet) or "en garnison" (army).
+        There is no bounce: armies of several nations that meet in a province fight (see
+        :meth:`land_battles`), armies that swap provinces pass each other.
         """
         fleet_moves: list[tuple[str, str, str]] = []
         for key, order in self.unit_orders.items():
@@ -239,20 +309,6 @@ class MilitaryPhase:
                 )
             elif order.verb == "embark":
                 self.embark(key, unit, uid(unit["nation"], order.target))
-            elif order.verb == "land" and unit["aboard"] in self.units:
-                fleet = self.units[unit["aboard"]]
-                if order.target in self.map.seas[fleet["at"]].coasts:
-                    fleet["carrying"] = None
-                    unit["aboard"] = None
-                    unit["at"] = order.target
-                    self.entered[key] = fleet["at"]
-                    self.say(
-                        f"{self.name(key)} lands from {fleet['at']} in {order.target}.",
-                        "move",
-                        unit=key,
-                        src=fleet["at"],
-                        dst=order.target,
-                    )
 
     def embark(self, key: str, army: dict[str, Any], fleet_key: str) -> None:
         fleet = self.units.get(fleet_key)
@@ -275,6 +331,31 @@ class MilitaryPhase:
             f"{self.name(key)} embarks from {src} on {self.name(fleet)} in {fleet['at']}.", "move", unit=key
         )
 
+    def landings(self) -> None:
+        """After the naval battles, armies aboard surviving fleets land on a coast of their sea zone.
+
+        « Une flotte de guerre peut transporter une armee »: an army whose fleet was sunk
+        went down with it (:meth:`destroy`) and lands nowhere.
+        """
+        for key, order in list(self.unit_orders.items()):
+            unit = self.units.get(key)
+            if unit is None or unit["kind"] != "army" or order.verb != "land" or unit["exhausted"]:
+                continue
+            fleet = self.units.get(unit["aboard"] or "")
+            if fleet is None or order.target not in self.map.seas[fleet["at"]].coasts:
+                continue
+            fleet["carrying"] = None
+            unit["aboard"] = None
+            unit["at"] = order.target
+            self.entered[key] = fleet["at"]
+            self.say(
+                f"{self.name(key)} lands from {fleet['at']} in {order.target}.",
+                "move",
+                unit=key,
+                src=fleet["at"],
+                dst=order.target,
+            )
+
     def lift_siege_by(self, key: str) -> None:
         """Book: "un envahisseur peut toujours lever un siege en repliant ... ou en embarquant"."""
         if self.besiegers is None:
@@ -290,81 +371,106 @@ class MilitaryPhase:
 
     # ------------------------------------------------------------------ 3a. brigands and pirates
     def interception_of_brigands_and_pirates(self) -> None:
-        """Interception: a unit entering the zone of a brigand band or a pirate ship tries to destroy it.
+        """Interception: « le joueur peut tenter » to destroy a band in the zone his unit enters.
 
-        d6, +1 in a province the player controls: 1 the band escapes to an adjacent zone
-        (chosen by a die, the band having no player here); 2 it panics and flees, the
-        player choosing where (the first adjacent zone he does not control); 3-6 destroyed.
+        Only a unit ordered to ``intercept`` tries, when it entered this turn the zone where
+        the band stood at the start of the step. Every hunter of a band rolls its own d6
+        (``brigands:<province>:<nation>:<unit>``, ``pirates:<sea>:...``), +1 in a province
+        its player controls; the best result decides, all bands at once:
+        3-6 destroyed; 2 it panics and flees where the player drives it (``drive``; by
+        default the first adjacent zone, in the map's order, he does not control; when
+        several nations rolled the 2, a die picks among their choices); 1 it escapes to an
+        adjacent zone picked by a die (the band has no player here).
         """
         bands = self.state["bands"]
-        if not bands:
-            return
-        comers: dict[str, list[str]] = {}
-        for key in sorted(self.entered):
-            comers.setdefault(self.units[key]["at"], []).append(key)
-        for key in sorted(self.fleets_moved):
-            if key in self.units:
-                comers.setdefault(self.units[key]["at"], []).append(key)
-        for band in list(bands):
+        plans: list[tuple[dict[str, Any], str, str | None]] = []
+        for band in bands:
             place = band["at"]
-            for key in comers.get(place, []):
-                if band not in bands or band["at"] != place or key not in self.units:
-                    break
+            hunters = [
+                key
+                for key, order in self.unit_orders.items()
+                if order.has("intercept")
+                and key in self.units
+                and self.units[key]["at"] == place
+                and (key in self.entered or key in self.fleets_moved)
+            ]
+            if not hunters:
+                continue
+            what = "the brigand band" if band["kind"] == "brigands" else "the pirate ship"
+            results: dict[str, str] = {}
+            for key in hunters:
                 seat = self.units[key]["nation"]
-                roll = self.dice.d6(f"{band['kind']}:{place}")
+                roll = self.dice.d6(f"{band['kind']}:{place}:{key}")
                 bonus = (
                     INTERCEPTION_CONTROLLED_BONUS
                     if self.map.is_province(place) and self.owner(place) == seat
                     else 0
                 )
-                result = INTERCEPTION_TABLE[min(6, roll + bonus)]
-                what = "the brigand band" if band["kind"] == "brigands" else "the pirate ship"
-                if result == "destroyed":
-                    bands.remove(band)
-                    self.say(
-                        f"{self.name(key)} intercepts {what} in {place} (d6 {roll}+{bonus}): destroyed.",
-                        "interception",
-                        place=place,
-                        roll=roll,
-                    )
-                    continue
-                options = list(self.map.neighbours(place))
-                if not options:
-                    continue
-                if result == "escapes":
-                    dest = self.dice.choice(options, f"{band['kind']}-escape:{place}")
-                else:
-                    free = [p for p in options if not (self.map.is_province(p) and self.owner(p) == seat)]
-                    dest = (free or options)[0]
-                band["at"] = dest
-                band["quiet_turn"] = self.turn
-                verb = "escapes" if result == "escapes" else "panics and flees"
+                results[key] = INTERCEPTION_TABLE[min(6, roll + bonus)]
                 self.say(
-                    f"{self.name(key)} fails to catch {what} in {place} (d6 {roll}+{bonus}): "
-                    f"{what.removeprefix('the ')} {verb} to {dest}.",
+                    f"{self.name(key)} tries to intercept {what} in {place} (d6 {roll}+{bonus}): "
+                    f"{results[key]}.",
                     "interception",
                     place=place,
+                    unit=key,
                     roll=roll,
-                    to=dest,
+                    result=results[key],
                 )
+            best = next(r for r in ("destroyed", "flees", "escapes") if r in results.values())
+            options = self.in_map_order(self.map.neighbours(place))
+            if best == "destroyed":
+                plans.append((band, "destroyed", None))
+            elif not options:
+                continue
+            elif best == "escapes":
+                plans.append((band, best, self.dice.choice(options, f"{band['kind']}-escape:{place}")))
+            else:
+                wanted = {
+                    self.flee_destination(key, place, options) for key, r in results.items() if r == best
+                }
+                choices = [p for p in options if p in wanted]
+                dest = (
+                    choices[0]
+                    if len(choices) == 1
+                    else self.dice.choice(choices, f"{band['kind']}-flee:{place}")
+                )
+                plans.append((band, best, dest))
+        for band, result, dest in plans:
+            what = "The brigand band" if band["kind"] == "brigands" else "The pirate ship"
+            if result == "destroyed":
+                bands.remove(band)
+                self.say(f"{what} in {band['at']} is destroyed.", "interception", place=band["at"])
+                continue
+            src, band["at"], band["quiet_turn"] = band["at"], dest, self.turn
+            verb = "escapes" if result == "escapes" else "panics and flees"
+            self.say(f"{what} in {src} {verb} to {dest}.", "interception", place=src, to=dest)
+
+    def flee_destination(self, key: str, place: str, options: list[str]) -> str:
+        """Where the player drives a panicking band: his ``drive`` order, else the first
+        adjacent zone (map order) he does not control."""
+        order = self.unit_orders.get(key)
+        if order and order.drive in options:
+            return order.drive
+        seat = self.units[key]["nation"]
+        free = [p for p in options if not (self.map.is_province(p) and self.owner(p) == seat)]
+        return (free or options)[0]
 
     # ------------------------------------------------------------------ 3b. battles
-    def hostile_zones(self) -> list[tuple[str, str]]:
-        """Every (kind, place) where a battle must be fought after the movement."""
-        battles: list[tuple[str, str]] = []
-        fleets: dict[str, dict[str, list[str]]] = {}
-        armies: dict[str, dict[str, list[str]]] = {}
-        for key, unit in self.units.items():
-            if unit["at"] is None:
-                continue
-            table = fleets if unit["kind"] == "fleet" else armies
-            table.setdefault(unit["at"], {}).setdefault(unit["nation"], []).append(key)
-        for sea in sorted(fleets):
-            sides = fleets[sea]
-            if len(sides) > 1 and any(self.wants_naval_battle(k) for keys in sides.values() for k in keys):
+    def naval_zones(self) -> list[tuple[str, str]]:
+        """Every sea zone where a naval battle must be fought after the movement."""
+        battles = []
+        for sea in self.map.seas:
+            sides = self.sides_at("naval", sea)
+            if self.hostile_pairs(sea, "naval", sides):
                 battles.append(("naval", sea))
-        for prov in sorted(armies):
-            if len(armies[prov]) > 1:
+        return battles
+
+    def land_zones(self) -> list[tuple[str, str]]:
+        """Every province where a land battle must be fought (some pair of nations there fights)."""
+        battles = []
+        for prov in self.map.provinces:
+            sides = self.sides_at("land", prov)
+            if self.hostile_pairs(prov, "land", sides):
                 battles.append(("land", prov))
         return battles
 
@@ -374,6 +480,26 @@ class MilitaryPhase:
         In the orders, a fleet that wants the battle says ``engage``."""
         order = self.unit_orders.get(fleet_key)
         return bool(order and order.has("engage"))
+
+    def keeps_truce(self, seat: str, province: str) -> bool:
+        return any(o.verb == "truce" and o.target == province for o in self.orders.get(seat, []))
+
+    def hostile(self, place: str, kind: str, sides: dict[str, list[str]], a: str, b: str) -> bool:
+        """Do nations ``a`` and ``b`` fight each other in ``place``?
+
+        At sea when a fleet of either side engages; on land unless both keep a ``truce``
+        there (« s'ils decident d'en venir aux mains »: one side alone cannot refuse the
+        battle the other brings). A pair that fought to a draw fights no more this turn.
+        """
+        if (place, *sorted((a, b))) in self.drawn:
+            return False
+        if kind == "naval":
+            return any(self.wants_naval_battle(k) for k in sides.get(a, []) + sides.get(b, []))
+        return not (self.keeps_truce(a, place) and self.keeps_truce(b, place))
+
+    def hostile_pairs(self, place: str, kind: str, sides: dict[str, list[str]]) -> list[tuple[str, str]]:
+        seats = [s for s in sides if sides[s]]
+        return [(a, b) for a, b in combinations(seats, 2) if self.hostile(place, kind, sides, a, b)]
 
     def sides_at(self, kind: str, place: str) -> dict[str, list[str]]:
         """Each nation's units at a place, in the order its player wants them to fight.
@@ -385,7 +511,11 @@ class MilitaryPhase:
         """
         sides: dict[str, list[str]] = {}
         for key, unit in self.units.items():
-            if unit["at"] == place and unit["kind"] == ("fleet" if kind == "naval" else "army"):
+            if (
+                unit["at"] == place
+                and unit["kind"] == ("fleet" if kind == "naval" else "army")
+                and key not in self.withdrawn
+            ):
                 sides.setdefault(unit["nation"], []).append(key)
         for seat, keys in sides.items():
             preferred = self.battle_order(seat)
@@ -393,7 +523,7 @@ class MilitaryPhase:
                 key=lambda k: (
                     preferred.get(self.units[k]["id"], 999),
                     self.units[k].get("exhausted", 0) > 0,
-                    int(self.units[k]["id"][1:]),
+                    self.number(k),
                 )
             )
         return sides
@@ -404,6 +534,9 @@ class MilitaryPhase:
                 return {u: i for i, u in enumerate(order.units)}
         return {}
 
+    def newcomer(self, key: str) -> bool:
+        return key in self.entered or key in self.fleets_moved
+
     def order_of_battles(self, place: str, seats: Iterable[str], rule: str = "contest") -> list[str]:
         """Province contestee: every player rolls a d6, battles go from the lowest score to the highest.
 
@@ -412,29 +545,20 @@ class MilitaryPhase:
         Ties are rolled again (the same key, next roll) between the tied players.
         With two players nobody rolls: the newcomer fights the one already there.
         """
-        seats = list(seats)
+        seats = sorted(seats, key=self.seat_rank)
         if len(seats) < 3:
-            present = [
-                s
-                for s in seats
-                if any(
-                    self.units[k]["nation"] == s and k not in self.entered
-                    for k in self.units
-                    if self.units[k]["at"] == place
-                )
-            ]
-            return sorted(seats, key=lambda s: (s not in present, s))
+            return seats
         if place in self.stored_order:
             return self.stored_order[place]
         scores: dict[str, tuple[int, ...]] = {s: (self.dice.d6(f"{rule}:{place}:{s}"),) for s in seats}
-        for _ in range(5):
+        for _ in range(MAX_CONTEST_REROLLS):
             groups = Counter(scores.values())
             tied = [s for s in seats if groups[scores[s]] > 1]
             if not tied:
                 break
-            for s in sorted(tied):
+            for s in tied:
                 scores[s] = (*scores[s], self.dice.d6(f"{rule}:{place}:{s}"))
-        order = sorted(seats, key=lambda s: (scores[s], s))
+        order = sorted(seats, key=lambda s: scores[s])  # stable: still tied only with pinned dice
         self.stored_order[place] = order
         shown = ", ".join(f"{self.nation_name(s)} {scores[s][0]}" for s in order)
         self.say(
@@ -445,56 +569,83 @@ class MilitaryPhase:
     def naval_battles(self, sea: str, results: dict[str, BattleResult] | None = None) -> None:
         """Flottes: a naval battle when one side wants it (``engage``); the loser is destroyed."""
         sides = self.sides_at("naval", sea)
-        order = self.order_of_battles(sea, sorted(sides), rule="naval-contest")
-        if results and sea in results and results[sea].winner != "dice":
-            self.apply_result(sea, sides, results[sea])
+        if not self.hostile_pairs(sea, "naval", sides):
             return
-        champion = order[0]
-        for challenger in order[1:]:
-            hostile = any(self.wants_naval_battle(k) for k in sides[champion] + sides[challenger])
-            if not hostile:
-                continue
-            champion = self.fight_sides(sea, "naval", sides, champion, challenger)
+        order = self.order_of_battles(sea, list(sides), rule="naval-contest")
+        if results and sea in results and results[sea].winner != "dice":
+            self.apply_result(sea, "naval", sides, results[sea])
+            return
+        self.fight_in_order(sea, "naval", sides, order)
 
     def land_battles(self, province: str, results: dict[str, BattleResult] | None = None) -> None:
-        """Combats in one province: armies of different nations that meet always fight.
+        """Combats in one province: armies of different nations that meet fight unless both keep a truce.
 
         Several players: the d6 order of battles, the winner fights on (Province contestee).
         The consequences for the province (control, pillage, siege, the independent-province
         roll) come after, in :meth:`invasions`.
         """
         sides = self.sides_at("land", province)
-        if len(sides) < 2:
+        if not self.hostile_pairs(province, "land", sides):
             return
+        order = self.order_of_battles(province, list(sides))
         if results and province in results and results[province].winner != "dice":
-            self.apply_result(province, sides, results[province])
+            self.apply_result(province, "land", sides, results[province])
             return
-        order = self.order_of_battles(province, sorted(sides))
-        champion = order[0]
-        for challenger in order[1:]:
-            champion = self.fight_sides(province, "land", sides, champion, challenger)
+        self.fight_in_order(province, "land", sides, order)
 
-    def fight_sides(self, place: str, kind: str, sides: dict[str, list[str]], a: str, b: str) -> str:
+    def fight_in_order(self, place: str, kind: str, sides: dict[str, list[str]], order: list[str]) -> None:
+        """The first pair in the order of battles that fights, fights; then the next, until peace.
+
+        With the book's example (B 1, A 2, C 5): B against A, then the winner against C.
+        Pairs that do not fight (no ``engage`` at sea, a truce, a draw) are passed over.
+        """
+        for _ in range(len(order) * len(order)):
+            standing = [s for s in order if self.standing(sides, s, place)]
+            pair = next(
+                (
+                    (a, b)
+                    for i, a in enumerate(standing)
+                    for b in standing[i + 1 :]
+                    if self.hostile(place, kind, sides, a, b)
+                ),
+                None,
+            )
+            if pair is None:
+                return
+            self.fight_sides(place, kind, sides, *pair)
+
+    def standing(self, sides: dict[str, list[str]], seat: str, place: str) -> bool:
+        sides[seat] = [
+            k
+            for k in sides[seat]
+            if k in self.units and self.units[k]["at"] == place and k not in self.withdrawn
+        ]
+        return bool(sides[seat])
+
+    def fight_sides(self, place: str, kind: str, sides: dict[str, list[str]], a: str, b: str) -> None:
         """Two players' forces fight, one army (or fleet) against one, until one player has none."""
-        while True:
-            sides[a] = [k for k in sides[a] if k in self.units and self.units[k]["at"] == place]
-            sides[b] = [k for k in sides[b] if k in self.units and self.units[k]["at"] == place]
-            if not sides[a] or not sides[b]:
-                return a if sides[a] else b
+        while self.standing(sides, a, place) and self.standing(sides, b, place):
             x, y = sides[a][0], sides[b][0]
-            # the unit already in place defends; the newcomer attacks
-            attacker, defender = (x, y) if x in self.entered or y not in self.entered else (y, x)
-            if kind == "land" and not self.exhausted_army_reacts(place, defender, attacker):
+            # the unit already in place defends; the newcomer attacks; arrivals together are equals
+            together = self.newcomer(x) == self.newcomer(y)
+            if together:
+                first, second = sorted((x, y), key=lambda k: self.seat_rank(self.units[k]["nation"]))
+            else:
+                first, second = (x, y) if self.newcomer(x) else (y, x)
+            if kind == "land" and not self.exhausted_army_reacts(place, second, first):
                 continue
-            if kind == "land" and not self.exhausted_army_reacts(place, attacker, defender):
+            if kind == "land" and not self.exhausted_army_reacts(place, first, second):
                 continue
-            self.battle(place, kind, attacker, defender)
+            if not self.battle(place, kind, first, second, together):
+                self.drawn.add((place, *sorted((a, b))))
+                return
 
-    def exhausted_army_reacts(self, place: str, key: str, enemy: str) -> bool:
+    def exhausted_army_reacts(self, place: str, key: str, enemy: str | None) -> bool:
         """Armee epuisee attaquee: d6 (+1 in its home province) on the reaction table.
 
         1-3 the army is destroyed; 4-5 it retreats to another region with an Exhausted II
-        marker; 6 it fights normally. Returns True when the army fights.
+        marker (at the end of the step, with every other retreat); 6 it fights normally.
+        Returns True when the army fights.
         """
         army = self.units[key]
         if not army.get("exhausted") or key in self.steady:
@@ -502,30 +653,66 @@ class MilitaryPhase:
         roll = self.dice.d6(f"exhausted:{place}:{key}")
         bonus = EXHAUSTED_HOME_BONUS if place == self.home_of(army["nation"]) else 0
         reaction = EXHAUSTED_REACTION[min(6, roll + bonus)]
+        by = f"by {self.name(enemy)}" if enemy else f"in {place}"
         self.say(
-            f"{self.name(key)} is exhausted and attacked by {self.name(enemy)}: "
-            f"reaction d6 {roll}+{bonus} -> "
-            f"{reaction}.",
+            f"{self.name(key)} is exhausted and attacked {by}: reaction d6 {roll}+{bonus} -> {reaction}.",
             "exhausted",
             unit=key,
             roll=roll,
             reaction=reaction,
         )
+        if reaction == "fight":
+            self.steady.add(key)  # it rallied: it fights on this turn without rolling again
+            return True
+        if enemy:
+            self.won.add(enemy)
         if reaction == "destroyed":
             self.destroy(key, "exhausted army routed")
-            return False
-        if reaction == "retreat":
-            self.retreat(key, place, exhausted=2, why="exhausted army falls back")
-            return False
-        self.steady.add(key)  # it rallied: it fights on this turn without rolling again
-        return True
+        else:
+            self.withdraw(key, place)
+        return False
 
-    def battle(self, place: str, kind: str, attacker: str, defender: str) -> None:
-        """One tactical battle by dice (see :mod:`.battle`); the loser is destroyed."""
+    def withdraw(self, key: str, place: str) -> None:
+        """Exhausted reaction 4-5: the army leaves the battle now, retreats with the step's other retreats."""
+        army = self.units[key]
+        army["exhausted"] = 2
+        army["exhausted_turn"] = self.turn
+        self.withdrawn.add(key)
+        self.step_retreats.append(Retreat(key, place, 2, "exhausted army falls back", anywhere=True))
+
+    def battle(self, place: str, kind: str, attacker: str, defender: str, together: bool) -> bool:
+        """One tactical battle by dice (see :mod:`.battle`); the loser is destroyed. False on a draw."""
         rule = "battle" if kind == "land" else "naval"
         key = self.next_battle_key(rule, place)
         a, d = self.fighter(attacker, place), self.fighter(defender, place)
-        report = tactical_battle(self.dice, key, a, d)
+        report = tactical_battle(self.dice, key, a, d, together=together)
+        if together:
+            opening = (
+                f"Battle of {place} ({key}): {self.name(attacker)} ({a.elements} elements) and "
+                f"{self.name(defender)} ({d.elements}), arrived together, meet; "
+            )
+        else:
+            opening = (
+                f"Battle of {place} ({key}): {self.name(attacker)} ({a.elements} elements) attacks "
+                f"{self.name(defender)} ({d.elements}); "
+            )
+        win, lose = report.winner, report.loser
+        if report.drawn:
+            ending = f"neither breaks after {report.rounds} rounds: a draw, both stay"
+        elif report.held:
+            ending = f"{self.name(win.uid)} holds the field after {report.rounds} rounds"
+        else:
+            ending = f"{self.name(win.uid)} breaks {self.name(lose.uid)} after {report.rounds} rounds"
+        self.say(
+            f"{opening}{ending} (losses {a.lost}-{d.lost}).",
+            "battle",
+            place=place,
+            key=key,
+            attacker=attacker,
+            defender=defender,
+            winner=None if report.drawn else win.uid,
+            loser=None if report.drawn else lose.uid,
+        )
         for fighter in (a, d):
             if fighter.priest_used and fighter.uid in self.units:
                 self.units[fighter.uid]["priest"] = False
@@ -534,19 +721,11 @@ class MilitaryPhase:
                     "priest",
                     unit=fighter.uid,
                 )
-        win, lose = report.winner, report.loser
-        how = "holds the field" if report.held else f"breaks {self.name(lose.uid)}"
-        self.say(
-            f"Battle of {place} ({key}): {self.name(attacker)} ({a.elements} elements) against "
-            f"{self.name(defender)} ({d.elements}); {self.name(win.uid)} {how} after {report.rounds} rounds "
-            f"(losses {a.lost}-{d.lost}).",
-            "battle",
-            place=place,
-            key=key,
-            winner=win.uid,
-            loser=lose.uid,
-        )
+        if report.drawn:
+            return False
+        self.won.add(win.uid)
         self.destroy(lose.uid, f"lost the battle of {place}")
+        return True
 
     def fighter(self, key: str, place: str) -> Fighter:
         unit = self.units[key]
@@ -555,8 +734,12 @@ class MilitaryPhase:
             elements += SACRED_GUARD
         return Fighter(unit["nation"], key, elements, bool(unit.get("priest")))
 
-    def apply_result(self, place: str, sides: dict[str, list[str]], result: BattleResult) -> None:
-        """A battle fought on the table: every other player's units there are destroyed."""
+    def apply_result(self, place: str, kind: str, sides: dict[str, list[str]], result: BattleResult) -> None:
+        """A battle fought on the table: the sides that fought the winner are destroyed.
+
+        Only a side that fights the winner (at sea: one of the two engages; on land: no
+        mutual truce) loses its units; ``lost`` names any other unit destroyed on the way.
+        """
         self.say(
             f"Battle of {place} fought on the table: {self.nation_name(result.winner)} wins.",
             "battle",
@@ -564,100 +747,185 @@ class MilitaryPhase:
             winner=result.winner,
             table=True,
         )
-        for seat, keys in sides.items():
-            for key in keys:
-                if seat != result.winner or key in result.lost:
-                    self.destroy(key, f"lost the battle of {place}")
         for key in result.priests:
             if key in self.units and self.units[key].get("priest"):
                 self.units[key]["priest"] = False
                 self.say(f"The war priest of {self.name(key)} is spent in the battle.", "priest", unit=key)
+        beaten = [
+            s for s in sides if s != result.winner and self.hostile(place, kind, sides, result.winner, s)
+        ]
+        for seat, keys in sides.items():
+            for key in keys:
+                if seat in beaten or key in result.lost:
+                    self.destroy(key, f"lost the battle of {place}")
+                elif seat == result.winner:
+                    self.won.add(key)
 
     # ------------------------------------------------------------------ 3c. retreats
-    def retreat(self, key: str, frm: str, exhausted: int, why: str) -> None:
-        """Retreat into an adjacent province the player controls, or onto his fleet in an adjacent sea.
+    def resolve_retreats(self, retreats: list[Retreat], occupied: dict[str, set[str]]) -> None:
+        """Every retreat of a step at once, against the positions at the start of the step.
 
-        Tried in turn: the ``retreat`` the orders named, the province the army came from,
-        the other adjacent controlled provinces (alphabetical), an own fleet with room in an
-        adjacent sea zone. A province holding another nation's army is no refuge. With
-        nowhere to go the army is destroyed.
+        A province holding another nation's army at the start of the step is no refuge, and
+        a province that armies of two nations would retreat into is refused to both (each
+        takes its next choice), so no retreat starts a battle and none depends on which
+        army is looked at first. With nowhere to go the army is destroyed.
         """
-        army = self.units[key]
-        seat = army["nation"]
-        order = self.unit_orders.get(key)
-        wanted = order.retreat if order else ""
-        came_from = self.entered.get(key, "")
-        candidates: list[str] = []
-        for place in (wanted, came_from, *self.map.provinces[frm].land):
-            if place and place not in candidates:
-                candidates.append(place)
-        fleets = [
-            k
-            for k, u in self.units.items()
-            if u["kind"] == "fleet"
-            and u["nation"] == seat
-            and u["at"] in self.map.provinces[frm].seas
-            and not u["carrying"]
-        ]
-        if wanted.startswith("F") and uid(seat, wanted) in fleets:
-            fleets.remove(uid(seat, wanted))
-            fleets.insert(0, uid(seat, wanted))
-        dest: str | None = None
-        for place in candidates:
-            if (
-                place in self.map.provinces
-                and place in self.map.provinces[frm].land
-                and self.owner(place) == seat
-                and all(self.units[k]["nation"] == seat for k in self.armies_at(place))
-            ):
-                dest = place
+        banned: dict[str, set[str]] = {r.key: set() for r in retreats}
+        live = [r for r in retreats if r.key in self.units]
+        choice: dict[str, str | None] = {}
+        for _ in range(len(self.map.provinces) + 1):
+            taken_fleets: set[str] = set()
+            choice = {}
+            for r in live:
+                dest = next(
+                    (
+                        c
+                        for c in self.refuges(r, occupied)
+                        if c not in banned[r.key] and c not in taken_fleets
+                    ),
+                    None,
+                )
+                choice[r.key] = dest
+                if dest and dest in self.units:
+                    taken_fleets.add(dest)
+            nations_into: dict[str, set[str]] = {}
+            for r in live:
+                dest = choice[r.key]
+                if dest and dest in self.provinces:
+                    nations_into.setdefault(dest, set()).add(self.units[r.key]["nation"])
+            clashes = {p for p, nations in nations_into.items() if len(nations) > 1}
+            if not clashes:
                 break
-        marker = {0: "", 1: " with an Exhausted I marker", 2: " with an Exhausted II marker"}[exhausted]
-        if exhausted:
-            army["exhausted"] = max(exhausted, army.get("exhausted", 0))
+            for r in live:
+                if choice[r.key] in clashes:
+                    banned[r.key].add(choice[r.key] or "")
+        for r in live:
+            self.retreat_to(r, choice.get(r.key))
+
+    def refuges(self, r: Retreat, occupied: dict[str, set[str]]) -> list[str]:
+        """Where a retreating army may go, in the order it tries them.
+
+        The ``retreat`` its orders named, the province it came from, the adjacent provinces
+        its nation controls (map order); for the exhausted reaction, then any other adjacent
+        province (map order); last, an own fleet with room in an adjacent sea zone.
+        """
+        army = self.units[r.key]
+        seat = army["nation"]
+        order = self.unit_orders.get(r.key)
+        wanted = order.retreat if order else ""
+        adjacent = self.in_map_order(self.map.provinces[r.frm].land)
+
+        def free(p: str) -> bool:
+            return p in adjacent and occupied.get(p, set()) <= {seat}
+
+        ranked = [p for p in dict.fromkeys((wanted, self.entered.get(r.key, ""), *adjacent)) if p]
+        places = [p for p in ranked if free(p) and self.owner(p) == seat]
+        if r.anywhere:
+            places += [p for p in ranked if free(p) and self.owner(p) != seat]
+        fleets = sorted(
+            (
+                k
+                for k, u in self.units.items()
+                if u["kind"] == "fleet"
+                and u["nation"] == seat
+                and u["at"] in self.map.provinces[r.frm].seas
+                and not u["carrying"]
+            ),
+            key=lambda k: (k != uid(seat, wanted), self.number(k)),
+        )
+        return [*places, *fleets]
+
+    def retreat_to(self, r: Retreat, dest: str | None) -> None:
+        army = self.units[r.key]
+        self.withdrawn.discard(r.key)
+        marker = {0: "", 1: " with an Exhausted I marker", 2: " with an Exhausted II marker"}[r.exhausted]
+        if r.exhausted:
+            army["exhausted"] = max(r.exhausted, army.get("exhausted", 0))
             army["exhausted_turn"] = self.turn
-        if dest is not None:
+        if dest is None:
+            self.destroy(r.key, f"no province or fleet to retreat to from {r.frm}")
+            return
+        self.entered.pop(r.key, None)
+        if dest in self.provinces:
             army["at"] = dest
-            self.entered.pop(key, None)
             self.say(
-                f"{self.name(key)} retreats from {frm} to {dest}{marker} ({why}).",
+                f"{self.name(r.key)} retreats from {r.frm} to {dest}{marker} ({r.why}).",
                 "retreat",
-                unit=key,
+                unit=r.key,
                 to=dest,
             )
             return
-        if fleets:
-            fleet = self.units[fleets[0]]
-            fleet["carrying"] = key
-            army["aboard"], army["at"] = fleets[0], None
-            self.entered.pop(key, None)
-            self.say(
-                f"{self.name(key)} retreats from {frm} aboard {self.name(fleet)}{marker} ({why}).",
-                "retreat",
-                unit=key,
-                to=fleets[0],
-            )
-            return
-        self.destroy(key, f"no province or fleet to retreat to from {frm}")
+        fleet = self.units[dest]
+        fleet["carrying"] = r.key
+        army["aboard"], army["at"] = dest, None
+        self.say(
+            f"{self.name(r.key)} retreats from {r.frm} aboard {self.name(fleet)}{marker} ({r.why}).",
+            "retreat",
+            unit=r.key,
+            to=dest,
+        )
 
     # ------------------------------------------------------------------ 3d. invasions
-    def invasions(self) -> None:
-        """After the battles, the armies that entered a province they do not control invade it."""
-        invaded: dict[str, list[str]] = {}
-        for key in sorted(self.entered, key=lambda k: (k.split(":")[0], int(k.split(":")[1][1:]))):
-            unit = self.units.get(key)
-            if unit and unit["at"] and self.owner(unit["at"]) != unit["nation"]:
-                invaded.setdefault(unit["at"], []).append(key)
-        for province in sorted(invaded):
-            keys = [k for k in invaded[province] if k in self.units and self.units[k]["at"] == province]
-            if not keys:
-                continue
-            if self.owner(province) is None:
-                self.invasion_of_independent_province(province, keys)
-            else:
-                self.invasion_of_players_province(province, keys)
+    def invaders(self, province: str) -> list[str]:
+        """The armies that invade ``province`` now: those of the one nation left in it, not its
+        owner, that entered it this turn or won a battle in it (the book: the winner of a
+        contested independent province rolls to take it, wherever he came from)."""
+        keys = [
+            k
+            for k, u in self.units.items()
+            if u["kind"] == "army" and u["at"] == province and k not in self.withdrawn
+        ]
+        nations = {self.units[k]["nation"] for k in keys}
+        if len(nations) != 1 or self.owner(province) in nations:
+            return []
+        seat = next(iter(nations))
+        ranked = self.sides_at("land", province).get(seat, [])
+        return [k for k in ranked if k in self.entered or k in self.won]
 
-    def invasion_of_independent_province(self, province: str, keys: list[str]) -> None:
+    def invasions(self) -> None:
+        """After the battles, every invasion of the turn at once, against the state at the start of the step.
+
+        Each province's rolls are made, then all captures, losses, retreats and eliminations
+        are applied together: a nation keeps its government in a province it captures in the
+        same step, and a repulsed army's refuge is judged on the provinces as they were.
+        """
+        occupied = self.occupancy()
+        captures: list[tuple[str, str]] = []
+        retreats: list[Retreat] = []
+        for province in self.map.provinces:
+            keys = self.invaders(province)
+            siege = self.provinces[province]["siege"]
+            if not keys or (siege and siege["nation"] == self.units[keys[0]]["nation"]):
+                continue  # nobody invades, or armies join their nation's siege
+            if self.owner(province) is None:
+                self.invasion_of_independent_province(province, keys, captures, retreats)
+            elif province in self.defended:
+                self.victory_in_players_province(province, keys, captures, retreats)
+            else:
+                self.invasion_of_undefended_players_province(province, keys, captures, retreats)
+        self.resolve_retreats(retreats, occupied)
+        self.apply_captures(captures)
+
+    def invasion_roll(self, province: str, key: str, fortress: bool) -> tuple[bool, int, str]:
+        """d10 ``invasion:<province>`` against the Resistance (4.1)."""
+        prov = self.map.provinces[province]
+        army = self.units[key]
+        needed = resistance(prov.demography)
+        mods = []
+        if fortress and prov.fortress:
+            bonus = FORTRESS_RESISTANCE_WITH_ENGINEER if army["engineer"] else FORTRESS_RESISTANCE
+            needed += bonus
+            mods.append(f"fortress +{bonus}")
+        if army["priest"]:
+            needed += WAR_PRIEST_RESISTANCE
+            mods.append("war priest -1")
+        roll = self.dice.d10(f"invasion:{province}")
+        shown = f"d10 {roll}, resistance {needed}+" + (f" ({', '.join(mods)})" if mods else "")
+        return roll >= needed, roll, shown
+
+    def invasion_of_independent_province(
+        self, province: str, keys: list[str], captures: list[tuple[str, str]], retreats: list[Retreat]
+    ) -> None:
         """4.1: d10 against the Resistance; success: control or pillage; failure: retreat, Exhausted I.
 
         Each invading army rolls in turn (``invasion:<province>``, then ``#1``...) until one
@@ -667,25 +935,15 @@ class MilitaryPhase:
         prov = self.map.provinces[province]
         for key in keys:
             army = self.units[key]
-            needed = resistance(prov.demography)
-            mods = []
-            if prov.fortress:
-                bonus = FORTRESS_RESISTANCE_WITH_ENGINEER if army["engineer"] else FORTRESS_RESISTANCE
-                needed += bonus
-                mods.append(f"fortress +{bonus}")
-            if army["priest"]:
-                needed += WAR_PRIEST_RESISTANCE
-                mods.append("war priest -1")
-            roll = self.dice.d10(f"invasion:{province}")
-            shown = f"resistance {needed}+" + (f" ({', '.join(mods)})" if mods else "")
-            if roll >= needed:
+            success, roll, shown = self.invasion_roll(province, key, fortress=True)
+            if success:
                 order = self.unit_orders.get(key)
                 if order and order.has("pillage"):
                     loot = prov.market
                     self.nations[army["nation"]]["treasury"] += loot
                     self.provinces[province]["pillaged"] = True
                     self.say(
-                        f"{self.name(key)} invades independent {province}: d10 {roll}, {shown}: success; it "
+                        f"{self.name(key)} invades independent {province}: {shown}: success; it "
                         f"pillages the province for {loot} PO.",
                         "invasion",
                         province=province,
@@ -694,9 +952,9 @@ class MilitaryPhase:
                         loot=loot,
                     )
                 else:
-                    self.take_control(province, army["nation"])
+                    captures.append((province, army["nation"]))
                     self.say(
-                        f"{self.name(key)} invades independent {province}: d10 {roll}, {shown}: success; "
+                        f"{self.name(key)} invades independent {province}: {shown}: success; "
                         f"{self.nation_name(army['nation'])} takes control.",
                         "invasion",
                         province=province,
@@ -705,41 +963,81 @@ class MilitaryPhase:
                     )
                 return
             self.say(
-                f"{self.name(key)} invades independent {province}: d10 {roll}, {shown}: repulsed.",
+                f"{self.name(key)} invades independent {province}: {shown}: repulsed.",
                 "invasion",
                 province=province,
                 roll=roll,
                 result="failure",
             )
-            self.retreat(key, province, exhausted=1, why="invasion repulsed")
+            retreats.append(Retreat(key, province, 1, "invasion repulsed"))
 
-    def invasion_of_players_province(self, province: str, keys: list[str]) -> None:
-        """4.2: the invader won the tactical battle (or met no army).
+    def invasion_of_undefended_players_province(
+        self, province: str, keys: list[str], captures: list[tuple[str, str]], retreats: list[Retreat]
+    ) -> None:
+        """4.2 with no army to fight: the province resists by itself, as an independent one does.
+
+        The book's « combat tactique » needs a defending army; with none, each invading army
+        in turn rolls d10 ``invasion:<province>`` against the province's Resistance (4.1
+        table, war priest -1; the fortress counts afterwards, by 4.2 a/b). Success is the
+        victory of 4.2; failure sends the army back with an Exhausted I marker, as in 4.1.
+        """
+        for i, key in enumerate(keys):
+            success, roll, shown = self.invasion_roll(province, key, fortress=False)
+            owner = self.nation_name(self.owner(province) or "")
+            if success:
+                self.say(
+                    f"{self.name(key)} meets no army in {owner}'s {province}: {shown}: the province "
+                    "cannot resist.",
+                    "invasion",
+                    province=province,
+                    roll=roll,
+                    result="overcome",
+                )
+                self.victory_in_players_province(province, keys[i:], captures, retreats, battle=False)
+                return
+            self.say(
+                f"{self.name(key)} meets no army in {owner}'s {province}: {shown}: repulsed.",
+                "invasion",
+                province=province,
+                roll=roll,
+                result="failure",
+            )
+            retreats.append(Retreat(key, province, 1, "invasion repulsed"))
+
+    def victory_in_players_province(
+        self,
+        province: str,
+        keys: list[str],
+        captures: list[tuple[str, str]],
+        retreats: list[Retreat],
+        battle: bool = True,
+    ) -> None:
+        """4.2: the invader won the tactical battle (or overcame an undefended province).
 
         Without a fortress the invader takes control. With one he may (a) pillage for half
         the demographic factor and fall back to an adjacent controlled province, or (b) lay
-        siege if the army has an engineer (order option ``siege``; the default when it has
-        one). A province the same player already besieges is simply reinforced.
+        siege if the army has an engineer (order ``siege`` or ``control``, or no option: a
+        fortress is taken by its siege). A province the same player already besieges is
+        simply reinforced.
         """
         seat = self.units[keys[0]]["nation"]
         rec = self.provinces[province]
         prov = self.map.provinces[province]
-        defender = rec["owner"]
+        defender = rec["owner"] or ""
         if rec["siege"] and rec["siege"]["nation"] == seat:
             return
         if not prov.fortress:
+            won = f"wins {province}" if battle else f"takes undefended {province}"
             self.say(
-                f"{self.name(keys[0])} wins {province}: {self.nation_name(seat)} takes it from "
+                f"{self.name(keys[0])} {won}: {self.nation_name(seat)} takes it from "
                 f"{self.nation_name(defender)}.",
                 "capture",
                 province=province,
                 loser=defender,
             )
-            self.take_control(province, seat)
+            captures.append((province, seat))
             return
-        besieger = next(
-            (k for k in keys if self.units[k]["engineer"] and self.wants(k, "siege", default=True)), None
-        )
+        besieger = next((k for k in keys if self.units[k]["engineer"] and not self.wants(k, "pillage")), None)
         if besieger is not None:
             rec["siege"] = {"nation": seat, "army": besieger, "turns": 0, "since": self.turn}
             self.say(
@@ -761,27 +1059,31 @@ class MilitaryPhase:
             loot=loot,
         )
         for key in keys:
-            self.retreat(key, province, exhausted=0, why="falls back after pillaging the fortress province")
+            retreats.append(Retreat(key, province, 0, "falls back after pillaging the fortress province"))
 
-    def wants(self, key: str, option: str, default: bool) -> bool:
+    def wants(self, key: str, option: str) -> bool:
         order = self.unit_orders.get(key)
-        if order and any(order.has(o) for o in ("control", "pillage", "siege")):
-            return order.has(option)
-        return default
+        return bool(order and order.has(option))
 
-    def take_control(self, province: str, seat: str) -> None:
-        rec = self.provinces[province]
-        loser = rec["owner"]
-        rec["owner"] = seat
-        rec["siege"] = None
-        if loser and self.nations[loser]["home"] == province:
-            self.move_government(loser, province)
+    def apply_captures(self, captures: list[tuple[str, str]]) -> None:
+        """Captures of one step, together; then the governments of the nations that lost their home."""
+        homeless: list[tuple[str, str]] = []
+        for province, seat in captures:
+            rec = self.provinces[province]
+            loser = rec["owner"]
+            rec["owner"] = seat
+            rec["siege"] = None
+            if loser and self.nations[loser]["home"] == province:
+                homeless.append((loser, province))
+        for seat, lost in homeless:
+            self.move_government(seat, lost)
 
     def move_government(self, seat: str, lost: str) -> None:
         """Loss of the home province: the government moves to a controlled province, or the player is out.
 
         Where to: the province named by the player's ``government`` order if he still
-        controls it, else his province with the greatest demographic factor (then by name).
+        controls it, else his province with the greatest demographic factor, then the
+        greatest local market, then the first in the map's order.
         """
         mine = [p for p in owned_provinces(self.state, seat) if p != lost]
         if not mine:
@@ -789,7 +1091,11 @@ class MilitaryPhase:
             return
         wanted = next((o.target for o in self.orders.get(seat, []) if o.verb == "government"), "")
         if wanted not in mine:
-            wanted = sorted(mine, key=lambda p: (-self.map.provinces[p].demography, p))[0]
+            rank = {p: i for i, p in enumerate(self.map.provinces)}
+            wanted = min(
+                mine,
+                key=lambda p: (-self.map.provinces[p].demography, -self.map.provinces[p].market, rank[p]),
+            )
         self.nations[seat]["home"] = wanted
         self.say(
             f"{self.nation_name(seat)} loses {lost}: its government moves to {wanted}.",
@@ -821,8 +1127,10 @@ class MilitaryPhase:
         """Siege: each turn after the siege is laid the defender tests his surrender on a d10.
 
         "Si le score est inferieur ou egal au nombre de tours de siege, la cite tombe."
+        Every siege of the turn is rolled, then the fallen cities change hands together.
         """
-        for province in sorted(self.provinces):
+        captures: list[tuple[str, str]] = []
+        for province in self.map.provinces:
             rec = self.provinces[province]
             siege = rec["siege"]
             if not siege or siege["since"] >= self.turn:
@@ -842,7 +1150,7 @@ class MilitaryPhase:
                     roll=roll,
                     result="falls",
                 )
-                self.take_control(province, siege["nation"])
+                captures.append((province, siege["nation"]))
             else:
                 self.say(
                     f"Siege of {province}: d10 {roll} > {siege['turns']} turns of siege: the city holds.",
@@ -851,6 +1159,7 @@ class MilitaryPhase:
                     roll=roll,
                     result="holds",
                 )
+        self.apply_captures(captures)
 
     # ------------------------------------------------------------------ 3f. garrisons
     def garrison_pillage_and_cut_routes(self) -> None:
@@ -921,6 +1230,9 @@ class MilitaryPhase:
     def purchases(self) -> None:
         """Achats: armies (50 PO) where raised, fleets (100 PO) in a sea zone next to an arsenal.
 
+        In the order mercenaries, armies, fleets, engineers, priests; within a kind, by the
+        map's order of the provinces (so new units are numbered the same whatever the names).
+
         Bought units appear now and move from next turn. Mercenaries hired go into garrison
         in the home province; an army raised may replace elements by mercenaries from there.
         Engineers and war priests join an army (project stand-ins for the economic phase).
@@ -933,9 +1245,11 @@ class MilitaryPhase:
             ranked = sorted(
                 (o for o in self.orders[seat] if o.is_purchase),
                 key=lambda o: (
-                    ("hire-mercenaries", "buy-army", "buy-fleet").index(o.verb)
-                    if o.verb in ("hire-mercenaries", "buy-army", "buy-fleet")
-                    else 3
+                    PURCHASE_ORDER.index(o.verb),
+                    self.rank.get(o.target, -1),
+                    self.rank.get(o.sea, -1),
+                    o.count,
+                    o.unit,
                 ),
             )
             for order in ranked:
@@ -1036,19 +1350,83 @@ class MilitaryPhase:
                 self.say(f"{self.name(key)} is no longer exhausted.", "exhausted", unit=key)
 
     # ------------------------------------------------------------------ the whole turn
-    def first_half(self, orders_by_seat: dict[str, list[Order]]) -> list[tuple[str, str]]:
+    def begin(self, orders_by_seat: dict[str, list[Order]]) -> list[tuple[str, str]]:
+        """Orders and movement; the naval battles to fight next."""
         self.write_orders(orders_by_seat)
         self.movement()
-        self.interception_of_brigands_and_pirates()
-        return self.hostile_zones()
+        return self.naval_zones()
 
-    def fight(self, battles: list[tuple[str, str]], results: dict[str, BattleResult] | None = None) -> None:
+    def fight_naval(
+        self, battles: list[tuple[str, str]], results: dict[str, BattleResult] | None = None
+    ) -> None:
         for kind, place in battles:
             if kind == "naval":
                 self.naval_battles(place, results)
+
+    def ashore(self) -> list[tuple[str, str]]:
+        """Landings and interceptions after the naval battles; the land battles to fight next."""
+        self.landings()
+        self.interception_of_brigands_and_pirates()
+        self.battle_start = self.occupancy()
+        self.defended = {p for p, nations in self.battle_start.items() if self.owner(p) in nations}
+        return self.land_zones()
+
+    def fight_land(
+        self, battles: list[tuple[str, str]], results: dict[str, BattleResult] | None = None
+    ) -> None:
         for kind, place in battles:
             if kind == "land":
                 self.land_battles(place, results)
+        self.end_of_battles()
+
+    def end_of_battles(self) -> None:
+        """The exhausted armies that fell back during the battles retreat together."""
+        retreats, self.step_retreats = self.step_retreats, []
+        self.resolve_retreats(retreats, self.battle_start)
+
+    def table_battles(self, battles: list[tuple[str, str]]) -> list[dict[str, Any]]:
+        """``battles=table``: roll what comes before the battles (order of battles, exhausted
+        reactions, their retreats) and list the battles the referee must fight."""
+        out = []
+        for kind, place in battles:
+            sides = self.sides_at(kind, place)
+            if kind == "land":
+                for seat, keys in sides.items():
+                    if any(self.hostile(place, kind, sides, seat, s) for s in sides if s != seat):
+                        for key in keys:
+                            if key in self.units and self.units[key].get("exhausted"):
+                                self.exhausted_army_reacts(place, key, None)
+                sides = self.sides_at(kind, place)
+            if not self.hostile_pairs(place, kind, sides):
+                continue
+            order = self.order_of_battles(
+                place, list(sides), "contest" if kind == "land" else "naval-contest"
+            )
+            peaceful = [
+                sorted((a, b), key=self.seat_rank)
+                for a, b in combinations(order, 2)
+                if not self.hostile(place, kind, sides, a, b)
+            ]
+            out.append(
+                {
+                    "kind": kind,
+                    "place": place,
+                    "order": order,
+                    "sides": {s: [self.units[k]["id"] for k in keys] for s, keys in sides.items()},
+                    "engage": sorted(
+                        self.units[k]["id"]
+                        for keys in sides.values()
+                        for k in keys
+                        if self.wants_naval_battle(k)
+                    )
+                    if kind == "naval"
+                    else [],
+                    "no_fight": peaceful,
+                }
+            )
+        if any(kind == "land" for kind, _ in battles):
+            self.end_of_battles()
+        return out
 
     def second_half(self) -> None:
         self.invasions()
@@ -1060,3 +1438,33 @@ class MilitaryPhase:
         self.remove_exhausted_markers()
         self.state["turn"] = self.turn + 1
         self.state["pending"] = None
+
+    # ------------------------------------------------------------------ a pause for the table
+    def pending(
+        self, stage: str, battles: list[dict[str, Any]], by_seat: dict[str, list[Order]]
+    ) -> dict[str, Any]:
+        """What must survive a pause for the referee's table results."""
+        return {
+            "stage": stage,
+            "orders": {seat: canonical_orders(o) for seat, o in by_seat.items()},
+            "entered": dict(self.entered),
+            "fleets_moved": sorted(self.fleets_moved),
+            "order_of_battles": self.stored_order,
+            "steady": sorted(self.steady),
+            "won": sorted(self.won),
+            "defended": sorted(self.defended),
+            "battle_counter": dict(self.battle_counter),
+            "battle_start": {p: sorted(nations) for p, nations in self.battle_start.items()},
+            "battles": battles,
+        }
+
+    def resume(self, pending: dict[str, Any], by_seat: dict[str, list[Order]]) -> None:
+        self.write_orders(by_seat)
+        self.entered = {k: v for k, v in pending["entered"].items() if k in self.units}
+        self.fleets_moved = {k for k in pending["fleets_moved"] if k in self.units}
+        self.stored_order = dict(pending["order_of_battles"])
+        self.steady = set(pending.get("steady", []))
+        self.won = set(pending.get("won", []))
+        self.defended = set(pending.get("defended", []))
+        self.battle_counter = dict(pending.get("battle_counter", {}))
+        self.battle_start = {p: set(nations) for p, nations in pending.get("battle_start", {}).items()}

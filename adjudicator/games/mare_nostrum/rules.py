@@ -151,9 +151,13 @@ class MareNostrum(BaseRuleset):
 
     # ------------------------------------------------------------------ requests and labels
     def label(self, state: State) -> str:
-        year = map_of(state).start_year - (state["turn"] - 1)
-        when = f"{year} BC" if year > 0 else f"AD {1 - year}"
-        return f"{when}: battle results" if state.get("pending") else when
+        when = board.year_label(state)
+        pending = state.get("pending")
+        if not pending:
+            return when
+        return (
+            f"{when}: naval battle results" if pending.get("stage") == "naval" else f"{when}: battle results"
+        )
 
     def _kind(self, state: State, kind: str) -> str:
         path = state["map"].get("path")
@@ -246,12 +250,12 @@ class MareNostrum(BaseRuleset):
                 continue
             for unit in (*r.lost, *r.priests):
                 seat, uid = unit.split(":")
-                if uid not in sides.get(seat, []) or (unit in r.lost and seat != r.winner):
+                if uid not in sides.get(seat, []):
                     problems.append(
                         Problem(
                             r.line or None,
                             "illegal",
-                            f"{unit} is not one of the winner's units in the battle of {r.place}",
+                            f"{unit} does not fight in the battle of {r.place}",
                         )
                     )
                     break
@@ -274,96 +278,79 @@ class MareNostrum(BaseRuleset):
 
     # ------------------------------------------------------------------ resolution
     def resolve(self, state: State, orders: dict[str, Any], dice: Dice) -> tuple[State, list[Event]]:
+        """One turn, in the book's order; with ``battles=table`` it pauses for the referee
+        before the naval battles and again before the land battles (each only if there are any)."""
         game_map = map_of(state)
         phase = MilitaryPhase(state, game_map, dice)
+        table = state["options"].get("battles") == "table"
         pending = state.get("pending")
         if pending:
-            return self._finish_after_table(state, game_map, phase, pending, orders.get(BATTLES_KEY))
-        by_seat = {
-            seat: self._orders_list(game_map, orders.get(f"orders:{seat}"))
-            for seat in state["seats"]
-            if state["nations"][seat]["alive"]
-        }
-        battles = phase.first_half(by_seat)
-        if state["options"].get("battles") == "table" and battles:
-            battles = self._prepare_table_battles(phase, battles)
-            if battles:
-                state["pending"] = {
-                    "orders": {seat: canonical_orders(o) for seat, o in by_seat.items()},
-                    "entered": dict(phase.entered),
-                    "fleets_moved": sorted(phase.fleets_moved),
-                    "order_of_battles": phase.stored_order,
-                    "steady": sorted(phase.steady),
-                    "battles": battles,
-                }
-                phase.say(
-                    f"{len(battles)} battle(s) to fight at the table: the referee is asked for the results.",
-                    "pending",
-                    battles=[b["place"] for b in battles],
-                )
+            by_seat = {
+                seat: list(parse_orders(game_map, text).orders) for seat, text in pending["orders"].items()
+            }
+            phase.resume(pending, by_seat)
+            results = self._table_results(state, game_map, phase, pending, orders.get(BATTLES_KEY))
+            battles = [(b["kind"], b["place"]) for b in pending["battles"]]
+            if pending.get("stage", "land") == "land":
+                phase.fight_land(battles, results)
+                phase.second_half()
                 return state, phase.events
-            battles = []
-        phase.fight(battles)
+            phase.fight_naval(battles, results)
+        else:
+            by_seat = {
+                seat: self._orders_list(game_map, orders.get(f"orders:{seat}"))
+                for seat in state["seats"]
+                if state["nations"][seat]["alive"]
+            }
+            naval = phase.begin(by_seat)
+            if table and naval and self._pause(state, phase, "naval", naval, by_seat):
+                return state, phase.events
+            phase.fight_naval(naval)
+        land = phase.ashore()
+        if table and land and self._pause(state, phase, "land", land, by_seat):
+            return state, phase.events
+        phase.fight_land([] if table else land)
         phase.second_half()
         return state, phase.events
 
-    def _prepare_table_battles(
-        self, phase: MilitaryPhase, battles: list[tuple[str, str]]
-    ) -> list[dict[str, Any]]:
-        """Roll what comes before the battles (order of battles, exhausted reactions) and list them."""
-        out = []
-        for kind, place in battles:
-            sides = phase.sides_at(kind, place)
-            if kind == "land":
-                for seat, keys in sorted(sides.items()):
-                    enemy = next((k for s, ks in sorted(sides.items()) if s != seat for k in ks), None)
-                    for key in keys:
-                        if enemy is not None and phase.units[key].get("exhausted"):
-                            phase.exhausted_army_reacts(place, key, enemy)
-                sides = phase.sides_at(kind, place)
-                if len(sides) < 2:
-                    continue
-            order = phase.order_of_battles(
-                place, sorted(sides), "contest" if kind == "land" else "naval-contest"
-            )
-            out.append(
-                {
-                    "kind": kind,
-                    "place": place,
-                    "order": order,
-                    "sides": {s: [phase.units[k]["id"] for k in keys] for s, keys in sides.items()},
-                }
-            )
-        return out
+    def _pause(
+        self,
+        state: State,
+        phase: MilitaryPhase,
+        stage: str,
+        zones: list[tuple[str, str]],
+        by_seat: dict[str, list[Order]],
+    ) -> bool:
+        """Roll what comes before the table battles and ask the referee; False when none is left."""
+        battles = phase.table_battles(zones)
+        if not battles:
+            return False
+        state["pending"] = phase.pending(stage, battles, by_seat)
+        phase.say(
+            f"{len(battles)} {stage} battle(s) to fight at the table: the referee is asked for the results.",
+            "pending",
+            battles=[b["place"] for b in battles],
+        )
+        return True
 
-    def _finish_after_table(
+    def _table_results(
         self, state: State, game_map: GameMap, phase: MilitaryPhase, pending: dict[str, Any], raw: Any
-    ) -> tuple[State, list[Event]]:
-        by_seat = {
-            seat: list(parse_orders(game_map, text).orders) for seat, text in pending["orders"].items()
-        }
-        phase.write_orders(by_seat)
-        phase.entered = {k: v for k, v in pending["entered"].items() if k in phase.units}
-        phase.fleets_moved = {k for k in pending["fleets_moved"] if k in phase.units}
-        phase.stored_order = dict(pending["order_of_battles"])
-        phase.steady = set(pending.get("steady", []))
+    ) -> dict[str, BattleResult]:
         if isinstance(raw, str):
             raw = parse_results(game_map, state["seats"], raw).orders
         results = {r.place: r for r in (raw or []) if isinstance(r, BattleResult)}
         problems = self._check_results(state, list(results.values()))
         bad = {p.line for p in problems}
         results = {k: r for k, r in results.items() if (r.line or None) not in bad}
-        battles = [(b["kind"], b["place"]) for b in pending["battles"]]
-        for _, place in battles:
+        for battle in pending["battles"]:
+            place = battle["place"]
             if place not in results or results[place].winner == "dice":
                 phase.say(
                     f"No table result for the battle of {place}: the built-in dice decide.",
                     "battle",
                     place=place,
                 )
-        phase.fight(battles, results)
-        phase.second_half()
-        return state, phase.events
+        return results
 
     # ------------------------------------------------------------------ the end
     def outcome(self, state: State) -> Outcome | None:

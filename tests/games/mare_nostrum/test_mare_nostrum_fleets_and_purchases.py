@@ -216,45 +216,61 @@ def _brigands_in_etruria() -> dict:
 
 def test_interception_destroys_the_band_on_three_or_more() -> None:
     state, events, _ = play(
-        _brigands_in_etruria(), {"rome": "A1 move Etruria"}, {"brigands:Etruria": 3, "invasion:Etruria": 10}
+        _brigands_in_etruria(),
+        {"rome": "A1 move Etruria intercept"},
+        {"brigands:Etruria:rome:A1": 3, "invasion:Etruria": 10},
     )
     assert state["bands"] == []
-    assert "intercepts the brigand band in Etruria (d6 3+0): destroyed" in texts(events)
+    assert "intercept the brigand band in Etruria (d6 3+0): destroyed" in texts(events)
 
 
 def test_interception_adds_one_in_a_controlled_province() -> None:
     state = _brigands_in_etruria()
     give(state, "Etruria", "rome")
-    state, _events, _ = play(state, {"rome": "A1 move Etruria"}, {"brigands:Etruria": 2})
+    state, _events, _ = play(state, {"rome": "A1 move Etruria intercept"}, {"brigands:Etruria:rome:A1": 2})
     assert state["bands"] == []
 
 
 def test_interception_on_one_the_band_escapes_to_an_adjacent_zone() -> None:
     state, _events, _dice = play(
         _brigands_in_etruria(),
-        {"rome": "A1 move Etruria"},
-        {"brigands:Etruria": 1, "brigands-escape:Etruria": 1, "invasion:Etruria": 10},
+        {"rome": "A1 move Etruria intercept"},
+        {"brigands:Etruria:rome:A1": 1, "brigands-escape:Etruria": 1, "invasion:Etruria": 10},
     )
-    assert state["bands"][0]["at"] == "Cisalpina"  # the first of Etruria's neighbours
+    # the first of Etruria's neighbours in the map file's order (never the alphabet's)
+    assert state["bands"][0]["at"] == "Liguria"
     assert state["bands"][0]["quiet_turn"] == 1
 
 
 def test_interception_on_two_the_band_flees_where_the_player_chooses() -> None:
     state, events, _ = play(
-        _brigands_in_etruria(), {"rome": "A1 move Etruria"}, {"brigands:Etruria": 2, "invasion:Etruria": 10}
+        _brigands_in_etruria(),
+        {"rome": "A1 move Etruria intercept"},
+        {"brigands:Etruria:rome:A1": 2, "invasion:Etruria": 10},
     )
-    # the player drives it out of his lands: the first neighbour he does not control
-    assert state["bands"][0]["at"] == "Cisalpina"
+    # no drive order: out of his lands, to the first neighbour (map order) he does not control
+    assert state["bands"][0]["at"] == "Liguria"
     assert "panics and flees" in texts(events)
+
+
+def test_interception_on_two_the_player_drives_the_band_where_his_order_says() -> None:
+    state, _, _ = play(
+        _brigands_in_etruria(),
+        {"rome": "A1 move Etruria intercept drive Picenum"},
+        {"brigands:Etruria:rome:A1": 2, "invasion:Etruria": 10},
+    )
+    assert state["bands"][0]["at"] == "Picenum"
 
 
 def test_fleet_entering_a_pirate_zone_intercepts_the_pirate_ship() -> None:
     state = new_game()
     state["bands"].append({"kind": "pirates", "at": "Mare-Ligusticum", "quiet_turn": 0})
     fleet(state, "rome", 1, "Mare-Tyrrhenum")
-    state, _, dice = play(state, {"rome": "F1 move Mare-Ligusticum"}, {"pirates:Mare-Ligusticum": 6})
+    state, _, dice = play(
+        state, {"rome": "F1 move Mare-Ligusticum intercept"}, {"pirates:Mare-Ligusticum:rome:F1": 6}
+    )
     assert state["bands"] == []
-    assert [r.key for r in dice.log] == ["pirates:Mare-Ligusticum"]
+    assert [r.key for r in dice.log] == ["pirates:Mare-Ligusticum:rome:F1"]
 
 
 def test_three_fleets_only_pairs_where_one_side_engages_fight() -> None:

@@ -86,7 +86,7 @@ def test_retreat_never_goes_into_a_province_holding_another_nations_army() -> No
 def test_pillaging_a_fortress_province_with_nowhere_to_fall_back_destroys_the_army() -> None:
     state = new_game()
     army(state, "rome", 3, "Emporia")  # Emporia stays carthage's: no controlled province next to Carthago
-    state, events, _ = play(state, {"rome": "A3 move Carthago"}, check=False)
+    state, events, _ = play(state, {"rome": "A3 move Carthago"}, {"invasion:Carthago": 5}, check=False)
     assert "rome:A3" not in state["units"]
     assert state["nations"]["rome"]["treasury"] == 100 + 8 + 36
     assert "no province or fleet to retreat to from Carthago" in texts(events)
@@ -157,13 +157,28 @@ def test_invasion_of_a_players_province_without_fortress_is_captured_after_winni
     assert "Battle of Emporia" in texts(events)
 
 
-def test_undefended_players_province_without_fortress_falls_without_battle() -> None:
+def test_undefended_players_province_resists_with_its_own_resistance_and_falls_on_success() -> None:
+    """Reading 6 (was: it fell with no roll at all, easier to take than an independent one)."""
     state = new_game()
     give(state, "Tripolitania", "rome")
     army(state, "rome", 3, "Tripolitania")
-    state, _events, dice = play(state, {"rome": "A3 move Emporia"})
+    # Emporia: demography 8, resistance 4+; no army of carthage in it
+    state, events, dice = play(state, {"rome": "A3 move Emporia"}, {"invasion:Emporia": 4})
     assert state["provinces"]["Emporia"]["owner"] == "rome"
-    assert not [r for r in dice.log if r.key.startswith(("battle", "invasion"))]
+    assert [r.key for r in dice.log if r.key.startswith(("battle", "invasion"))] == ["invasion:Emporia"]
+    assert "takes undefended Emporia" in texts(events)
+    assert " wins Emporia" not in texts(events)
+
+
+def test_undefended_players_province_repulses_a_roll_below_its_resistance() -> None:
+    state = new_game()
+    give(state, "Tripolitania", "rome")
+    army(state, "rome", 3, "Tripolitania")
+    state, events, _ = play(state, {"rome": "A3 move Emporia"}, {"invasion:Emporia": 3})
+    assert state["provinces"]["Emporia"]["owner"] == "carthage"
+    assert state["units"]["rome:A3"]["at"] == "Tripolitania"
+    assert state["units"]["rome:A3"]["exhausted"] == 1
+    assert "meets no army in Carthage's Emporia: d10 3, resistance 4+: repulsed" in texts(events)
 
 
 def test_defender_winning_the_battle_destroys_the_invading_army() -> None:
@@ -182,7 +197,7 @@ def test_winning_against_a_fortress_without_engineer_pillages_half_the_demograph
     give(state, "Emporia", "rome")
     army(state, "rome", 3, "Emporia")
     before = state["nations"]["rome"]["treasury"]
-    state, events, _ = play(state, {"rome": "A3 move Carthago"})
+    state, events, _ = play(state, {"rome": "A3 move Carthago"}, {"invasion:Carthago": 5})
     # Carthago: demography 15 -> 8 PO (half, rounded up); the army falls back to Emporia
     assert state["provinces"]["Carthago"]["owner"] == "carthage"
     assert state["units"]["rome:A3"]["at"] == "Emporia"
@@ -196,7 +211,7 @@ def test_winning_against_a_fortress_with_an_engineer_lays_a_siege() -> None:
     state = new_game()
     give(state, "Emporia", "rome")
     army(state, "rome", 3, "Emporia", engineer=True)
-    state, _, _ = play(state, {"rome": "A3 move Carthago"})
+    state, _, _ = play(state, {"rome": "A3 move Carthago"}, {"invasion:Carthago": 5})
     siege = state["provinces"]["Carthago"]["siege"]
     assert siege == {"nation": "rome", "army": "rome:A3", "turns": 0, "since": 1}
     assert state["units"]["rome:A3"]["at"] == "Carthago"
@@ -207,7 +222,7 @@ def test_army_with_engineer_may_still_choose_to_pillage_the_fortress_province() 
     state = new_game()
     give(state, "Emporia", "rome")
     army(state, "rome", 3, "Emporia", engineer=True)
-    state, _, _ = play(state, {"rome": "A3 move Carthago pillage"})
+    state, _, _ = play(state, {"rome": "A3 move Carthago pillage"}, {"invasion:Carthago": 5})
     assert state["provinces"]["Carthago"]["siege"] is None
     assert state["units"]["rome:A3"]["at"] == "Emporia"
 

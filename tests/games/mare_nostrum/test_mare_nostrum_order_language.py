@@ -198,6 +198,10 @@ WORDS = [
     "battle",
     "order",
     "government",
+    "truce",
+    "intercept",
+    "drive",
+    "Etruria",
     "Lat",
     "Sy",
     "Mare-",
@@ -253,3 +257,27 @@ def test_siege_of_a_province_without_fortress_is_illegal() -> None:
     state["units"]["rome:A1"]["engineer"] = True
     [problem] = problems(state, "rome", "A1 move Etruria siege")
     assert "Etruria has no fortress" in problem
+
+
+def test_truce_intercept_and_drive_read_back_from_their_canonical_text() -> None:
+    text = "truce pann\nA1 move etr intercept drive pic retreat lat\nF1 move mare-lig engage intercept\n"
+    parsed = RS.parse(ROME, text)
+    assert parsed.ok, [str(p) for p in parsed.problems]
+    canon = RS.canonical(ROME, parsed.orders)
+    assert canon.splitlines() == [
+        "A1 move Etruria intercept drive Picenum retreat Latium",
+        "F1 move Mare-Ligusticum engage intercept",
+        "truce Pannonia",
+    ]
+    assert sorted(RS.parse(ROME, canon).orders, key=Order.text) == sorted(parsed.orders, key=Order.text)
+
+
+def test_malformed_truce_and_drive_are_invalid_with_what_to_write() -> None:
+    problems_of = {
+        line: RS.parse(ROME, line).problems for line in ("truce", "truce A B", "A1 move Etruria drive")
+    }
+    assert "truce <province>" in problems_of["truce"][0].message
+    assert "truce <province>" in problems_of["truce A B"][0].message
+    assert "drive: name the zone" in problems_of["A1 move Etruria drive"][0].message
+    [unknown] = RS.parse(ROME, "A1 move Etruria intercept drive Atlantis").problems
+    assert unknown.kind == "invalid" and "Atlantis" in unknown.message
