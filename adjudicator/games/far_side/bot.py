@@ -90,9 +90,7 @@ def _movement(state: State, seat: str, rng: random.Random) -> tuple[list[str], s
     if len(path) <= length:
         lines.append(f"ram {target['id']}")
     else:
-        lines.append(
-            f"if move > path: {rng.choice(['continue straight', 'stop', 'continue straight', 'ask'])}"
-        )
+        lines.append(f"if move > path: {rng.choice(['continue straight', 'continue straight', 'ask'])}")
     if rng.random() < 0.15:
         mates = [
             s
@@ -192,7 +190,7 @@ def bot_orders(game: FarSide, state: State, request: OrderRequest, rng: random.R
     if kind == "standing":
         text = "\n".join(_standing(state, seat, rng))
     elif kind == "continue":
-        text = rng.choice(["continue straight", "stop", "continue straight"])
+        text = "continue straight"
     else:
         moves, moving = _movement(state, seat, rng)
         lines = (

@@ -105,8 +105,18 @@ def declare_attacks(turn: Turn) -> list[Attack]:
     ram = turn.ctx.get("ram")
     used: set[str] = set()
     if ram:
-        attacks.append(Attack(ram[0], ram[1], "ram"))
-        used.add(ram[0])
+        rammer, rammed = turn.ship(ram[0]), turn.ship(ram[1])
+        if rammer is not None and rammed is not None:
+            has_gage = bool(gage) and gage[0] == rammer["id"]
+            if rammed["engaged"] or has_gage or turn.state["options"].get("ram-opens"):
+                attacks.append(Attack(rammer["id"], rammed["id"], "ram", gage=has_gage))
+                used.add(rammer["id"])
+            else:
+                turn.say(
+                    f"{rammed['id']} has no engagement token and {rammer['id']} has not the weather gage:"
+                    " the ram is called off (12 Weather Gage).",
+                    "engage",
+                )
     explicit = {f.ship: f for f in o.fires}
     numbers = list(explicit)
     if o.fire_at_will:
@@ -192,9 +202,16 @@ def step_12_to_25_combat(turn: Turn) -> None:
 
 
 def engage(ship: Ship, kind: str) -> None:
-    """11: any non-engaged ship that attacks (or is attacked with the gage) becomes engaged."""
+    """11: any non-engaged ship that attacks (or is attacked) becomes engaged, at the attack's range."""
     if not ship["engaged"]:
         ship["engaged"] = "long" if kind == "long" else "short"
+
+
+def step_05_commit_range(ship: Ship, kind: str) -> None:
+    """5 RANGE IN ALL GUNS: "Once you commit to a range you can not alter it until next turn":
+    the attacker's engagement box (LONG or SHORT) is the range it commits to this round,
+    so a ship first engaged at long range moves to SHORT when it later attacks alongside."""
+    ship["engaged"] = "long" if kind == "long" else "short"
 
 
 def step_14_tactical_advantage(turn: Turn, ours: Ship, theirs: Ship, cache: dict[str, int]) -> str:
@@ -226,7 +243,7 @@ def attack_dice(attacker: Ship, target: Ship, chart: str) -> int:
 def resolve_attack(turn: Turn, a: Attack, log: PendingLog, cache: dict[str, int]) -> None:
     """Steps 14-25 for one attack."""
     attacker, target = turn.state["ships"][a.attacker], turn.state["ships"][a.target]
-    engage(attacker, a.kind)
+    step_05_commit_range(attacker, a.kind)
     engage(target, a.kind)
     attacker["fired"] = True
     ours, theirs = (attacker, target) if attacker["side"] == turn.seat else (target, attacker)

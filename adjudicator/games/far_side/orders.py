@@ -34,7 +34,8 @@ TURN_WORDS = (
 )
 STANDING_WORDS = ("drift", "return", "hold")
 CONTINUE_WORDS = ("continue", "straight", "stop")
-POLICIES = ("straight", "stop", "ask")
+POLICIES = ("straight", "ask")
+MUST_SAIL = "a ship sails its whole MOVE unless a rule stops it (an occupied square, the edge, a ram, a dock)"
 TASKS = {
     "pumps": "pumps",
     "pump": "pumps",
@@ -138,7 +139,6 @@ class Orders:
     # a follow-up "continue" request: the rest of the path, or stop
     cont_path: list[str] = field(default_factory=list)
     cont_dock: bool = False
-    cont_stop: bool = False
     cont_straight: bool = False
     cont_line: int = 0
 
@@ -348,11 +348,13 @@ class _Parser:
     def order_if(self, n: int, words: list[str]) -> str:
         choice = words[-1] if words else ""
         head = [w for w in words[:-1] if w != "continue"]
+        if head == ["move", ">", "path"] and choice == "stop":
+            raise LineError("illegal", MUST_SAIL, "if move > path: continue straight | ask", RULE_SAIL)
         if head != ["move", ">", "path"] or choice not in POLICIES:
             raise LineError(
                 "invalid",
                 "not a path policy",
-                "if move > path: continue straight | stop | ask",
+                "if move > path: continue straight | ask",
                 RULE_SAIL,
             )
         if self.orders.policy is not None:
@@ -523,7 +525,7 @@ class _Parser:
             words = words[:-1]
         if not words and not dock:
             raise LineError(
-                "invalid", "continue needs squares", "continue e5 e6, continue straight, or stop", RULE_SAIL
+                "invalid", "continue needs squares", "continue e5 e6, or continue straight", RULE_SAIL
             )
         path = [_square(w) for w in words]
         _check_path_shape(path)
@@ -537,10 +539,7 @@ class _Parser:
         return "continue straight"
 
     def order_stop(self, n: int, words: list[str]) -> str:
-        if words or self.orders.cont_line:
-            raise LineError("invalid", "'stop' stands alone", "stop", RULE_SAIL)
-        self.orders.cont_stop, self.orders.cont_line = True, n
-        return "stop"
+        raise LineError("illegal", MUST_SAIL, "continue <squares> [dock], or continue straight", RULE_SAIL)
 
 
 def _check_path_shape(path: list[str]) -> None:
@@ -671,9 +670,7 @@ def canonical(seat: str, kind: str, o: Orders) -> str:
     p, e = PREFIX[seat], PREFIX[enemy]
     out: list[str] = []
     if kind == "continue":
-        if o.cont_stop:
-            out.append("stop")
-        elif o.cont_straight:
+        if o.cont_straight:
             out.append("continue straight")
         elif o.cont_line:
             out.append(" ".join(["continue", *o.cont_path, *(["dock"] if o.cont_dock else [])]))

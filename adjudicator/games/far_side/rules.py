@@ -50,6 +50,11 @@ class FarSide(BaseRuleset):
             "british",
             "the side that plays first (INITIATIVE: the youngest player): british or french",
         ),
+        "ram-opens": (
+            "no",
+            "house rule, not the book: yes lets a ram hit a ship without an engagement token"
+            " (the book's step 12 allows that only to a ship with the weather gage)",
+        ),
         "max-turns": (
             "600",
             "a safety net: after this many player turns the game ends and the victory rule decides"
@@ -71,7 +76,10 @@ class FarSide(BaseRuleset):
             ) from None
         if limit < 0:
             raise OptionError("option max-turns must be 0 (no limit) or more")
-        return {"first": first, "max-turns": limit}
+        ram = str(opts["ram-opens"]).strip().lower()
+        if ram not in ("yes", "no", "true", "false"):
+            raise OptionError(f"option ram-opens={opts['ram-opens']!r} is not valid; valid: yes, no")
+        return {"first": first, "max-turns": limit, "ram-opens": ram in ("yes", "true")}
 
     def seat_names(self, options: dict[str, Any]) -> list[str]:
         return list(B.SIDES)
@@ -148,7 +156,7 @@ class FarSide(BaseRuleset):
                 prompt=(
                     f"{pending['chain'][0]} is at {state['ships'][pending['chain'][0]]['square']} with "
                     f"{pending['move_left']} MOVE left: "
-                    "'continue <squares> [dock]', 'continue straight' or 'stop'."
+                    "'continue <squares> [dock]' or 'continue straight' (a ship sails its whole MOVE)."
                 ),
             )
             return [ask, standing]

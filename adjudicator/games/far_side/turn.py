@@ -371,15 +371,12 @@ class Turn:
             self.dock(lead)
             return
         target = self.foe(self.orders.ram)
-        if target is not None:
+        if target is not None and self.ram_allowed(lead, target):
             self.ram(lead, target)
             return
-        if self.orders.ram is not None:
+        if self.orders.ram is not None and target is None:
             self.say(f"{B.ship_id(self.enemy, self.orders.ram)} is not on the board; no ram.", "move")
-        if policy == "stop":
-            self.say(f"{lead['id']} stops with {self.ctx['move_left']} MOVE unused, as ordered.", "move")
-            self.ctx["move_left"] = 0
-        elif policy == "ask":
+        if policy == "ask":
             self.ctx["stage"] = "continue"
             self.say(
                 f"{lead['id']} has {self.ctx['move_left']} MOVE left after its path; "
@@ -411,15 +408,11 @@ class Turn:
         """The rest of step 4 after the player's follow-up: continue the path, straight, or stop."""
         o = self.orders
         lead = self.state["ships"][self.ctx["chain"][0]]
-        if o.cont_stop:
-            self.say(f"{lead['id']} stops with {self.ctx['move_left']} MOVE unused.", "move")
-            self.ctx["move_left"] = 0
-            return
         if o.cont_straight or not o.cont_line:
             self.continue_straight(lead)
             return
         self.follow(o.cont_path)
-        self.end_of_path(o.cont_dock, "stop")
+        self.end_of_path(o.cont_dock, "straight")
 
     def dock(self, ship: Ship) -> None:
         """DOCK: enough movement to sail off your side of the board; not while engaged."""
@@ -435,17 +428,31 @@ class Turn:
             dock(self.state, ship)
         self.ctx["move_left"] = 0
 
+    def ram_allowed(self, ship: Ship, target: Ship) -> bool:
+        """12 WEATHER GAGE: "Only a ship with weather gage can attack a ship that does not have an
+        engagement token", and no ship can have the gage while engagement tokens are in play.
+        So a ram on a ship without a token is refused at once when tokens are in play; otherwise
+        it is made only if the rammer wins the weather gage at step 6 (checked at step 12).
+        The house rule ``ram-opens`` lets a ram open a fight (off by default)."""
+        if target["engaged"] or self.state["options"].get("ram-opens"):
+            return True
+        if B.engagement_in_play(self.state):
+            self.say(
+                f"{target['id']} has no engagement token and no ship can win the weather gage while"
+                f" engagement tokens are in play: {ship['id']} can not ram it (12 Weather Gage).",
+                "move",
+            )
+            return False
+        return True
+
     def ram(self, ship: Ship, target: Ship) -> None:
         """RAM: an adjacent enemy and movement left; the ram absorbs the remaining movement."""
         self.ctx["move_left"] = 0
         if not B.adjacent(ship["square"], target["square"]):
             self.say(f"{target['id']} is not adjacent to {ship['id']}; no ram.", "move")
             return
-        self.say(f"{ship['id']} rams {target['id']}!", "ram")
+        self.say(f"{ship['id']} comes alongside {target['id']} to ram it.", "ram")
         self.ctx["ram"] = [ship["id"], target["id"]]
-        for s in (ship, target):
-            if not s["engaged"]:
-                s["engaged"] = "short"
 
     # -- 5 RANGE IN ALL GUNS ------------------------------------------------------
     def targets_in_range(self, ship: Ship) -> list[Ship]:
@@ -709,11 +716,7 @@ def run_turn(state: State, dice: Dice, ctx: dict[str, Any]) -> tuple[Turn, bool]
     if ctx.get("stage") == "continue":
         cont = parse_orders(ctx["seat"], "continue", ctx.get("continue_text", "")).orders
         orders.cont_path, orders.cont_dock = cont.cont_path, cont.cont_dock
-        orders.cont_stop, orders.cont_straight, orders.cont_line = (
-            cont.cont_stop,
-            cont.cont_straight,
-            cont.cont_line,
-        )
+        orders.cont_straight, orders.cont_line = cont.cont_straight, cont.cont_line
     turn = Turn(state, dice, orders, ctx)
     try:
         turn.run()

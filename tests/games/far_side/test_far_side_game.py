@@ -28,8 +28,14 @@ def test_registered_as_far_side() -> None:
 
 
 def test_options_first_player_and_turn_limit() -> None:
-    assert GAME.parse_options({}) == {"first": "british", "max-turns": 600}
-    assert GAME.parse_options({"first": "French", "max-turns": "0"}) == {"first": "french", "max-turns": 0}
+    assert GAME.parse_options({}) == {"first": "british", "max-turns": 600, "ram-opens": False}
+    assert GAME.parse_options({"first": "French", "max-turns": "0", "ram-opens": "yes"}) == {
+        "first": "french",
+        "max-turns": 0,
+        "ram-opens": True,
+    }
+    with pytest.raises(OptionError, match="yes, no"):
+        GAME.parse_options({"ram-opens": "maybe"})
     with pytest.raises(OptionError, match="british, french"):
         GAME.parse_options({"first": "spanish"})
     with pytest.raises(OptionError, match="valid options"):

@@ -285,11 +285,14 @@ def test_sail_square_taken_by_drift_stops_the_ship() -> None:
     assert said(events, "occupied")
 
 
-def test_if_move_greater_than_path_stop() -> None:
+def test_sail_must_sail_its_whole_move_if_move_greater_than_path_stop_is_refused() -> None:
+    """4 SAIL: "The MOVE determined by the wind dice indicates how many squares a ship must sail"."""
+    found = problems(board({"B3": "d4", "F1": "a1"}), "sail B3 d5\nif move > path: stop")
+    assert found and found[0].line == 2 and found[0].kind == "illegal" and "whole MOVE" in found[0].message
+    assert found[0].rule == "4 Movement: Sail"
     state = board({"B3": "d4", "F1": "a1"})
-    state, events, _ = play(state, "sail B3 d5\nif move > path: stop", MOVE_4)
-    assert state["ships"]["B3"]["square"] == "d5"
-    assert said(events, "3 MOVE unused")
+    state, events, _ = play(state, "sail B3 d5", MOVE_4)
+    assert state["ships"]["B3"]["square"] == "d8" and not said(events, "unused")
 
 
 def test_if_move_greater_than_path_continue_straight_is_the_default() -> None:
@@ -308,16 +311,16 @@ def test_if_move_greater_than_path_ask_sends_a_follow_up_request() -> None:
     keys = [r.key for r in GAME.requests(state)]
     assert keys == ["continue:british", "standing:french"]
     assert GAME.label(state) == "Turn 1, British: the rest of the sail"
-    state, _events, _ = play(state, "continue c6 b6")
-    assert state["ships"]["B3"]["square"] == "b6"
+    state, _events, _ = play(state, "continue c6 b6 a6")
+    assert state["ships"]["B3"]["square"] == "a6"
     assert state["pending"] is None and state["active"] == "french"
 
 
-def test_follow_up_continue_stop() -> None:
+def test_follow_up_continue_path_then_the_rest_of_the_move_straight() -> None:
     state = board({"B3": "d4", "F1": "a1"})
     state, _, _ = play(state, "sail B3 d5\nif move > path: ask", MOVE_4)
-    state, _events, _ = play(state, "stop")
-    assert state["ships"]["B3"]["square"] == "d5" and state["active"] == "french"
+    state, _events, _ = play(state, "continue c6")
+    assert state["ships"]["B3"]["square"] == "a8" and state["active"] == "french"  # c6, b7, a8
 
 
 def test_follow_up_path_through_an_occupied_square_is_a_problem() -> None:
@@ -387,7 +390,7 @@ def test_tow_ship_not_adjacent_is_a_problem() -> None:
 
 # -- RAM -------------------------------------------------------------------------------------
 def test_ram_absorbs_the_remaining_movement_and_attacks_on_the_ram_chart() -> None:
-    state = board({"B3": "d4", "F1": "d7", "F2": "a1"})
+    state = board({"B3": "d4", "B1": "f8", "F1": "d7", "F2": "a1"}, B1=engaged(), F1=engaged())
     pins = {
         **MOVE_4,
         "attack:B3-F1:1": 1,
@@ -403,6 +406,41 @@ def test_ram_absorbs_the_remaining_movement_and_attacks_on_the_ram_chart() -> No
     assert (
         state["ships"]["F1"]["hull"] == 3 and state["ships"]["F1"]["skills"]["GUN"] == -1
     )  # RAM row: H ... S
+    assert state["ships"]["B3"]["engaged"] == "short"
+
+
+def test_step_12_a_ram_on_a_ship_without_engagement_token_is_called_off_without_the_weather_gage() -> None:
+    """12 WEATHER GAGE: "Only a ship with weather gage can attack a ship that does not have an
+    engagement token." No tokens in play: the ram waits for step 6, B3 has no gage, it is called off."""
+    state = board({"B3": "d4", "F1": "d7", "F2": "a1"})
+    state, events, dice = play(state, "sail B3 d5 d6\nram F1", MOVE_4)
+    assert state["ships"]["B3"]["square"] == "d6"  # the ram absorbed the movement
+    assert said(events, "the ram is called off") and not any(r.key.startswith("attack:") for r in dice.log)
+    assert state["ships"]["F1"]["engaged"] is None and state["ships"]["B3"]["engaged"] is None
+
+
+def test_step_12_a_ram_on_a_ship_without_engagement_token_is_refused_while_tokens_are_in_play() -> None:
+    """No ship may have the weather gage while engagement tokens are in play, so the ram is refused
+    at once and the ship sails on (its whole MOVE)."""
+    state = board({"B3": "d4", "B8": "h8", "F8": "h6", "F1": "d7"}, B8=engaged(), F8=engaged())
+    state, events, _ = play(state, "sail B3 d5 d6\nram F1\nif move > path: ask", MOVE_4)
+    assert said(events, "can not ram it (12 Weather Gage)") and state["pending"]
+
+
+def test_step_12_a_ram_with_the_weather_gage_hits_first_a_ship_without_engagement_token() -> None:
+    # white 6 (2) - red 4 (1) + CMD 3 + F1's SEA -1 = +5: the weather gage; MOVE 3, path 2, ram with 1
+    state = board({"B3": "d4", "F1": "d7", "F2": "a1"}, B3={"skills": {"CMD": 3}}, F1={"skills": {"SEA": -1}})
+    pins = {"wind:white": 6, "wind:red": 4, "attack:B3-F1:1": 1, "damage:B3-F1:1": 1}
+    state, events, _ = play(state, "sail B3 d5 d6\nram F1", pins)
+    assert said(events, "B3 has the weather gage and attacks F1 first") and said(events, "B3 rams F1 with")
+    assert state["ships"]["F1"]["hull"] == 3 and state["ships"]["F1"]["engaged"] == "short"
+
+
+def test_ram_opens_house_rule_lets_a_ram_hit_a_ship_without_engagement_token() -> None:
+    state = board({"B3": "d4", "F1": "d7", "F2": "a1"})
+    state["options"]["ram-opens"] = True
+    state, events, _ = play(state, "sail B3 d5 d6\nram F1\nhold fire", MOVE_4)
+    assert said(events, "B3 rams F1 with 3 attack dice")
     assert state["ships"]["B3"]["engaged"] == "short" and state["ships"]["F1"]["engaged"] == "short"
 
 

@@ -89,11 +89,12 @@ def test_parse_standing_request_accepts_only_standing_orders() -> None:
 def test_parse_continue_request() -> None:
     for text, canon in [
         ("continue e5 e6", "continue e5 e6\n"),
-        ("stop", "stop\n"),
         ("continue straight", "continue straight\n"),
     ]:
         parsed = GAME.parse(CONTINUE, text)
         assert parsed.ok and GAME.canonical(CONTINUE, parsed.orders) == canon
+    stop = GAME.parse(CONTINUE, "stop").problems
+    assert stop and stop[0].kind == "illegal" and "whole MOVE" in stop[0].message
 
 
 def test_check_is_against_the_current_state() -> None:
