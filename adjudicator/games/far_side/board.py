@@ -130,6 +130,10 @@ def board_text(state: State) -> str:
         + " ".join(f"{k:>3}" for k in SKILLS)
         + "  fire  sink repair/transfer  engaged"
     )
+    if state.get("wind") and not state.get("over"):
+        from adjudicator.games.far_side.wind import wind_text
+
+        lines.insert(1 if state.get("label") else 0, wind_text(state["wind"]))
     lines.append(head)
     for ship in sorted(state["ships"].values(), key=lambda s: (SIDES.index(s["side"]), s["number"])):
         lines.append(ship_line(ship, state))

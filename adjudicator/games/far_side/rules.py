@@ -22,6 +22,7 @@ from adjudicator.games.far_side.legality import check_orders
 from adjudicator.games.far_side.orders import Orders, canonical, parse_orders
 from adjudicator.games.far_side.ships import new_ship
 from adjudicator.games.far_side.turn import run_turn
+from adjudicator.games.far_side.wind import roll_wind, wind_text
 
 State = dict[str, Any]
 
@@ -109,6 +110,8 @@ class FarSide(BaseRuleset):
             "pending": None,
             "over": None,
         }
+        # 2 WIND of the first turn, from the setup seed (every later wind: at the close of the turn before)
+        state["wind"] = roll_wind(dice, 1, options["first"])
         state["label"] = self.label(state)
         return state
 
@@ -221,7 +224,15 @@ class FarSide(BaseRuleset):
         state["turn"] += 1
         state["active"] = B.enemy_of(seat)
         state["label"] = self.label(state)
+        self._publish_next_wind(state, dice, events)
         return state, events
+
+    @staticmethod
+    def _publish_next_wind(state: State, dice: Dice, events: list[Event]) -> None:
+        """2 WIND of the next player's turn, rolled now from this turn's seed (fixed only after every
+        order of this turn was sealed) and published, so that he writes his orders knowing it."""
+        state["wind"] = roll_wind(dice, state["turn"], state["active"])
+        events.append(Event(wind_text(state["wind"]), "wind", {"wind": state["wind"]}))
 
     def _apply_standing(self, state: State, seat: str, o: Orders, events: list[Event]) -> None:
         standing = state["standing"][seat]

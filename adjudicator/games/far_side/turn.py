@@ -68,20 +68,14 @@ class Turn:
     def d6(self, key: str) -> int:
         return self.dice.d6(key)
 
-    def skill_roll(self, ship: Ship, delta: int, key: str) -> str:
-        """SKILL TABLE: roll a die for the skill, change it by ``delta``; a sentence of what happened."""
-        skill = T.skill_for_roll(self.d6(key))
-        done = change_skill(ship, skill, delta)
-        level = ship["skills"][skill]
-        if done:
-            return f"{ship['id']} {'gains' if delta > 0 else 'loses'} a level of {skill} (now {level:+d})"
-        return f"{ship['id']}'s {skill} stays at {level:+d} (limit)"
-
-    def damage(self, ship: Ship, row: str, key: str) -> tuple[str, str | None]:
-        """23 DAMAGE DISTRIBUTION: one DAMAGE point on ``row``, applied now.
+    def damage(
+        self, ship: Ship, row: str, key: str, rolled: dict[str, Any] | None = None
+    ) -> tuple[str, str | None]:
+        """23 DAMAGE DISTRIBUTION: one DAMAGE point on ``row``, applied now; ``rolled`` gives the
+        letter and skill already rolled (the storm, rolled with the wind the turn before).
 
         Returns (letter, the skill reduced or None)."""
-        letter = T.DAMAGE_ROWS[row][self.d6(key) - 1]
+        letter = rolled["letter"] if rolled else T.DAMAGE_ROWS[row][self.d6(key) - 1]
         reduced: str | None = None
         if letter == "H":
             lost = hull_damage(ship)
@@ -90,7 +84,7 @@ class Turn:
                 "damage",
             )
         elif letter == "S":
-            skill = T.skill_for_roll(self.d6(key + ":skill"))
+            skill = rolled["skill"] if rolled else T.skill_for_roll(self.d6(key + ":skill"))
             if change_skill(ship, skill, -1):
                 reduced = skill
             self.say(f"{ship['id']} loses a level of {skill} (now {ship['skills'][skill]:+d}).", "damage")
@@ -168,16 +162,24 @@ class Turn:
 
     # -- 2 WIND ---------------------------------------------------------------
     def step_02_wind(self) -> None:
-        """2 WIND: white and red dice; MOVE is the sum of both dice's MOVE. Kedging forfeits the roll."""
+        """2 WIND: white and red dice, rolled at the close of the turn before and published
+        (:mod:`~adjudicator.games.far_side.wind`); MOVE is the sum of both dice's MOVE.
+        Kedging forfeits the roll."""
         movement = self.orders.movement
         if movement is not None and movement.kind == "kedge":
             self.ctx["wind"] = None
             self.say("The wind roll is forfeited to kedge.", "wind")
             return
-        white, red = self.d6("wind:white"), self.d6("wind:red")
+        wind = self.state.get("wind") or {}
+        white, red = wind["white"], wind["red"]
         self.ctx["wind"] = {"white": white, "red": red}
         self.ctx["move"] = T.WIND_MOVE[white] + T.WIND_MOVE[red]
-        self.say(f"Wind: white {white}, red {red}: MOVE {self.ctx['move']}.", "wind", white=white, red=red)
+        self.say(
+            f"Wind (published last turn): white {white}, red {red}: MOVE {self.ctx['move']}.",
+            "wind",
+            white=white,
+            red=red,
+        )
 
     def ship_in_turn(self) -> Ship | None:
         """The ship that meets the wind's events: the ship that sails, or the one named by anchor
@@ -194,9 +196,11 @@ class Turn:
 
     # -- 3 EVENT --------------------------------------------------------------
     def step_03_event(self) -> None:
-        """3 EVENT: unless both wind dice are even: 1 skill roll, 3 gusts, 5 repairs/storm damage."""
+        """3 EVENT: unless both wind dice are even: 1 skill roll, 3 gusts, 5 repairs/storm damage.
+        The skill and storm dice were rolled with the wind; the gust dice are rolled while sailing."""
         wind = self.ctx.get("wind")
         self.ctx["gusts"] = 0
+        rolled = self.state.get("wind") or {}
         if not wind or (wind["white"] % 2 == 0 and wind["red"] % 2 == 0):
             return
         ship = self.ship_in_turn()
@@ -204,12 +208,19 @@ class Turn:
             return
         white, red = wind["white"], wind["red"]
         if white == 1:
-            self.say("Wind event, white 1: " + self.skill_roll(ship, +1, "event:skill:white") + ".", "event")
+            self.say(
+                "Wind event, white 1: " + self.skill_change(ship, rolled["skill_white"], +1) + ".", "event"
+            )
         if red == 1:
-            self.say("Wind event, red 1: " + self.skill_roll(ship, -1, "event:skill:red") + ".", "event")
+            change = self.skill_change(ship, rolled["skill_red"], -1)
+            self.say(f"Wind event, red 1: {change}.", "event")
         self.ctx["gusts"] = (white == 3) + (red == 3)
         if self.ctx["gusts"]:
-            self.say(f"Wind event: {self.ctx['gusts']} gust(s) and shifting winds.", "event")
+            self.say(
+                f"Wind event: {self.ctx['gusts']} gust(s) and shifting winds: a roll per GUST for every MOVE"
+                " expended.",
+                "event",
+            )
         if white == 5:
             gained = hull_repair(ship)
             self.say(
@@ -220,7 +231,15 @@ class Turn:
             )
         if red == 5:
             self.say(f"Wind event, red 5: storm damage on {ship['id']}.", "event")
-            self.damage(ship, T.STORM_ROW, f"storm:{ship['id']}")
+            self.damage(ship, T.STORM_ROW, f"storm:{ship['id']}", rolled=rolled["storm"])
+
+    def skill_change(self, ship: Ship, skill: str, delta: int) -> str:
+        """SKILL TABLE: the skill (rolled with the wind) changes by ``delta``; a sentence."""
+        done = change_skill(ship, skill, delta)
+        level = ship["skills"][skill]
+        if done:
+            return f"{ship['id']} {'gains' if delta > 0 else 'loses'} a level of {skill} (now {level:+d})"
+        return f"{ship['id']}'s {skill} stays at {level:+d} (limit)"
 
     # -- 4 MOVEMENT -------------------------------------------------------------
     def step_04_movement(self) -> None:
@@ -279,11 +298,6 @@ class Turn:
             return
         move = self.ctx["move"] - lead["broken"] + positive(lead, "SEA")
         parts = f"wind {self.ctx['move']}, broken masts -{lead['broken']}, SEA +{positive(lead, 'SEA')}"
-        for k in range(1, self.ctx.get("gusts", 0) + 1):
-            roll = self.d6(f"gust:{lead['id']}:{k}")
-            change = T.gust_move(roll + lead["skills"]["SEA"])
-            move += change
-            parts += f", gust {roll}{lead['skills']['SEA']:+d} -> {change:+d}"
         chain = [lead["id"]]
         front = lead
         for number in o.tow:
@@ -316,8 +330,10 @@ class Turn:
         self.ctx["move_left"] = move
         self.ctx["last_from"] = None
         self.ctx["start_square"] = lead["square"]
+        self.ctx["sailing"] = True
         self.follow(o.movement.path if o.movement else [])
         self.end_of_path(o.movement.dock if o.movement else False, o.policy or "straight")
+        self.ctx["sailing"] = False
 
     def step(self, square: str) -> bool:
         """One square of a sail; the towed ships follow in line. False if the square is not open."""
@@ -343,7 +359,27 @@ class Turn:
             if ship["id"] not in self.ctx["moved"]:
                 self.ctx["moved"].append(ship["id"])
         self.ctx["move_left"] -= 1
+        if self.ctx.get("sailing"):
+            self.gusts_for_a_move_expended(lead)
         return True
+
+    def gusts_for_a_move_expended(self, lead: Ship) -> None:
+        """GUSTS & SHIFTING WINDS: "Repeat the following roll for every MOVE you expend during this
+        turn": a die per GUST, + SEAMANSHIP, on the GUST table, changes the MOVE still to come."""
+        gusts = self.ctx.get("gusts", 0)
+        if not gusts:
+            return
+        self.ctx["expended"] = self.ctx.get("expended", 0) + 1
+        n = self.ctx["expended"]
+        for g in range(1, gusts + 1):
+            roll = self.d6(f"gust:{lead['id']}:{n}:{g}")
+            change = T.gust_move(roll + lead["skills"]["SEA"])
+            self.ctx["move_left"] = max(0, self.ctx["move_left"] + change)
+            self.say(
+                f"Gust after MOVE {n} ({roll}{lead['skills']['SEA']:+d}): {change:+d} MOVE,"
+                f" {self.ctx['move_left']} left.",
+                "gust",
+            )
 
     def follow(self, path: list[str]) -> None:
         for square in path:
@@ -408,11 +444,13 @@ class Turn:
         """The rest of step 4 after the player's follow-up: continue the path, straight, or stop."""
         o = self.orders
         lead = self.state["ships"][self.ctx["chain"][0]]
+        self.ctx["sailing"] = True
         if o.cont_straight or not o.cont_line:
             self.continue_straight(lead)
-            return
-        self.follow(o.cont_path)
-        self.end_of_path(o.cont_dock, "straight")
+        else:
+            self.follow(o.cont_path)
+            self.end_of_path(o.cont_dock, "straight")
+        self.ctx["sailing"] = False
 
     def dock(self, ship: Ship) -> None:
         """DOCK: enough movement to sail off your side of the board; not while engaged."""

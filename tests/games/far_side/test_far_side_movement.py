@@ -129,29 +129,44 @@ def test_gust_table() -> None:
     assert [T.gust_move(t) for t in (-2, 0, 1, 2, 3, 4, 5, 6, 7, 9)] == [-2, -2, -1, -1, 0, 0, 1, 1, 2, 2]
 
 
-def test_gusts_white_3_adds_a_gust_roll_with_seamanship() -> None:
+def test_gusts_a_roll_for_every_move_expended_with_seamanship() -> None:
+    """GUSTS & SHIFTING WINDS: "Repeat the following roll for every MOVE you expend during this turn"."""
     state = board({"B3": "d2", "F1": "a1"}, B3={"skills": {"SEA": 1}})
-    # white 3 (+1 MOVE, 1 gust), red 4 (+1): MOVE 2 + SEA 1 = 3; gust 6+1 = 7 -> +2: MOVE 5
-    state, events, _ = play(
-        state, "sail B3 d3 d4 d5 d6 d7 d8", {"wind:white": 3, "wind:red": 4, "gust:B3:1": 6}
-    )
-    assert said(events, "MOVE 5")
-    assert state["ships"]["B3"]["square"] == "d7"
+    # white 3 (+1 MOVE, 1 gust), red 4 (+1): MOVE 2 + SEA 1 = 3. After MOVE 1: 6+1 = 7 -> +2 (4 left);
+    # after MOVE 2: 2+1 = 3 -> 0; after MOVE 3: 1+1 = 2 -> -1 (1 left); after MOVE 4: 3+1 -> 0 (0 left).
+    pins = {
+        "wind:white": 3,
+        "wind:red": 4,
+        "gust:B3:1:1": 6,
+        "gust:B3:2:1": 2,
+        "gust:B3:3:1": 1,
+        "gust:B3:4:1": 3,
+    }
+    state, events, dice = play(state, "sail B3 d3 d4 d5 d6 d7 d8", pins)
+    assert said(events, "sails with MOVE 3") and said(events, "Gust after MOVE 1 (6+1): +2 MOVE, 4 left")
+    assert state["ships"]["B3"]["square"] == "d6"
+    assert [r.key for r in dice.log if r.key.startswith("gust")] == [f"gust:B3:{n}:1" for n in (1, 2, 3, 4)]
 
 
-def test_gusts_both_dice_3_two_gust_rolls_can_stop_the_ship() -> None:
+def test_gusts_both_dice_3_two_gust_rolls_per_move_can_stop_the_ship() -> None:
     state = board({"B3": "d2", "F1": "a1"}, B3={"skills": {"SEA": -1}})
-    # MOVE 2, SEA not positive; gusts 1-1=0 -> -2 and 2-1=1 -> -1: MOVE 0 (never negative)
-    state, events, _ = play(
-        state, "sail B3 d3", {"wind:white": 3, "wind:red": 3, "gust:B3:1": 1, "gust:B3:2": 2}
-    )
-    assert said(events, "MOVE 0")
-    assert state["ships"]["B3"]["square"] == "d2"
+    # MOVE 2; after MOVE 1 the gusts 1-1=0 -> -2 and 2-1=1 -> -1: no MOVE left (never negative)
+    pins = {"wind:white": 3, "wind:red": 3, "gust:B3:1:1": 1, "gust:B3:1:2": 2}
+    state, events, _ = play(state, "sail B3 d3 d4", pins)
+    assert said(events, "sails with MOVE 2") and said(events, "-1 MOVE, 0 left")
+    assert state["ships"]["B3"]["square"] == "d3"
+
+
+def test_gusts_no_move_expended_no_gust_roll() -> None:
+    state = board({"B3": "d2", "F1": "a1"}, B3={"broken": 1})
+    _, _, dice = play(state, "sail B3 d3", {"wind:white": 3, "wind:red": 2})  # MOVE 1 - 1 mast = 0
+    assert not [r for r in dice.log if r.key.startswith("gust")]
 
 
 def test_gust_that_adds_moves_continues_straight_by_default() -> None:
     state = board({"B3": "d2", "F1": "a1"})
-    state, _events, _ = play(state, "sail B3 d3", {"wind:white": 3, "wind:red": 2, "gust:B3:1": 5})
+    pins = {"wind:white": 3, "wind:red": 2, "gust:B3:1:1": 5, "gust:B3:2:1": 3}
+    state, _events, _ = play(state, "sail B3 d3", pins)
     assert state["ships"]["B3"]["square"] == "d4"  # MOVE 1 + gust +1: one square past the path
 
 
@@ -167,10 +182,10 @@ def test_repairs_white_5_adds_hull_strength_limited_to_class() -> None:
 def test_storm_damage_red_5_one_damage_on_the_short_row() -> None:
     """Reading: the storm's +1 DAMAGE names no row; the SHORT row (H H S S R R) is used."""
     state = board({"B3": "d4", "F1": "a1"})
-    state, _, _ = play(state, "anchor B3", {"wind:white": 2, "wind:red": 5, "storm:B3": 1})
+    state, _, _ = play(state, "anchor B3", {"wind:white": 2, "wind:red": 5, "storm": 1})
     assert state["ships"]["B3"]["hull"] == 2
     state, _, _ = play(
-        board({"B3": "d4", "F1": "a1"}), "anchor B3", {"wind:white": 2, "wind:red": 5, "storm:B3": 6}
+        board({"B3": "d4", "F1": "a1"}), "anchor B3", {"wind:white": 2, "wind:red": 5, "storm": 6}
     )
     assert state["ships"]["B3"]["broken"] == 1
 
@@ -185,9 +200,11 @@ def test_anchor_no_ship_moves() -> None:
 
 def test_kedge_forfeits_the_wind_roll_and_moves_on_4_or_more() -> None:
     state = board({"B3": "d4", "F1": "a1"})
-    state, _events, dice = play(state, "kedge B3 to e5", {"kedge:B3": 4})
+    state, events, _ = play(state, "kedge B3 to e5", {"kedge:B3": 4, "wind:white": 1, "wind:red": 5})
     assert state["ships"]["B3"]["square"] == "e5"
-    assert not any(r.key.startswith("wind") for r in dice.log)
+    assert (
+        said(events, "forfeited") and not said(events, "Wind (published") and not said(events, "Wind event")
+    )
 
 
 def test_kedge_fails_on_1_to_3() -> None:
