@@ -183,12 +183,31 @@ def _standing(state: State, seat: str, rng: random.Random) -> list[str]:
     return []
 
 
+def _drift_choice(state: State, seat: str) -> str:
+    """1 DRIFT & TIDES, asked: drift the enemy ship that is grappling one of ours (the drift may
+    cast the grapple off) or else the one nearest to our ships; ignore if none is near."""
+    enemy = B.enemy_of(seat)
+    foes = B.afloat(state, enemy)
+    for a, b in state["grapples"]:
+        if state["ships"][a]["side"] == enemy and state["ships"][b]["side"] == seat:
+            return f"drift {a}\n"
+    mine = B.afloat(state, seat)
+    if not foes or not mine:
+        return "drift ignore\n"
+    nearest = min(foes, key=lambda f: (min(B.distance(f["square"], m["square"]) for m in mine), f["number"]))
+    return f"drift {nearest['id']}\n"
+
+
 def bot_orders(game: FarSide, state: State, request: OrderRequest, rng: random.Random) -> str:
     """Order text for ``request`` that parses and checks clean."""
     seat = request.seat
     kind = request.key.split(":", 1)[0]
     if kind == "standing":
         text = "\n".join(_standing(state, seat, rng))
+    elif kind == "drift":
+        text = _drift_choice(state, seat)
+    elif kind == "reaction":
+        text = "fire at will"
     elif kind == "continue":
         text = "continue straight"
     else:

@@ -1,8 +1,9 @@
 """Steps 11-29 of the turn sequence: engagement, the combat round, grapple, repel, board, capture.
 
 Every turn is one combat round. The player in turn orders the attacks of his
-ships; the enemy's engaged ships fire back by the enemy's standing orders
-(``return fire``, the default, or ``hold fire``). Damage of simultaneous attacks
+ships; the enemy's ships fire by the enemy's standing fire orders (``return fire``,
+the default, ``hold fire``, ``fire at will``, per-ship holds and target priorities),
+or by his live reaction when the game uses ``reactions=live``. Damage of simultaneous attacks
 goes to the pending damage log and takes effect when all ships have attacked.
 """
 
@@ -154,25 +155,86 @@ def declare_attacks(turn: Turn) -> list[Attack]:
     return attacks
 
 
+@dataclass
+class FirePlan:
+    """How the enemy's ships fire during your turn: his standing fire orders, or his live reaction.
+
+    ``policy``: ``return`` (ships engaged or attacked this round fire back), ``hold`` or ``will``
+    (every ship with a fair target fires); ``hold``: ships that hold fire whatever the policy;
+    ``priority``: a ship's targets in order; ``explicit``: a reaction's ``fire <ship> at <target>``
+    (``None``: the nearest fair target), which overrides the rest for that ship."""
+
+    policy: str = "return"
+    hold: set[int] = field(default_factory=set)
+    priority: dict[int, list[int]] = field(default_factory=dict)
+    explicit: dict[int, int | None] = field(default_factory=dict)
+    source: str = "standing fire orders"
+
+
+def fire_plan(turn: Turn) -> FirePlan:
+    """13 SIMULTANEOUS ATTACK, the enemy's side: his standing orders, changed for this round by a
+    live reaction (option ``reactions=live``) if he sent one."""
+    from adjudicator.games.far_side.orders import parse_orders
+
+    standing = turn.state["standing"][turn.enemy]
+    plan = FirePlan(
+        policy=standing["fire"],
+        hold=set(standing.get("hold", [])),
+        priority={int(k): list(v) for k, v in standing.get("priority", {}).items()},
+    )
+    text = turn.ctx.get("reaction_text")
+    if text:
+        reaction = parse_orders(turn.enemy, "reaction", text).orders
+        plan.source = "reaction"
+        if reaction.fire_at_will:
+            plan.policy = "will"
+        elif reaction.standing.fire is not None:
+            plan.policy = reaction.standing.fire
+        if reaction.standing.hold is not None:
+            plan.hold = set(reaction.standing.hold)
+        plan.explicit = {f.ship: f.target for f in reaction.fires}
+    return plan
+
+
+def fires_by_policy(policy: str, ship: Ship, engaged_now: set[str]) -> bool:
+    """``hold``: never; ``return``: if engaged or engaged this round; ``will``: always."""
+    if policy == "hold":
+        return False
+    return policy == "will" or bool(ship["engaged"]) or ship["id"] in engaged_now
+
+
 def return_fire(turn: Turn, attacks: list[Attack]) -> list[Attack]:
-    """The enemy's engaged ships (and the ships attacked this round) fire back by standing orders."""
-    if turn.state["standing"][turn.enemy]["fire"] == "hold":
-        return []
+    """The enemy's ships fire by his fire plan, each at one fair target in range: an engaged ship,
+    or one engaged this round. Target: the reaction's, else the first of his priorities, else a
+    ship attacking it, else the nearest."""
+    plan = fire_plan(turn)
     attacked_by: dict[str, list[str]] = {}
     for a in attacks:
         attacked_by.setdefault(a.target, []).append(a.attacker)
     engaged_now = {a.attacker for a in attacks} | {a.target for a in attacks}
     out = []
     for ship in B.afloat(turn.state, turn.enemy):
-        if not (ship["engaged"] or ship["id"] in engaged_now):
-            continue
+        number = ship["number"]
         targets = [t for t in turn.targets_in_range(ship) if t["engaged"] or t["id"] in engaged_now]
+        if number in plan.explicit:
+            wanted = plan.explicit[number]
+            if wanted is not None:
+                targets = [t for t in targets if t["number"] == wanted]
+                if not targets:
+                    turn.say(
+                        f"{ship['id']} has no fair target {B.ship_id(turn.seat, wanted)} in range;"
+                        " it holds fire.",
+                        "engage",
+                    )
+                    continue
+        elif number in plan.hold or not fires_by_policy(plan.policy, ship, engaged_now):
+            continue
         if not targets:
             continue
-        prefer = [t for t in targets if t["id"] in attacked_by.get(ship["id"], [])]
-        target = min(
-            prefer or targets, key=lambda t: (B.distance(ship["square"], t["square"]), t["hull"], t["number"])
-        )
+        ranked = [t for n in plan.priority.get(number, []) for t in targets if t["number"] == n]
+        attackers = [t for t in targets if t["id"] in attacked_by.get(ship["id"], [])]
+        pool = ranked[:1] or attackers or targets
+        target = min(pool, key=lambda t: (B.distance(ship["square"], t["square"]), t["hull"], t["number"]))
         kind = "short" if B.adjacent(ship["square"], target["square"]) else "long"
         out.append(Attack(ship["id"], target["id"], kind))
     return out

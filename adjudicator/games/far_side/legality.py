@@ -65,6 +65,13 @@ def check_orders(state: State, seat: str, kind: str, o: Orders) -> list[Problem]
                 _path_problems(state, lead, o.cont_path, o.cont_dock, o.cont_line, pending.get("last_from"))
             )
         return problems
+    if kind in ("drift", "reaction", "standing"):
+        for number in o.standing.drift or []:
+            foe(number, o.standing.drift_line)
+        for fire in o.fires:
+            own(fire.ship, fire.line, "fire")
+            foe(fire.target, fire.line)
+        return problems
     if kind != "turn":
         return problems
 

@@ -104,18 +104,31 @@ class Turn:
         """Steps 1-29, or the rest of them after a follow-up."""
         from adjudicator.games.far_side import combat
 
-        if self.ctx.get("stage") == "continue":
-            self.ctx["stage"] = "resumed"
+        stage = self.ctx.get("stage")
+        if stage == "reaction":
+            self.ctx["stage"] = "reacted"
             self.say(f"{self.state['label']}.", "turn")
-            self.step_04_continue()
         else:
-            self.start()
-            self.step_01_drift_and_tides()
-            self.step_02_wind()
-            self.step_03_event()
-            self.step_04_movement()
-        self.step_05_range_in_all_guns()
-        self.step_06_windward_position()
+            if stage == "continue":
+                self.ctx["stage"] = "resumed"
+                self.say(f"{self.state['label']}.", "turn")
+                self.step_04_continue()
+            else:
+                self.start()
+                self.step_01_drift_and_tides()
+                self.step_02_wind()
+                self.step_03_event()
+                self.step_04_movement()
+            self.step_05_range_in_all_guns()
+            self.step_06_windward_position()
+            if self.reaction_owed():
+                self.ctx["stage"] = "reaction"
+                self.say(
+                    f"The {self.enemy.capitalize()} are asked how their ships fire this round"
+                    " (live reactions).",
+                    "ask",
+                )
+                raise Suspend
         self.step_07_repairs_and_damage_control()
         self.step_08_burn_damage()
         self.step_09_sinking_ships()
@@ -123,6 +136,21 @@ class Turn:
         combat.step_12_to_25_combat(self)
         combat.step_26_grapple(self)
         combat.step_27_28_repel_and_board(self)
+
+    def reaction_owed(self) -> bool:
+        """Option ``reactions=live``: after movement the enemy is asked how his ships fire, when
+        one of them could fire this round (a ship of yours in its range, and engagement tokens in
+        play or a weather gage won, without which nobody may attack)."""
+        if self.state["options"].get("reactions") != "live":
+            return False
+        if not (B.engagement_in_play(self.state) or self.ctx.get("gage")):
+            return False
+        mine = B.afloat(self.state, self.seat)
+        return any(
+            B.squares_between(e["square"], s["square"]) <= e["class"]
+            for e in B.afloat(self.state, self.enemy)
+            for s in mine
+        )
 
     def start(self) -> None:
         self.ctx.setdefault("moved", [])
@@ -135,9 +163,15 @@ class Turn:
         """1 DRIFT & TIDES: only while engagement tokens are in play; the enemy may ignore drift
         or select one of your ships (the enemy's standing orders). White die yours (left/right as
         you see it), red die the enemy's (up/down as the enemy sees it)."""
-        if not B.engagement_in_play(self.state):
+        if not B.engagement_in_play(self.state) or self.state.get("drifted") == self.state["turn"]:
             return
         choice = self.state["standing"][self.enemy]["drift"]
+        if choice == "ask":  # asked before the turn (drift_before_the_turn)
+            return
+        self.drift(choice)
+
+    def drift(self, choice: list[int]) -> None:
+        """The enemy's choice: the first of these ships of yours still afloat drifts."""
         ship = next((s for n in choice if (s := self.own(n)) is not None), None)
         if ship is None:
             self.say(f"The {self.enemy.capitalize()} ignore drift.", "drift")
@@ -745,6 +779,15 @@ class Turn:
                         f"A crew member of {ship['id']} ({skill}) is drowned or captured ({roll}).", "rescue"
                     )
             ship["skills"][skill] = 0
+
+
+def drift_before_the_turn(state: State, dice: Dice, choice: list[int]) -> list[Event]:
+    """1 DRIFT & TIDES when the enemy is asked (standing order ``drift ask``): his answer, the
+    drift dice, before the player in turn writes his orders."""
+    turn = Turn(state, dice, Orders(), {"seat": state["active"]})
+    turn.say(f"{state['label']}.", "turn")
+    turn.drift(choice)
+    return turn.events
 
 
 def run_turn(state: State, dice: Dice, ctx: dict[str, Any]) -> tuple[Turn, bool]:

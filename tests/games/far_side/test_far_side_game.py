@@ -28,12 +28,21 @@ def test_registered_as_far_side() -> None:
 
 
 def test_options_first_player_and_turn_limit() -> None:
-    assert GAME.parse_options({}) == {"first": "british", "max-turns": 600, "ram-opens": False}
-    assert GAME.parse_options({"first": "French", "max-turns": "0", "ram-opens": "yes"}) == {
+    assert GAME.parse_options({}) == {
+        "first": "british",
+        "max-turns": 600,
+        "ram-opens": False,
+        "reactions": "standing",
+    }
+    raw = {"first": "French", "max-turns": "0", "ram-opens": "yes", "reactions": "live"}
+    assert GAME.parse_options(raw) == {
         "first": "french",
         "max-turns": 0,
         "ram-opens": True,
+        "reactions": "live",
     }
+    with pytest.raises(OptionError, match="standing, live"):
+        GAME.parse_options({"reactions": "sometimes"})
     with pytest.raises(OptionError, match="yes, no"):
         GAME.parse_options({"ram-opens": "maybe"})
     with pytest.raises(OptionError, match="british, french"):
@@ -87,7 +96,7 @@ def test_default_turn_repels_every_grappled_ship() -> None:
 def test_standing_orders_can_be_changed_in_the_players_own_turn_email() -> None:
     state = new_state()
     state, events, _ = play(state, "anchor\ndrift F2\nhold fire", CALM)
-    assert state["standing"]["british"] == {"drift": [2], "fire": "hold"}
+    assert state["standing"]["british"] == {"drift": [2], "fire": "hold", "hold": [], "priority": {}}
     assert said(events, "The British standing orders now: drift F2")
 
 
