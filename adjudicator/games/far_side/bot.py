@@ -221,6 +221,6 @@ def bot_orders(game: FarSide, state: State, request: OrderRequest, rng: random.R
         text = "\n".join(lines)
     text = text + "\n" if text else ""
     parsed = game.parse(request, text)
-    if parsed.ok and not game.check(state, request, parsed.orders):
+    if parsed.ok and not [p for p in game.check(state, request, parsed.orders) if p.kind != "warning"]:
         return text
     return request.default

@@ -422,13 +422,14 @@ def step_23_damage_distribution(
         letters.append(letter)
         if letter == "S":
             skill = T.skill_for_roll(turn.d6(f"damage:{name}:{k}:skill"))
+            letters[-1] = f"S ({skill})"
             reduces = log.skill_after(target, skill) > T.SKILL_MIN
             log.entries.append((target["id"], "S", skill))
             if gunfire and reduces:
                 step_25_grapeshot(turn, target, name, k, log)
         elif letter in ("H", "R"):
             log.entries.append((target["id"], letter, None))
-    turn.say(f"{hits} DAMAGE on {target['id']} ({row} row): {' '.join(letters)}.", "damage")
+    turn.say(f"{hits} DAMAGE on {target['id']} ({row} row): {', '.join(letters)}.", "damage")
     if gunfire and attacker["number"] == 1:
         step_24_heated_shot(turn, target, hits, name, log)
 
@@ -534,32 +535,18 @@ def step_28_board(turn: Turn, attacker: Ship, target: Ship) -> None:
     """28 BOARD: simultaneous rounds on the BOARD charts until one ship is beaten; a beaten
     target is captured (29); all grapple tokens of the pair are removed."""
     name = f"{attacker['id']}-{target['id']}"
-    turn.say(f"{attacker['id']} boards {target['id']}!", "board")
+    turn.say(
+        f"{attacker['id']} boards {target['id']}! BRD {attacker['skills']['BRD']:+d} against"
+        f" {target['skills']['BRD']:+d}; a ship is beaten at BRD -{min(attacker['class'], 3)}"
+        f" ({attacker['id']}) and -{min(target['class'], 3)} ({target['id']}).",
+        "board",
+    )
     fought = 0
     for rnd in range(1, T.BOARDING_ROUND_LIMIT + 1):
         if beaten(attacker) or beaten(target):
             break
         fought = rnd
-        log = PendingLog()
-        for a, t, row in ((attacker, target, "board-defender"), (target, attacker, "board-attacker")):
-            dice = attack_dice(a, t, "board")
-            hits = sum(
-                1 for k in range(1, dice + 1) if turn.d6(f"board:{name}:{rnd}:{a['id']}:{k}") == T.ATTACK_HIT
-            )
-            for k in range(1, hits + 1):
-                letter = T.DAMAGE_ROWS[row][turn.d6(f"board:{name}:{rnd}:{t['id']}:damage:{k}") - 1]
-                skill = (
-                    T.skill_for_roll(turn.d6(f"board:{name}:{rnd}:{t['id']}:damage:{k}:skill"))
-                    if letter == "S"
-                    else None
-                )
-                log.entries.append((t["id"], letter, skill))
-        for sid, what, skill in log.entries:
-            ship = turn.state["ships"][sid]
-            if what == "S" and skill:
-                change_skill(ship, skill, -1)
-            elif what == "R":
-                break_mast(ship)
+        step_28_boarding_round(turn, name, rnd, attacker, target)
     turn.say(
         f"Hand-to-hand after {fought} round(s): {attacker['id']} BRD {attacker['skills']['BRD']:+d},"
         f" {target['id']} BRD {target['skills']['BRD']:+d}.",
@@ -575,6 +562,41 @@ def step_28_board(turn: Turn, attacker: Ship, target: Ship) -> None:
         turn.say(f"{attacker['id']}'s boarders are beaten back; the hand-to-hand is over.", "board")
     else:
         turn.say("The hand-to-hand ends without a decision.", "board")
+
+
+def step_28_boarding_round(turn: Turn, name: str, rnd: int, attacker: Ship, target: Ship) -> None:
+    """One round of 28 BOARD: both ships attack at once on the BOARD charts; the boarded ship takes
+    the "(defender)" row, the boarders the "(attacker)" row; damage applies after both attacks."""
+    log = PendingLog()
+    said: list[str] = []
+    for a, t, row in ((attacker, target, "board-defender"), (target, attacker, "board-attacker")):
+        dice = attack_dice(a, t, "board")
+        hits = sum(
+            1 for k in range(1, dice + 1) if turn.d6(f"board:{name}:{rnd}:{a['id']}:{k}") == T.ATTACK_HIT
+        )
+        letters = []
+        for k in range(1, hits + 1):
+            letter = T.DAMAGE_ROWS[row][turn.d6(f"board:{name}:{rnd}:{t['id']}:damage:{k}") - 1]
+            skill = (
+                T.skill_for_roll(turn.d6(f"board:{name}:{rnd}:{t['id']}:damage:{k}:skill"))
+                if letter == "S"
+                else None
+            )
+            letters.append(f"S ({skill})" if skill else letter)
+            log.entries.append((t["id"], letter, skill))
+        result = f"{hits} HIT" + (f" on {t['id']}: {', '.join(letters)}" if letters else "")
+        said.append(f"{a['id']} {dice} dice, {result}")
+    for sid, what, skill in log.entries:
+        ship = turn.state["ships"][sid]
+        if what == "S" and skill:
+            change_skill(ship, skill, -1)
+        elif what == "R":
+            break_mast(ship)
+    turn.say(
+        f"Boarding round {rnd}: {'; '.join(said)}. BRD now {attacker['id']}"
+        f" {attacker['skills']['BRD']:+d}, {target['id']} {target['skills']['BRD']:+d}.",
+        "board",
+    )
 
 
 def step_29_captured(turn: Turn, ship: Ship, by: str) -> None:

@@ -76,7 +76,7 @@ def play(
     req = request(state, kind)
     parsed = GAME.parse(req, text)
     assert parsed.ok, parsed.problems
-    checked = GAME.check(state, req, parsed.orders)
+    checked = [p for p in GAME.check(state, req, parsed.orders) if p.kind != "warning"]
     assert not checked, checked
     orders: dict[str, Any] = {req.key: GAME.parse(req, GAME.canonical(req, parsed.orders)).orders}
     if standing is not None:

@@ -281,7 +281,7 @@ def test_fire_each_attack_die_of_1_is_a_hit() -> None:
             "damage:B3-F1:2": 1,
         }
     )
-    assert said(events, "2 HIT") and said(events, "2 DAMAGE on F1 (long row): H H")
+    assert said(events, "2 HIT") and said(events, "2 DAMAGE on F1 (long row): H, H")
 
 
 def test_accuracy_dice_equal_the_range_less_gunnery() -> None:
