@@ -189,8 +189,12 @@ def play_bot_game(seed: int, limit: int = 2000) -> tuple[dict[str, Any], int]:
             assert [p for p in GAME.check(state, req, parsed.orders) if p.kind != "warning"] == [], text
             canon = GAME.canonical(req, parsed.orders)
             orders[req.key] = GAME.parse(req, canon).orders
+        before = {sid: (s["status"], s["hull"], s["class"]) for sid, s in state["ships"].items()}
         state, events = GAME.resolve(state, orders, Dice(f"{seed}:{n}".encode()))
         assert all(e.text for e in events)
+        for sid, (status, hull, klass) in before.items():
+            if status == "afloat" and state["ships"][sid]["status"] == "docked":  # the bot docks wrecks only
+                assert hull == 0 or (hull <= 1 and hull < klass), (sid, hull, klass)
         invariants(state)
     return state, n
 
