@@ -83,6 +83,12 @@ def afloat(state: State, side: str | None = None) -> list[Ship]:
     return sorted(ships, key=lambda s: (SIDES.index(s["side"]), s["number"]))
 
 
+def in_turn_order(state: State, seat: str) -> list[Ship]:
+    """Every ship afloat, the ships of ``seat`` (the player in turn) first, each side by number:
+    the order of the book's "your ships" and "the enemy's", never the alphabetical order of sides."""
+    return afloat(state, seat) + afloat(state, enemy_of(seat))
+
+
 def at(state: State, square: str) -> Ship | None:
     for ship in state["ships"].values():
         if ship["square"] == square:

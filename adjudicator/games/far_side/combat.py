@@ -40,7 +40,7 @@ def step_11_raise_the_ensign(turn: Turn) -> None:
     range of all engaged enemy ships loses its token; grapples between ships no longer
     adjacent are cast off."""
     state = turn.state
-    ships = B.afloat(state)
+    ships = B.in_turn_order(state, turn.seat)
     for ship in ships:
         ship["fired"] = False
     leaving = [
@@ -464,7 +464,9 @@ def apply_pending(turn: Turn, log: PendingLog) -> None:
             change_skill(ship, skill, -1)
         elif what == "FIRE":
             ship["fires"]["uncontrolled"] += 1
-    touched = sorted({sid for sid, _, _ in log.entries})
+    touched = [
+        s["id"] for s in B.in_turn_order(turn.state, turn.seat) if any(s["id"] == e[0] for e in log.entries)
+    ]
     for sid in touched:
         ship = turn.state["ships"][sid]
         turn.say(

@@ -385,12 +385,13 @@ class FarSide(BaseRuleset):
         b, f = t["british"], t["french"]
         if b["captured"] != f["captured"]:
             winner = "british" if b["captured"] > f["captured"] else "french"
-            return Outcome((winner,), f"{why}; most ships captured ({b['captured']} to {f['captured']})")
+            most, fewer = sorted((b["captured"], f["captured"]), reverse=True)
+            return Outcome((winner,), f"{why}; most ships captured ({most} to {fewer})")
         if b["sunk"] != f["sunk"]:
             winner = "british" if b["sunk"] > f["sunk"] else "french"
+            most, fewer = sorted((b["sunk"], f["sunk"]), reverse=True)
             return Outcome(
-                (winner,),
-                f"{why}; captures tied at {b['captured']}, most ships sunk ({b['sunk']} to {f['sunk']})",
+                (winner,), f"{why}; captures tied at {b['captured']}, most ships sunk ({most} to {fewer})"
             )
         return Outcome((), f"{why}; captures ({b['captured']}) and sinkings ({b['sunk']}) tied")
 

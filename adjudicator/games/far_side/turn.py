@@ -155,7 +155,9 @@ class Turn:
     def start(self) -> None:
         self.ctx.setdefault("moved", [])
         self.ctx["grappled_at_start"] = [list(p) for p in self.state["grapples"]]
-        self.ctx["engaged_at_start"] = [s["id"] for s in B.afloat(self.state) if s["engaged"]]
+        self.ctx["engaged_at_start"] = [
+            s["id"] for s in B.in_turn_order(self.state, self.seat) if s["engaged"]
+        ]
         self.say(f"{self.state['label']}.", "turn")
 
     # -- 1 DRIFT & TIDES -------------------------------------------------------
@@ -757,7 +759,9 @@ class Turn:
         square = ship["square"]
         self.say(f"{ship['id']} sinks ({roll}) at {square}!", "sunk")
         rescuers = [
-            s for s in B.afloat(self.state) if s["id"] != ship["id"] and B.adjacent(s["square"], square)
+            s
+            for s in B.in_turn_order(self.state, self.seat)
+            if s["id"] != ship["id"] and B.adjacent(s["square"], square)
         ]
         sink(self.state, ship)
         if not rescuers:
