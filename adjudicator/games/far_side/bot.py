@@ -6,9 +6,10 @@ It reads the wind published for its turn (2 WIND and 3 EVENT are known before th
   storm goes to a "sacrificial" ship (or is forfeited by kedging when the storm would sink it);
 * with no engagement token in play it looks for a sail of exactly MOVE squares that ends with an
   enemy ship in range and a windward position above +4: the weather gage, and fires first;
-* with tokens in play it sails a ship alongside an engaged enemy ship, and every ship of its own
-  already alongside one (and not smaller) fires at short range and grapples it; grappled ships
-  always try to repel (a boarding can only lose the boarded ship);
+* with tokens in play it sails a ship alongside an engaged enemy ship (or rams one), and every
+  ship of its own already alongside one (and not smaller) fires at short range and grapples it;
+  grappled ships always try to repel (a boarding can only lose the boarded ship); under the house
+  rule ``ram-opens`` it also rams to open a fight;
 * it repairs (never lending BRD from a ship in a grapple), docks only damaged ships (never an
   undamaged class-1 ship), and keeps the standing order ``fire at will``.
 
@@ -160,11 +161,24 @@ class Plan:
                         if best is None or score < best[0]:
                             best = (score, ship, path, target)
         if best is None:
-            return False
+            return self.ram(engaged)
         _, ship, path, target = best
         self.sail(ship, path, [f"fire {ship['id']} at {target['id']}"])
         self.fires[ship["id"]] = target["id"]
         return True
+
+    def ram(self, targets: list[Ship]) -> bool:
+        """RAM: a sail of MOVE-1 squares ending alongside a target, the last MOVE absorbed by the ram
+        (an engaged target, or any target under the house rule ``ram-opens``)."""
+        for ship in self.movable:
+            if B.grappled(self.state, ship["id"]):
+                continue
+            for end, path in exact_paths(self.state, ship, self.move_of(ship) - 1).items():
+                for target in targets:
+                    if B.adjacent(end, target["square"]):
+                        self.sail(ship, path, [f"ram {target['id']}"])
+                        return True
+        return False
 
     def approach(self) -> bool:
         """No shot this turn: the flagship keeps the best gage target at the edge of its range."""
@@ -212,6 +226,8 @@ class Plan:
             done = self.close_with_the_enemy()
         else:
             done = self.seek_the_weather_gage()
+        if not done and self.state["options"].get("ram-opens") and not B.engagement_in_play(self.state):
+            done = self.ram(self.foes)
         if done:
             return
         if self.meet_a_bad_wind() or self.dock_a_wreck():
