@@ -54,7 +54,7 @@ class FarSide(BaseRuleset):
 
     name: ClassVar[str] = "far-side"
     title: ClassVar[str] = "Master & Commander: Far Side of the World"
-    version: ClassVar[str] = "1"
+    version: ClassVar[str] = "2"  # 2: wind published the turn before, gusts per MOVE, step 12 rams
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 2
     has_hidden_information: ClassVar[bool] = False

@@ -47,3 +47,35 @@ def test_live_reactions_a_final_turn_does_not_close_the_game_turn_before_the_owe
     )
     assert answer.accepted and answer.closed_turn == 2
     assert referee.status("fs")["label"] == "Turn 2, French"
+
+
+def test_a_warning_does_not_reject_the_orders_and_the_acknowledgement_shows_it(referee: Referee) -> None:
+    """7 REPAIRS / 28 BOARD: BRD lent from a grappled ship is legal; the acknowledgement warns."""
+    from adjudicator.render import render
+
+    referee.new_game("far-side", "fw", {"first": "french"}, deadline="48h")
+    secret = referee.join("fw", "french", email="f@example.org")
+    referee.join("fw", "british", email="b@example.org")
+    referee.start("fw")
+    engaged_ships(referee, "fw")
+    with referee.db.session() as session:
+        turn = referee.turn(session, "fw", 1)
+        state = loads(turn.state_json)
+        state["grapples"] = [["B1", "F1"]]
+        state["ships"]["B1"]["square"] = "d5"
+        turn.state_json = dumps(state)
+        session.add(turn)
+    result = referee.submit("fw", "french", "anchor\nrepel F1\nrepair F1 pumps 1 from brd 1", secret)
+    assert result.accepted and result.receipt
+    assert [(p.kind, p.line, p.rule) for p in result.problems] == [("warning", 3, "28 Board")]
+    context = {
+        "game": {"id": "fw", "title": "Far Side"},
+        "seat": "french",
+        "turn": {"number": 1, "label": "Turn 1, French", "deadline": None, "local_deadline": ""},
+        "result": result,
+        "problems": result.problems,
+        "diff": [],
+    }
+    text = render("ack.txt.j2", None, **context)
+    assert "Orders ACCEPTED" in text and "WARNINGS (your orders are accepted as they are)" in text
+    assert "F1 is grappled with B1: lending 1 BRD" in text and "PROBLEMS" not in text
