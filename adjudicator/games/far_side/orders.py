@@ -130,7 +130,7 @@ class Orders:
     tow_line: int = 0
     ram: int | None = None
     ram_line: int = 0
-    policy: str | None = None  # if move > path: straight | stop | ask
+    policy: str | None = None  # if move > path: straight | ask
     policy_line: int = 0
     windward: int | None = None
     windward_line: int = 0
@@ -144,7 +144,7 @@ class Orders:
     grapples: list[tuple[int, int, int]] = field(default_factory=list)  # (ship, target, line)
     repels: list[tuple[int, int]] = field(default_factory=list)  # (ship, line)
     standing: Standing = field(default_factory=Standing)
-    # a follow-up "continue" request: the rest of the path, or stop
+    # a follow-up "continue" request: the rest of the path, or straight on
     cont_path: list[str] = field(default_factory=list)
     cont_dock: bool = False
     cont_straight: bool = False

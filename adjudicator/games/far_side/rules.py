@@ -1,11 +1,17 @@
 """Master & Commander: Far Side of the World, as a ruleset.
 
 Each engine turn is one player's game turn of the book's TURN SEQUENCE (see
-:mod:`adjudicator.games.far_side.turn` and :mod:`~adjudicator.games.far_side.combat`).
-The player in turn owes ``turn:<seat>``; the enemy may change his standing
-orders (``standing:<seat>``, optional) which decide the drift of your ships and
-his return fire. When a sail was ordered with ``if move > path: ask`` and the
-wind gave more MOVE than the path, the next request is ``continue:<seat>``.
+:mod:`adjudicator.games.far_side.turn` and :mod:`~adjudicator.games.far_side.combat`),
+or one sealed moment of it:
+
+* ``drift:<enemy>`` (required) before the turn, when the enemy's standing order is
+  ``drift ask`` and engagement tokens are in play: his choice of your ship to drift;
+* ``turn:<seat>``, the player's whole turn, written knowing the wind published the turn
+  before (:mod:`~adjudicator.games.far_side.wind`), with the enemy's optional
+  ``standing:<enemy>`` (drift, and how his ships fire during your turn);
+* ``continue:<seat>`` when a sail ordered with ``if move > path: ask`` has MOVE left;
+* ``reaction:<enemy>`` (required, option ``reactions=live``) after your movement: how his
+  ships fire this round.
 """
 
 from __future__ import annotations
