@@ -174,10 +174,10 @@ def invariants(state: dict[str, Any]) -> None:
     assert gone == tallied
 
 
-def play_bot_game(seed: int, limit: int = 2000) -> tuple[dict[str, Any], int]:
+def play_bot_game(seed: int, limit: int = 2000, **options: str) -> tuple[dict[str, Any], int]:
     """The pure loop: setup -> requests -> bot text -> parse -> check -> canonical -> re-parse -> resolve."""
     rng = random.Random(seed)
-    state = new_state()
+    state = new_state(**options)
     n = 0
     while GAME.outcome(state) is None and n < limit:
         n += 1
@@ -200,9 +200,13 @@ def play_bot_game(seed: int, limit: int = 2000) -> tuple[dict[str, Any], int]:
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(min_value=0, max_value=10**6))
-def test_bot_games_keep_every_invariant_and_end(seed: int) -> None:
-    state, turns = play_bot_game(seed)
+@given(
+    seed=st.integers(min_value=0, max_value=10**6),
+    reactions=st.sampled_from(["standing", "live"]),
+    ram=st.sampled_from(["no", "yes"]),
+)
+def test_bot_games_keep_every_invariant_and_end(seed: int, reactions: str, ram: str) -> None:
+    state, turns = play_bot_game(seed, reactions=reactions, **{"ram-opens": ram})
     outcome = GAME.outcome(state)
     assert outcome is not None, f"game {seed} did not end in {turns} turns"
     assert "max-turns" not in outcome.reason  # natural ends
