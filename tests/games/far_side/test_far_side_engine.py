@@ -79,3 +79,44 @@ def test_a_warning_does_not_reject_the_orders_and_the_acknowledgement_shows_it(r
     text = render("ack.txt.j2", None, **context)
     assert "Orders ACCEPTED" in text and "WARNINGS (your orders are accepted as they are)" in text
     assert "F1 is grappled with B1: lending 1 BRD" in text and "PROBLEMS" not in text
+
+
+def test_step_02_the_next_wind_comes_from_the_sealed_turns_seed_and_is_published(referee: Referee) -> None:
+    """The wind of turn 2 is rolled at the close of turn 1 from turn 1's seed (fixed only after the
+    turn-1 orders were sealed), logged with turn 1's dice and published before turn 2 opens."""
+    from sqlmodel import select
+
+    from adjudicator import seal
+    from adjudicator.dice import Dice
+    from adjudicator.store import DiceRoll, EventRecord, Submission
+
+    referee.new_game("far-side", "fx", {}, deadline="48h")
+    secret = referee.join("fx", "british", email="b@example.org")
+    referee.join("fx", "french", email="f@example.org")
+    referee.start("fx")
+    with referee.db.session() as session:
+        first = loads(referee.turn(session, "fx", 1).state_json)["wind"]
+    assert (first["turn"], first["seat"]) == (1, "british")  # turn 1: from the setup seed
+    assert referee.submit("fx", "british", "anchor\nfinal", secret).closed_turn == 1
+    with referee.db.session() as session:
+        closed = referee.turn(session, "fx", 1)
+        receipts = [
+            s.receipt for s in session.exec(select(Submission).where(Submission.game_id == "fx")).all()
+        ]
+        seed = seal.turn_seed(closed.secret, [r for r in receipts if r])
+        rolls = {
+            r.key: r.value
+            for r in session.exec(select(DiceRoll).where(DiceRoll.game_id == "fx", DiceRoll.turn_number == 1))
+        }
+        wind = loads(referee.turn(session, "fx", 2).state_json)["wind"]
+    assert (wind["turn"], wind["seat"]) == (2, "french")
+    assert (wind["white"], wind["red"]) == (rolls["wind:white"], rolls["wind:red"])
+    assert wind["white"] == Dice(seed).d6("wind:white") and wind["red"] == Dice(seed).d6("wind:red")
+    with referee.db.session() as session:
+        published = [
+            e.text
+            for e in session.exec(
+                select(EventRecord).where(EventRecord.game_id == "fx", EventRecord.turn_number == 1)
+            )
+        ]
+    assert published[-1].startswith(f"Wind for turn 2 (French): white {wind['white']}, red {wind['red']}")
