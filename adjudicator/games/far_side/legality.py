@@ -153,6 +153,23 @@ def check_orders(state: State, seat: str, kind: str, o: Orders) -> list[Problem]
                             "end the path next to the ship to ram",
                             O.RULE_RAM,
                         )
+                if target is not None and not target["engaged"] and not state["options"].get("ram-opens"):
+                    problems.append(
+                        Problem(
+                            o.ram_line,
+                            "warning",
+                            f"{target['id']} has no engagement token: "
+                            + (
+                                "no ship can win the weather gage while engagement tokens are in play,"
+                                " so the ram will be refused and the ship sails on"
+                                if B.engagement_in_play(state)
+                                else f"the ram is made only if {ship['id']} wins the weather gage at step 6,"
+                                " otherwise it is called off"
+                            ),
+                            "ram a ship with an engagement token, or win the weather gage first",
+                            "12 Weather Gage",
+                        )
+                    )
     elif m is not None and m.kind == "anchor" and m.ship is not None:
         own(m.ship, m.line, "anchor")
     if o.windward is not None:

@@ -453,6 +453,16 @@ def test_step_12_a_ram_with_the_weather_gage_hits_first_a_ship_without_engagemen
     assert state["ships"]["F1"]["hull"] == 3 and state["ships"]["F1"]["engaged"] == "short"
 
 
+def test_step_12_a_ram_on_a_ship_without_engagement_token_is_warned_in_the_acknowledgement() -> None:
+    found = problems(board({"B3": "d4", "F1": "d7", "F2": "a1"}), "sail B3 d5 d6\nram F1")
+    assert [(p.kind, p.line, p.rule) for p in found] == [("warning", 2, "12 Weather Gage")]
+    assert "only if B3 wins the weather gage" in found[0].message
+    state = board({"B3": "d4", "B8": "h8", "F8": "h6", "F1": "d7"}, B8=engaged(), F8=engaged())
+    assert "the ram will be refused" in problems(state, "sail B3 d5 d6\nram F1")[0].message
+    state = board({"B3": "d4", "B1": "f8", "F1": "d7"}, B1=engaged(), F1=engaged())
+    assert problems(state, "sail B3 d5 d6\nram F1") == []
+
+
 def test_ram_opens_house_rule_lets_a_ram_hit_a_ship_without_engagement_token() -> None:
     state = board({"B3": "d4", "F1": "d7", "F2": "a1"})
     state["options"]["ram-opens"] = True
