@@ -206,12 +206,18 @@ class Turn:
             self.ctx["wind"] = None
             self.say("The wind roll is forfeited to kedge.", "wind")
             return
-        wind = self.state.get("wind") or {}
+        wind = self.state.get("wind")
+        when = "published last turn"
+        if not wind:  # a state from before winds were published: roll it now, as version 1 did
+            when = "rolled now"
+            from adjudicator.games.far_side.wind import roll_wind
+
+            wind = self.state["wind"] = roll_wind(self.dice, self.state["turn"], self.seat)
         white, red = wind["white"], wind["red"]
         self.ctx["wind"] = {"white": white, "red": red}
         self.ctx["move"] = T.WIND_MOVE[white] + T.WIND_MOVE[red]
         self.say(
-            f"Wind (published last turn): white {white}, red {red}: MOVE {self.ctx['move']}.",
+            f"Wind ({when}): white {white}, red {red}: MOVE {self.ctx['move']}.",
             "wind",
             white=white,
             red=red,

@@ -79,3 +79,14 @@ def test_step_03_the_storm_skill_is_rolled_with_the_wind_only_for_a_skill_letter
     assert wind["storm"] == {"face": 3, "letter": "S", "skill": "MOR"}
     calm = roll_wind(Dice(b"w", pins={"wind:white": 2, "wind:red": 4}), 3, "french")
     assert calm["storm"] is None and calm["gusts"] == 0 and "no event" in wind_text(calm)
+
+
+def test_step_02_a_state_without_a_published_wind_rolls_it_at_resolution() -> None:
+    state = board({"B3": "d4", "F1": "a1"})
+    del state["wind"]
+    req = GAME.requests(state)[0]
+    orders = {req.key: GAME.parse(req, "sail B3 d5 d6 d7").orders}
+    pins = {"wind:white": [6, 2], "wind:red": [4, 2]}  # this turn's, then the next turn's
+    state, events = GAME.resolve(state, orders, Dice(b"t", pins=pins))
+    assert said(events, "Wind (rolled now): white 6, red 4: MOVE 3")
+    assert state["ships"]["B3"]["square"] == "d7" and state["wind"]["white"] == 2
