@@ -340,6 +340,8 @@ class FarSide(BaseRuleset):
     ) -> None:
         """Standing orders from any email; an answer to a drift request is not a standing order."""
         standing = state["standing"][seat]
+        standing.setdefault("hold", [])  # states of version 1 had only drift and fire
+        standing.setdefault("priority", {})
         if drift and o.standing.drift_ask and standing["drift"] != "ask":
             standing["drift"] = "ask"
             events.append(Event(f"The {seat.capitalize()} standing orders now: drift ask.", "standing"))
