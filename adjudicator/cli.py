@@ -294,6 +294,8 @@ def _print_submit(result: object) -> None:
         for number, line in result.lines:
             typer.echo(f"  {number:3}: {line}")
         typer.echo(f"receipt: {result.receipt}")
+        for problem in result.problems:  # warnings only: they do not reject the orders
+            typer.echo(f"  warning {problem}")
         if result.closed_turn is not None:
             typer.echo(f"every owed order is in and final: turn {result.closed_turn} closed")
         return

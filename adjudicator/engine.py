@@ -536,6 +536,7 @@ class Referee:
         if parsed.orders is not None:
             problems += ruleset.check(loads(turn.state_json), request, parsed.orders)
         problems.sort(key=lambda p: p.line or 0)
+        rejecting = [p for p in problems if p.kind != "warning"]  # a warning is shown, never rejects
         previous = session.exec(
             select(Submission).where(
                 Submission.game_id == game.id,
@@ -549,7 +550,7 @@ class Referee:
             turn=turn.number,
             seat=request.seat,
             request_key=request.key,
-            accepted=not problems,
+            accepted=not rejecting,
             problems=problems,
             lines=list(parsed.lines),
             final=final,
@@ -566,7 +567,7 @@ class Referee:
             lines_json=dumps([list(x) for x in parsed.lines]),
             created_at=self.clock(),
         )
-        if problems:
+        if rejecting:
             row.status = "rejected"
             row.problems_json = dumps([p.to_json() for p in problems])
         else:

@@ -37,7 +37,7 @@ from typing import Any, ClassVar, Literal, Protocol, runtime_checkable
 from adjudicator.dice import Dice
 
 State = dict[str, Any]
-ProblemKind = Literal["invalid", "illegal", "ambiguous"]
+ProblemKind = Literal["invalid", "illegal", "ambiguous", "warning"]
 
 #: The seat name under which the referee answers sealed requests (e.g. table battles).
 REFEREE = "referee"
@@ -52,7 +52,9 @@ class Problem:
     """Something wrong with one line of orders.
 
     ``kind`` follows python-chess: ``invalid`` (not well formed), ``illegal``
-    (well formed, not allowed now), ``ambiguous`` (matches several things).
+    (well formed, not allowed now), ``ambiguous`` (matches several things);
+    a ``warning`` (legal, but probably not what the player wants) is shown in the
+    acknowledgement and does not reject the orders.
     ``line`` is 1-based within the submitted text, ``None`` for the whole text.
 
     >>> str(Problem(3, "invalid", "unknown province 'Galia'", "did you mean Gallia?"))

@@ -83,6 +83,12 @@ def afloat(state: State, side: str | None = None) -> list[Ship]:
     return sorted(ships, key=lambda s: (SIDES.index(s["side"]), s["number"]))
 
 
+def in_turn_order(state: State, seat: str) -> list[Ship]:
+    """Every ship afloat, the ships of ``seat`` (the player in turn) first, each side by number:
+    the order of the book's "your ships" and "the enemy's", never the alphabetical order of sides."""
+    return afloat(state, seat) + afloat(state, enemy_of(seat))
+
+
 def at(state: State, square: str) -> Ship | None:
     for ship in state["ships"].values():
         if ship["square"] == square:
@@ -130,6 +136,10 @@ def board_text(state: State) -> str:
         + " ".join(f"{k:>3}" for k in SKILLS)
         + "  fire  sink repair/transfer  engaged"
     )
+    if state.get("wind") and not state.get("over"):
+        from adjudicator.games.far_side.wind import wind_text
+
+        lines.insert(1 if state.get("label") else 0, wind_text(state["wind"]))
     lines.append(head)
     for ship in sorted(state["ships"].values(), key=lambda s: (SIDES.index(s["side"]), s["number"])):
         lines.append(ship_line(ship, state))

@@ -1,8 +1,9 @@
 """Steps 11-29 of the turn sequence: engagement, the combat round, grapple, repel, board, capture.
 
 Every turn is one combat round. The player in turn orders the attacks of his
-ships; the enemy's engaged ships fire back by the enemy's standing orders
-(``return fire``, the default, or ``hold fire``). Damage of simultaneous attacks
+ships; the enemy's ships fire by the enemy's standing fire orders (``return fire``,
+the default, ``hold fire``, ``fire at will``, per-ship holds and target priorities),
+or by his live reaction when the game uses ``reactions=live``. Damage of simultaneous attacks
 goes to the pending damage log and takes effect when all ships have attacked.
 """
 
@@ -39,7 +40,7 @@ def step_11_raise_the_ensign(turn: Turn) -> None:
     range of all engaged enemy ships loses its token; grapples between ships no longer
     adjacent are cast off."""
     state = turn.state
-    ships = B.afloat(state)
+    ships = B.in_turn_order(state, turn.seat)
     for ship in ships:
         ship["fired"] = False
     leaving = [
@@ -105,8 +106,18 @@ def declare_attacks(turn: Turn) -> list[Attack]:
     ram = turn.ctx.get("ram")
     used: set[str] = set()
     if ram:
-        attacks.append(Attack(ram[0], ram[1], "ram"))
-        used.add(ram[0])
+        rammer, rammed = turn.ship(ram[0]), turn.ship(ram[1])
+        if rammer is not None and rammed is not None:
+            has_gage = bool(gage) and gage[0] == rammer["id"]
+            if rammed["engaged"] or has_gage or turn.state["options"].get("ram-opens"):
+                attacks.append(Attack(rammer["id"], rammed["id"], "ram", gage=has_gage))
+                used.add(rammer["id"])
+            else:
+                turn.say(
+                    f"{rammed['id']} has no engagement token and {rammer['id']} has not the weather gage:"
+                    " the ram is called off (12 Weather Gage).",
+                    "engage",
+                )
     explicit = {f.ship: f for f in o.fires}
     numbers = list(explicit)
     if o.fire_at_will:
@@ -144,25 +155,86 @@ def declare_attacks(turn: Turn) -> list[Attack]:
     return attacks
 
 
+@dataclass
+class FirePlan:
+    """How the enemy's ships fire during your turn: his standing fire orders, or his live reaction.
+
+    ``policy``: ``return`` (ships engaged or attacked this round fire back), ``hold`` or ``will``
+    (every ship with a fair target fires); ``hold``: ships that hold fire whatever the policy;
+    ``priority``: a ship's targets in order; ``explicit``: a reaction's ``fire <ship> at <target>``
+    (``None``: the nearest fair target), which overrides the rest for that ship."""
+
+    policy: str = "return"
+    hold: set[int] = field(default_factory=set)
+    priority: dict[int, list[int]] = field(default_factory=dict)
+    explicit: dict[int, int | None] = field(default_factory=dict)
+    source: str = "standing fire orders"
+
+
+def fire_plan(turn: Turn) -> FirePlan:
+    """13 SIMULTANEOUS ATTACK, the enemy's side: his standing orders, changed for this round by a
+    live reaction (option ``reactions=live``) if he sent one."""
+    from adjudicator.games.far_side.orders import parse_orders
+
+    standing = turn.state["standing"][turn.enemy]
+    plan = FirePlan(
+        policy=standing["fire"],
+        hold=set(standing.get("hold", [])),
+        priority={int(k): list(v) for k, v in standing.get("priority", {}).items()},
+    )
+    text = turn.ctx.get("reaction_text")
+    if text:
+        reaction = parse_orders(turn.enemy, "reaction", text).orders
+        plan.source = "reaction"
+        if reaction.fire_at_will:
+            plan.policy = "will"
+        elif reaction.standing.fire is not None:
+            plan.policy = reaction.standing.fire
+        if reaction.standing.hold is not None:
+            plan.hold = set(reaction.standing.hold)
+        plan.explicit = {f.ship: f.target for f in reaction.fires}
+    return plan
+
+
+def fires_by_policy(policy: str, ship: Ship, engaged_now: set[str]) -> bool:
+    """``hold``: never; ``return``: if engaged or engaged this round; ``will``: always."""
+    if policy == "hold":
+        return False
+    return policy == "will" or bool(ship["engaged"]) or ship["id"] in engaged_now
+
+
 def return_fire(turn: Turn, attacks: list[Attack]) -> list[Attack]:
-    """The enemy's engaged ships (and the ships attacked this round) fire back by standing orders."""
-    if turn.state["standing"][turn.enemy]["fire"] == "hold":
-        return []
+    """The enemy's ships fire by his fire plan, each at one fair target in range: an engaged ship,
+    or one engaged this round. Target: the reaction's, else the first of his priorities, else a
+    ship attacking it, else the nearest."""
+    plan = fire_plan(turn)
     attacked_by: dict[str, list[str]] = {}
     for a in attacks:
         attacked_by.setdefault(a.target, []).append(a.attacker)
     engaged_now = {a.attacker for a in attacks} | {a.target for a in attacks}
     out = []
     for ship in B.afloat(turn.state, turn.enemy):
-        if not (ship["engaged"] or ship["id"] in engaged_now):
-            continue
+        number = ship["number"]
         targets = [t for t in turn.targets_in_range(ship) if t["engaged"] or t["id"] in engaged_now]
+        if number in plan.explicit:
+            wanted = plan.explicit[number]
+            if wanted is not None:
+                targets = [t for t in targets if t["number"] == wanted]
+                if not targets:
+                    turn.say(
+                        f"{ship['id']} has no fair target {B.ship_id(turn.seat, wanted)} in range;"
+                        " it holds fire.",
+                        "engage",
+                    )
+                    continue
+        elif number in plan.hold or not fires_by_policy(plan.policy, ship, engaged_now):
+            continue
         if not targets:
             continue
-        prefer = [t for t in targets if t["id"] in attacked_by.get(ship["id"], [])]
-        target = min(
-            prefer or targets, key=lambda t: (B.distance(ship["square"], t["square"]), t["hull"], t["number"])
-        )
+        ranked = [t for n in plan.priority.get(number, []) for t in targets if t["number"] == n]
+        attackers = [t for t in targets if t["id"] in attacked_by.get(ship["id"], [])]
+        pool = ranked[:1] or attackers or targets
+        target = min(pool, key=lambda t: (B.distance(ship["square"], t["square"]), t["hull"], t["number"]))
         kind = "short" if B.adjacent(ship["square"], target["square"]) else "long"
         out.append(Attack(ship["id"], target["id"], kind))
     return out
@@ -192,9 +264,16 @@ def step_12_to_25_combat(turn: Turn) -> None:
 
 
 def engage(ship: Ship, kind: str) -> None:
-    """11: any non-engaged ship that attacks (or is attacked with the gage) becomes engaged."""
+    """11: any non-engaged ship that attacks (or is attacked) becomes engaged, at the attack's range."""
     if not ship["engaged"]:
         ship["engaged"] = "long" if kind == "long" else "short"
+
+
+def step_05_commit_range(ship: Ship, kind: str) -> None:
+    """5 RANGE IN ALL GUNS: "Once you commit to a range you can not alter it until next turn":
+    the attacker's engagement box (LONG or SHORT) is the range it commits to this round,
+    so a ship first engaged at long range moves to SHORT when it later attacks alongside."""
+    ship["engaged"] = "long" if kind == "long" else "short"
 
 
 def step_14_tactical_advantage(turn: Turn, ours: Ship, theirs: Ship, cache: dict[str, int]) -> str:
@@ -226,7 +305,7 @@ def attack_dice(attacker: Ship, target: Ship, chart: str) -> int:
 def resolve_attack(turn: Turn, a: Attack, log: PendingLog, cache: dict[str, int]) -> None:
     """Steps 14-25 for one attack."""
     attacker, target = turn.state["ships"][a.attacker], turn.state["ships"][a.target]
-    engage(attacker, a.kind)
+    step_05_commit_range(attacker, a.kind)
     engage(target, a.kind)
     attacker["fired"] = True
     ours, theirs = (attacker, target) if attacker["side"] == turn.seat else (target, attacker)
@@ -343,13 +422,14 @@ def step_23_damage_distribution(
         letters.append(letter)
         if letter == "S":
             skill = T.skill_for_roll(turn.d6(f"damage:{name}:{k}:skill"))
+            letters[-1] = f"S ({skill})"
             reduces = log.skill_after(target, skill) > T.SKILL_MIN
             log.entries.append((target["id"], "S", skill))
             if gunfire and reduces:
                 step_25_grapeshot(turn, target, name, k, log)
         elif letter in ("H", "R"):
             log.entries.append((target["id"], letter, None))
-    turn.say(f"{hits} DAMAGE on {target['id']} ({row} row): {' '.join(letters)}.", "damage")
+    turn.say(f"{hits} DAMAGE on {target['id']} ({row} row): {', '.join(letters)}.", "damage")
     if gunfire and attacker["number"] == 1:
         step_24_heated_shot(turn, target, hits, name, log)
 
@@ -384,7 +464,9 @@ def apply_pending(turn: Turn, log: PendingLog) -> None:
             change_skill(ship, skill, -1)
         elif what == "FIRE":
             ship["fires"]["uncontrolled"] += 1
-    touched = sorted({sid for sid, _, _ in log.entries})
+    touched = [
+        s["id"] for s in B.in_turn_order(turn.state, turn.seat) if any(s["id"] == e[0] for e in log.entries)
+    ]
     for sid in touched:
         ship = turn.state["ships"][sid]
         turn.say(
@@ -455,32 +537,18 @@ def step_28_board(turn: Turn, attacker: Ship, target: Ship) -> None:
     """28 BOARD: simultaneous rounds on the BOARD charts until one ship is beaten; a beaten
     target is captured (29); all grapple tokens of the pair are removed."""
     name = f"{attacker['id']}-{target['id']}"
-    turn.say(f"{attacker['id']} boards {target['id']}!", "board")
+    turn.say(
+        f"{attacker['id']} boards {target['id']}! BRD {attacker['skills']['BRD']:+d} against"
+        f" {target['skills']['BRD']:+d}; a ship is beaten at BRD -{min(attacker['class'], 3)}"
+        f" ({attacker['id']}) and -{min(target['class'], 3)} ({target['id']}).",
+        "board",
+    )
     fought = 0
     for rnd in range(1, T.BOARDING_ROUND_LIMIT + 1):
         if beaten(attacker) or beaten(target):
             break
         fought = rnd
-        log = PendingLog()
-        for a, t, row in ((attacker, target, "board-defender"), (target, attacker, "board-attacker")):
-            dice = attack_dice(a, t, "board")
-            hits = sum(
-                1 for k in range(1, dice + 1) if turn.d6(f"board:{name}:{rnd}:{a['id']}:{k}") == T.ATTACK_HIT
-            )
-            for k in range(1, hits + 1):
-                letter = T.DAMAGE_ROWS[row][turn.d6(f"board:{name}:{rnd}:{t['id']}:damage:{k}") - 1]
-                skill = (
-                    T.skill_for_roll(turn.d6(f"board:{name}:{rnd}:{t['id']}:damage:{k}:skill"))
-                    if letter == "S"
-                    else None
-                )
-                log.entries.append((t["id"], letter, skill))
-        for sid, what, skill in log.entries:
-            ship = turn.state["ships"][sid]
-            if what == "S" and skill:
-                change_skill(ship, skill, -1)
-            elif what == "R":
-                break_mast(ship)
+        step_28_boarding_round(turn, name, rnd, attacker, target)
     turn.say(
         f"Hand-to-hand after {fought} round(s): {attacker['id']} BRD {attacker['skills']['BRD']:+d},"
         f" {target['id']} BRD {target['skills']['BRD']:+d}.",
@@ -496,6 +564,41 @@ def step_28_board(turn: Turn, attacker: Ship, target: Ship) -> None:
         turn.say(f"{attacker['id']}'s boarders are beaten back; the hand-to-hand is over.", "board")
     else:
         turn.say("The hand-to-hand ends without a decision.", "board")
+
+
+def step_28_boarding_round(turn: Turn, name: str, rnd: int, attacker: Ship, target: Ship) -> None:
+    """One round of 28 BOARD: both ships attack at once on the BOARD charts; the boarded ship takes
+    the "(defender)" row, the boarders the "(attacker)" row; damage applies after both attacks."""
+    log = PendingLog()
+    said: list[str] = []
+    for a, t, row in ((attacker, target, "board-defender"), (target, attacker, "board-attacker")):
+        dice = attack_dice(a, t, "board")
+        hits = sum(
+            1 for k in range(1, dice + 1) if turn.d6(f"board:{name}:{rnd}:{a['id']}:{k}") == T.ATTACK_HIT
+        )
+        letters = []
+        for k in range(1, hits + 1):
+            letter = T.DAMAGE_ROWS[row][turn.d6(f"board:{name}:{rnd}:{t['id']}:damage:{k}") - 1]
+            skill = (
+                T.skill_for_roll(turn.d6(f"board:{name}:{rnd}:{t['id']}:damage:{k}:skill"))
+                if letter == "S"
+                else None
+            )
+            letters.append(f"S ({skill})" if skill else letter)
+            log.entries.append((t["id"], letter, skill))
+        result = f"{hits} HIT" + (f" on {t['id']}: {', '.join(letters)}" if letters else "")
+        said.append(f"{a['id']} {dice} dice, {result}")
+    for sid, what, skill in log.entries:
+        ship = turn.state["ships"][sid]
+        if what == "S" and skill:
+            change_skill(ship, skill, -1)
+        elif what == "R":
+            break_mast(ship)
+    turn.say(
+        f"Boarding round {rnd}: {'; '.join(said)}. BRD now {attacker['id']}"
+        f" {attacker['skills']['BRD']:+d}, {target['id']} {target['skills']['BRD']:+d}.",
+        "board",
+    )
 
 
 def step_29_captured(turn: Turn, ship: Ship, by: str) -> None:

@@ -65,6 +65,13 @@ def check_orders(state: State, seat: str, kind: str, o: Orders) -> list[Problem]
                 _path_problems(state, lead, o.cont_path, o.cont_dock, o.cont_line, pending.get("last_from"))
             )
         return problems
+    if kind in ("drift", "reaction", "standing"):
+        for number in o.standing.drift or []:
+            foe(number, o.standing.drift_line)
+        for fire in o.fires:
+            own(fire.ship, fire.line, "fire")
+            foe(fire.target, fire.line)
+        return problems
     if kind != "turn":
         return problems
 
@@ -146,6 +153,23 @@ def check_orders(state: State, seat: str, kind: str, o: Orders) -> list[Problem]
                             "end the path next to the ship to ram",
                             O.RULE_RAM,
                         )
+                if target is not None and not target["engaged"] and not state["options"].get("ram-opens"):
+                    problems.append(
+                        Problem(
+                            o.ram_line,
+                            "warning",
+                            f"{target['id']} has no engagement token: "
+                            + (
+                                "no ship can win the weather gage while engagement tokens are in play,"
+                                " so the ram will be refused and the ship sails on"
+                                if B.engagement_in_play(state)
+                                else f"the ram is made only if {ship['id']} wins the weather gage at step 6,"
+                                " otherwise it is called off"
+                            ),
+                            "ram a ship with an engagement token, or win the weather gage first",
+                            "12 Weather Gage",
+                        )
+                    )
     elif m is not None and m.kind == "anchor" and m.ship is not None:
         own(m.ship, m.line, "anchor")
     if o.windward is not None:
@@ -222,7 +246,47 @@ def check_orders(state: State, seat: str, kind: str, o: Orders) -> list[Problem]
             )
     for number in o.standing.drift or []:
         foe(number, o.standing.drift_line)
+    problems.extend(boarding_warnings(state, seat, o))
     return problems
+
+
+def boarding_warnings(state: State, seat: str, o: Orders) -> list[Problem]:
+    """7 REPAIRS and 28 BOARD: levels lent to repairs are a real reduction of the skill until your
+    next turn ("temporarily reduce one or more skills"), so BRD lent from a ship that is grappled,
+    grappling, or ordered to grapple fights the boarding without them. A warning, not a problem:
+    the orders are legal."""
+    out: list[Problem] = []
+    ordered = {B.ship_id(seat, n) for n, _, _ in o.grapples}
+    lines = [(r.ship, r.sources, r.line) for r in o.repairs] + [
+        (t.ship, t.sources, t.line) for t in o.transfers
+    ]
+    for number, sources, line in lines:
+        lent = sources.get("BRD", 0)
+        ship = state["ships"].get(B.ship_id(seat, number))
+        if not lent or ship is None or ship["square"] is None:
+            continue
+        foes = sorted({a if b == ship["id"] else b for a, b in state["grapples"] if ship["id"] in (a, b)})
+        if not foes and ship["id"] not in ordered:
+            continue
+        after = ship["skills"]["BRD"] + ship["repair"].get("BRD", 0) - lent
+        limit = -min(ship["class"], 3)
+        where = f"grappled with {', '.join(foes)}" if foes else "ordered to grapple"
+        lose = (
+            f"; it is beaten at BRD {limit}: it would lose the boarding before the first round"
+            if after <= limit
+            else ""
+        )
+        out.append(
+            Problem(
+                line,
+                "warning",
+                f"{ship['id']} is {where}: lending {lent} BRD to repairs leaves it BRD {after:+d} for the"
+                f" boarding until your next turn{lose}",
+                "lend SEA, GUN or AIM instead, or keep BRD aboard",
+                "28 Board",
+            )
+        )
+    return out
 
 
 def _lending(add: Any, ship: dict[str, Any], sources: dict[str, int], line: int) -> None:

@@ -32,9 +32,12 @@ TURN_WORDS = (
     "grapple",
     "repel",
 )
-STANDING_WORDS = ("drift", "return", "hold")
+STANDING_WORDS = ("drift", "return", "hold", "priority", "standing")
 CONTINUE_WORDS = ("continue", "straight", "stop")
-POLICIES = ("straight", "stop", "ask")
+REACTION_WORDS = ("fire", "hold", "return")
+FIRE_POLICIES = ("return", "hold", "will")
+POLICIES = ("straight", "ask")
+MUST_SAIL = "a ship sails its whole MOVE unless a rule stops it (an occupied square, the edge, a ram, a dock)"
 TASKS = {
     "pumps": "pumps",
     "pump": "pumps",
@@ -104,12 +107,18 @@ class Transfer:
 
 @dataclass
 class Standing:
-    """Standing orders: what the enemy decides during your turn (drift) and return fire."""
+    """Standing orders: what you decide during the enemy's turn (his drift, your fire).
+
+    In a ``reaction`` request the fire parts are this round's fire only."""
 
     drift: list[int] | None = None  # [] = ignore drift; None = unchanged
-    fire: str | None = None  # "return" | "hold" | None = unchanged
+    drift_ask: bool = False  # drift ask: be asked each time
+    fire: str | None = None  # "return" | "hold" | "will" | None = unchanged
+    hold: list[int] | None = None  # ships that hold fire ([] = none); None = unchanged
+    priority: dict[int, list[int]] = field(default_factory=dict)  # ship -> targets in order ([] = none)
     drift_line: int = 0
     fire_line: int = 0
+    hold_line: int = 0
 
 
 @dataclass
@@ -121,7 +130,7 @@ class Orders:
     tow_line: int = 0
     ram: int | None = None
     ram_line: int = 0
-    policy: str | None = None  # if move > path: straight | stop | ask
+    policy: str | None = None  # if move > path: straight | ask
     policy_line: int = 0
     windward: int | None = None
     windward_line: int = 0
@@ -135,10 +144,9 @@ class Orders:
     grapples: list[tuple[int, int, int]] = field(default_factory=list)  # (ship, target, line)
     repels: list[tuple[int, int]] = field(default_factory=list)  # (ship, line)
     standing: Standing = field(default_factory=Standing)
-    # a follow-up "continue" request: the rest of the path, or stop
+    # a follow-up "continue" request: the rest of the path, or straight on
     cont_path: list[str] = field(default_factory=list)
     cont_dock: bool = False
-    cont_stop: bool = False
     cont_straight: bool = False
     cont_line: int = 0
 
@@ -253,7 +261,11 @@ class _Parser:
 
     def accepted(self) -> tuple[str, ...]:
         if self.kind == "standing":
+            return (*STANDING_WORDS, "fire")
+        if self.kind == "drift":
             return STANDING_WORDS
+        if self.kind == "reaction":
+            return REACTION_WORDS
         if self.kind == "continue":
             return CONTINUE_WORDS + STANDING_WORDS
         return TURN_WORDS + STANDING_WORDS
@@ -348,11 +360,13 @@ class _Parser:
     def order_if(self, n: int, words: list[str]) -> str:
         choice = words[-1] if words else ""
         head = [w for w in words[:-1] if w != "continue"]
+        if head == ["move", ">", "path"] and choice == "stop":
+            raise LineError("illegal", MUST_SAIL, "if move > path: continue straight | ask", RULE_SAIL)
         if head != ["move", ">", "path"] or choice not in POLICIES:
             raise LineError(
                 "invalid",
                 "not a path policy",
-                "if move > path: continue straight | stop | ask",
+                "if move > path: continue straight | ask",
                 RULE_SAIL,
             )
         if self.orders.policy is not None:
@@ -376,6 +390,16 @@ class _Parser:
 
     # -- 13 ATTACKS ---------------------------------------------------------
     def order_fire(self, n: int, words: list[str]) -> str:
+        if self.kind == "standing":
+            if words != ["at", "will"]:
+                raise LineError(
+                    "invalid",
+                    "standing fire orders are 'fire at will', 'return fire', 'hold fire [ships]'"
+                    " or 'priority <ship> <targets>'",
+                    "fire at will",
+                )
+            self.orders.standing.fire, self.orders.standing.fire_line = "will", n
+            return "fire at will"
         if words == ["at", "will"]:
             self.orders.fire_at_will, self.orders.fire_at_will_line = True, n
             return "fire at will"
@@ -487,16 +511,40 @@ class _Parser:
         return f"repel {PREFIX[self.seat]}{ship}"
 
     # -- standing orders ----------------------------------------------------
+    def order_standing(self, n: int, words: list[str]) -> str:
+        """``standing <order>``: a standing order in any email (``standing fire at will``)."""
+        if words[:3] == ["fire", "at", "will"] and len(words) == 3:
+            self.orders.standing.fire, self.orders.standing.fire_line = "will", n
+            return "standing fire at will"
+        if not words or words[0] not in ("drift", "return", "hold", "priority"):
+            raise LineError(
+                "invalid",
+                "not a standing order",
+                "standing fire at will, standing return fire, standing hold fire [ships],"
+                " standing priority <ship> <targets>, standing drift ...",
+            )
+        return getattr(self, f"order_{words[0]}")(n, words[1:])
+
     def order_drift(self, n: int, words: list[str]) -> str:
+        if self.kind == "reaction":
+            raise LineError("illegal", "drift is not part of a reaction", "fire, hold fire, return fire")
         if words == ["ignore"]:
             ships: list[int] = []
+        elif words == ["ask"] and self.kind != "drift":
+            self.orders.standing.drift_ask, self.orders.standing.drift_line = True, n
+            self.orders.standing.drift = None
+            return "drift ask"
         elif words:
             ships = [self.foe(w) for w in words]
         else:
             raise LineError(
-                "invalid", "drift needs 'ignore' or enemy ships", "drift ignore, or drift F3 F5", RULE_DRIFT
+                "invalid",
+                "drift needs 'ignore', 'ask' or enemy ships",
+                "drift ignore, drift ask, or drift F3 F5",
+                RULE_DRIFT,
             )
         self.orders.standing.drift, self.orders.standing.drift_line = ships, n
+        self.orders.standing.drift_ask = False
         return canonical_drift(ships, self.enemy)
 
     def order_return(self, n: int, words: list[str]) -> str:
@@ -506,10 +554,28 @@ class _Parser:
         return "return fire"
 
     def order_hold(self, n: int, words: list[str]) -> str:
-        if words != ["fire"]:
-            raise LineError("invalid", "did you mean 'hold fire'?", "hold fire, or return fire")
-        self.orders.standing.fire, self.orders.standing.fire_line = "hold", n
-        return "hold fire"
+        if not words or words[0] != "fire":
+            raise LineError(
+                "invalid", "did you mean 'hold fire'?", "hold fire, hold fire B3 B5, or return fire"
+            )
+        if len(words) == 1:
+            self.orders.standing.fire, self.orders.standing.fire_line = "hold", n
+            return "hold fire"
+        ships = [] if words[1:] == ["none"] else [self.own(w) for w in words[1:]]
+        self.orders.standing.hold, self.orders.standing.hold_line = sorted(set(ships)), n
+        return canonical_hold(self.orders.standing.hold, self.seat)
+
+    def order_priority(self, n: int, words: list[str]) -> str:
+        if len(words) < 2:
+            raise LineError(
+                "invalid",
+                "priority needs your ship and the enemy ships it fires at, in order",
+                "priority B3 F4 F2, or priority B3 none",
+            )
+        ship = self.own(words[0])
+        targets = [] if words[1:] == ["none"] else [self.foe(w) for w in words[1:]]
+        self.orders.standing.priority[ship] = targets
+        return canonical_priority(ship, targets, self.seat)
 
     # -- follow-up: the rest of a sail --------------------------------------
     def order_continue(self, n: int, words: list[str]) -> str:
@@ -523,7 +589,7 @@ class _Parser:
             words = words[:-1]
         if not words and not dock:
             raise LineError(
-                "invalid", "continue needs squares", "continue e5 e6, continue straight, or stop", RULE_SAIL
+                "invalid", "continue needs squares", "continue e5 e6, or continue straight", RULE_SAIL
             )
         path = [_square(w) for w in words]
         _check_path_shape(path)
@@ -537,10 +603,7 @@ class _Parser:
         return "continue straight"
 
     def order_stop(self, n: int, words: list[str]) -> str:
-        if words or self.orders.cont_line:
-            raise LineError("invalid", "'stop' stands alone", "stop", RULE_SAIL)
-        self.orders.cont_stop, self.orders.cont_line = True, n
-        return "stop"
+        raise LineError("illegal", MUST_SAIL, "continue <squares> [dock], or continue straight", RULE_SAIL)
 
 
 def _check_path_shape(path: list[str]) -> None:
@@ -665,15 +728,23 @@ def canonical_drift(ships: list[int], enemy: str) -> str:
     return "drift ignore" if not ships else "drift " + " ".join(f"{PREFIX[enemy]}{s}" for s in ships)
 
 
+def canonical_hold(ships: list[int], seat: str) -> str:
+    return "hold fire " + (" ".join(f"{PREFIX[seat]}{s}" for s in ships) if ships else "none")
+
+
+def canonical_priority(ship: int, targets: list[int], seat: str) -> str:
+    enemy = "french" if seat == "british" else "british"
+    listed = " ".join(f"{PREFIX[enemy]}{t}" for t in targets) if targets else "none"
+    return f"priority {PREFIX[seat]}{ship} {listed}"
+
+
 def canonical(seat: str, kind: str, o: Orders) -> str:
     """One order per line, in the order of the turn sequence; re-parses to the same orders."""
     enemy = "french" if seat == "british" else "british"
     p, e = PREFIX[seat], PREFIX[enemy]
     out: list[str] = []
     if kind == "continue":
-        if o.cont_stop:
-            out.append("stop")
-        elif o.cont_straight:
+        if o.cont_straight:
             out.append("continue straight")
         elif o.cont_line:
             out.append(" ".join(["continue", *o.cont_path, *(["dock"] if o.cont_dock else [])]))
@@ -696,8 +767,15 @@ def canonical(seat: str, kind: str, o: Orders) -> str:
         out.append("fire at will")
     out.extend(f"grapple {p}{s} at {e}{t}" for s, t, _ in o.grapples)
     out.extend(f"repel {p}{s}" for s, _ in o.repels)
-    if o.standing.drift is not None:
+    if o.standing.drift_ask:
+        out.append("drift ask")
+    elif o.standing.drift is not None:
         out.append(canonical_drift(o.standing.drift, enemy))
-    if o.standing.fire is not None:
+    if o.standing.fire == "will":
+        out.append("fire at will" if kind in ("standing", "reaction") else "standing fire at will")
+    elif o.standing.fire is not None:
         out.append(f"{o.standing.fire} fire")
+    if o.standing.hold is not None:
+        out.append(canonical_hold(o.standing.hold, seat))
+    out.extend(canonical_priority(k, v, seat) for k, v in sorted(o.standing.priority.items()))
     return "\n".join(out) + ("\n" if out else "")

@@ -1,11 +1,17 @@
 """Master & Commander: Far Side of the World, as a ruleset.
 
 Each engine turn is one player's game turn of the book's TURN SEQUENCE (see
-:mod:`adjudicator.games.far_side.turn` and :mod:`~adjudicator.games.far_side.combat`).
-The player in turn owes ``turn:<seat>``; the enemy may change his standing
-orders (``standing:<seat>``, optional) which decide the drift of your ships and
-his return fire. When a sail was ordered with ``if move > path: ask`` and the
-wind gave more MOVE than the path, the next request is ``continue:<seat>``.
+:mod:`adjudicator.games.far_side.turn` and :mod:`~adjudicator.games.far_side.combat`),
+or one sealed moment of it:
+
+* ``drift:<enemy>`` (required) before the turn, when the enemy's standing order is
+  ``drift ask`` and engagement tokens are in play: his choice of your ship to drift;
+* ``turn:<seat>``, the player's whole turn, written knowing the wind published the turn
+  before (:mod:`~adjudicator.games.far_side.wind`), with the enemy's optional
+  ``standing:<enemy>`` (drift, and how his ships fire during your turn);
+* ``continue:<seat>`` when a sail ordered with ``if move > path: ask`` has MOVE left;
+* ``reaction:<enemy>`` (required, option ``reactions=live``) after your movement: how his
+  ships fire this round.
 """
 
 from __future__ import annotations
@@ -21,7 +27,8 @@ from adjudicator.games.far_side import board as B
 from adjudicator.games.far_side.legality import check_orders
 from adjudicator.games.far_side.orders import Orders, canonical, parse_orders
 from adjudicator.games.far_side.ships import new_ship
-from adjudicator.games.far_side.turn import run_turn
+from adjudicator.games.far_side.turn import drift_before_the_turn, run_turn
+from adjudicator.games.far_side.wind import roll_wind, wind_text
 
 State = dict[str, Any]
 
@@ -32,8 +39,20 @@ def load_fleet() -> list[dict[str, int]]:
     return tomllib.loads(text)["ship"]
 
 
-def _kind(request: OrderRequest) -> str:
-    return request.key.split(":", 1)[0]
+def new_standing() -> dict[str, Any]:
+    """Standing orders at the start: ignore drift, return fire, no ship holds, no priorities."""
+    return {"drift": [], "fire": "return", "hold": [], "priority": {}}
+
+
+def _kind(request: OrderRequest | str) -> str:
+    key = request if isinstance(request, str) else request.key
+    return key.split(":", 1)[0]
+
+
+def _kind_order(key: str) -> tuple[int, str]:
+    """Standing orders of the optional request first, then the lines of the other emails:
+    a seat's own turn email has the last word (never the order in which emails arrived)."""
+    return (0 if _kind(key) == "standing" else 1, key)
 
 
 class FarSide(BaseRuleset):
@@ -41,7 +60,7 @@ class FarSide(BaseRuleset):
 
     name: ClassVar[str] = "far-side"
     title: ClassVar[str] = "Master & Commander: Far Side of the World"
-    version: ClassVar[str] = "1"
+    version: ClassVar[str] = "2"  # 2: wind published the turn before, gusts per MOVE, step 12 rams
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 2
     has_hidden_information: ClassVar[bool] = False
@@ -49,6 +68,16 @@ class FarSide(BaseRuleset):
         "first": (
             "british",
             "the side that plays first (INITIATIVE: the youngest player): british or french",
+        ),
+        "ram-opens": (
+            "no",
+            "house rule, not the book: yes lets a ram hit a ship without an engagement token"
+            " (the book's step 12 allows that only to a ship with the weather gage)",
+        ),
+        "reactions": (
+            "standing",
+            "standing: the enemy's fire during your turn follows his standing fire orders;"
+            " live: after your movement he is asked, in a short sealed request, how his ships fire",
         ),
         "max-turns": (
             "600",
@@ -71,7 +100,18 @@ class FarSide(BaseRuleset):
             ) from None
         if limit < 0:
             raise OptionError("option max-turns must be 0 (no limit) or more")
-        return {"first": first, "max-turns": limit}
+        ram = str(opts["ram-opens"]).strip().lower()
+        if ram not in ("yes", "no", "true", "false"):
+            raise OptionError(f"option ram-opens={opts['ram-opens']!r} is not valid; valid: yes, no")
+        reactions = str(opts["reactions"]).strip().lower()
+        if reactions not in ("standing", "live"):
+            raise OptionError(f"option reactions={opts['reactions']!r} is not valid; valid: standing, live")
+        return {
+            "first": first,
+            "max-turns": limit,
+            "ram-opens": ram in ("yes", "true"),
+            "reactions": reactions,
+        }
 
     def seat_names(self, options: dict[str, Any]) -> list[str]:
         return list(B.SIDES)
@@ -96,20 +136,39 @@ class FarSide(BaseRuleset):
             "active": options["first"],
             "ships": ships,
             "tally": {side: {"captured": 0, "sunk": 0} for side in B.SIDES},
-            "standing": {side: {"drift": [], "fire": "return"} for side in B.SIDES},
+            "standing": {side: new_standing() for side in B.SIDES},
+            "drifted": None,
             "grapples": [],
             "pending": None,
             "over": None,
         }
+        # 2 WIND of the first turn, from the setup seed (every later wind: at the close of the turn before)
+        state["wind"] = roll_wind(dice, 1, options["first"])
         state["label"] = self.label(state)
         return state
 
     # -- requests and labels -------------------------------------------------
     def label(self, state: State) -> str:
         text = f"Turn {state['turn']}, {state['active'].capitalize()}"
-        if state.get("pending"):
+        stage = (state.get("pending") or {}).get("stage")
+        if stage == "continue":
             text += ": the rest of the sail"
+        elif stage == "reaction":
+            text += f": the {B.enemy_of(state['active']).capitalize()} reaction"
+        elif self._drift_owed(state):
+            text += f": the {B.enemy_of(state['active']).capitalize()} choice of drift"
         return text
+
+    @staticmethod
+    def _drift_owed(state: State) -> bool:
+        """1 DRIFT & TIDES when the enemy's standing order is ``drift ask``: he is asked before the turn."""
+        enemy = B.enemy_of(state["active"])
+        return (
+            state["standing"][enemy]["drift"] == "ask"
+            and B.engagement_in_play(state)
+            and state.get("drifted") != state["turn"]
+            and not state.get("pending")
+        )
 
     def default_turn(self, state: State) -> str:
         """A missing turn: anchor, fire at will, and try to repel every grappled ship."""
@@ -133,12 +192,45 @@ class FarSide(BaseRuleset):
             default="",
             prompt=(
                 "Optional: change your standing orders "
-                f"(drift ignore | drift {B.PREFIX[seat]}3 {B.PREFIX[seat]}5; return fire | hold fire)."
+                f"(drift ignore | drift ask | drift {B.PREFIX[seat]}3 {B.PREFIX[seat]}5;"
+                f" return fire | hold fire | fire at will; hold fire {B.PREFIX[enemy]}3;"
+                f" priority {B.PREFIX[enemy]}3 {B.PREFIX[seat]}4 {B.PREFIX[seat]}2)."
             ),
             optional=True,
         )
-        if state.get("pending"):
-            pending = state["pending"]
+        pending = state.get("pending") or {}
+        if pending.get("stage") == "reaction":
+            return [
+                OrderRequest(
+                    key=f"reaction:{enemy}",
+                    seat=enemy,
+                    kind="reaction",
+                    label=label,
+                    default="",
+                    prompt=(
+                        f"The {seat.capitalize()} have moved (see the board). How do your ships fire this"
+                        f" round? fire {B.PREFIX[enemy]}3 at {B.PREFIX[seat]}2 | fire {B.PREFIX[enemy]}3 at"
+                        f" nearest | hold fire {B.PREFIX[enemy]}3 | fire at will | return fire | hold fire."
+                        " Nothing sent: your standing fire orders apply."
+                    ),
+                )
+            ]
+        if self._drift_owed(state):
+            mine = " ".join(s["id"] for s in B.afloat(state, seat))
+            return [
+                OrderRequest(
+                    key=f"drift:{enemy}",
+                    seat=enemy,
+                    kind="drift",
+                    label=label,
+                    default="drift ignore\n",
+                    prompt=(
+                        f"1 Drift & Tides: select one {seat.capitalize()} ship to drift ({mine}),"
+                        " or 'drift ignore'. Nothing sent: drift is ignored."
+                    ),
+                )
+            ]
+        if pending:
             ask = OrderRequest(
                 key=f"continue:{seat}",
                 seat=seat,
@@ -148,7 +240,7 @@ class FarSide(BaseRuleset):
                 prompt=(
                     f"{pending['chain'][0]} is at {state['ships'][pending['chain'][0]]['square']} with "
                     f"{pending['move_left']} MOVE left: "
-                    "'continue <squares> [dock]', 'continue straight' or 'stop'."
+                    "'continue <squares> [dock]' or 'continue straight' (a ship sails its whole MOVE)."
                 ),
             )
             return [ask, standing]
@@ -175,6 +267,12 @@ class FarSide(BaseRuleset):
                     None, "illegal", f"it is not the {request.seat.capitalize()} turn", "wait for your turn"
                 )
             ]
+        if _kind(request) in ("drift", "reaction") and request.seat == state["active"]:
+            return [
+                Problem(
+                    None, "illegal", f"it is not the {request.seat.capitalize()} turn", "wait for your turn"
+                )
+            ]
         return check_orders(state, request.seat, _kind(request), orders)
 
     def canonical(self, request: OrderRequest, orders: Any) -> str:
@@ -182,13 +280,27 @@ class FarSide(BaseRuleset):
 
     # -- resolution --------------------------------------------------------------------
     def resolve(self, state: State, orders: dict[str, Any], dice: Dice) -> tuple[State, list[Event]]:
-        seat = state["active"]
+        seat, enemy = state["active"], B.enemy_of(state["active"])
         events: list[Event] = []
-        for key, o in orders.items():
-            if isinstance(o, Orders):
-                self._apply_standing(state, key.split(":", 1)[1], o, events)
+        drift_owed = self._drift_owed(state)
+        for key, o in sorted(orders.items(), key=lambda item: _kind_order(item[0])):
+            if isinstance(o, Orders) and _kind(key) != "reaction":
+                self._apply_standing(state, key.split(":", 1)[1], o, events, drift=_kind(key) != "drift")
         pending = state.get("pending")
-        if pending:
+        if drift_owed:
+            chosen = orders.get(f"drift:{enemy}")
+            drift = chosen.standing.drift if isinstance(chosen, Orders) else None
+            events.extend(drift_before_the_turn(state, dice, drift or []))
+            state["drifted"] = state["turn"]
+            state["label"] = self.label(state)
+            return state, events
+        if pending and pending.get("stage") == "reaction":
+            ctx = pending
+            reaction = orders.get(f"reaction:{enemy}")
+            ctx["reaction_text"] = (
+                canonical(enemy, "reaction", reaction) if isinstance(reaction, Orders) else ""
+            )
+        elif pending:
             ctx = pending
             cont = orders.get(f"continue:{seat}")
             ctx["continue_text"] = canonical(seat, "continue", cont) if isinstance(cont, Orders) else ""
@@ -213,11 +325,44 @@ class FarSide(BaseRuleset):
         state["turn"] += 1
         state["active"] = B.enemy_of(seat)
         state["label"] = self.label(state)
+        self._publish_next_wind(state, dice, events)
         return state, events
 
-    def _apply_standing(self, state: State, seat: str, o: Orders, events: list[Event]) -> None:
+    @staticmethod
+    def _publish_next_wind(state: State, dice: Dice, events: list[Event]) -> None:
+        """2 WIND of the next player's turn, rolled now from this turn's seed (fixed only after every
+        order of this turn was sealed) and published, so that he writes his orders knowing it."""
+        state["wind"] = roll_wind(dice, state["turn"], state["active"])
+        events.append(Event(wind_text(state["wind"]), "wind", {"wind": state["wind"]}))
+
+    def _apply_standing(
+        self, state: State, seat: str, o: Orders, events: list[Event], *, drift: bool = True
+    ) -> None:
+        """Standing orders from any email; an answer to a drift request is not a standing order."""
         standing = state["standing"][seat]
-        if o.standing.drift is not None and o.standing.drift != standing["drift"]:
+        standing.setdefault("hold", [])  # states of version 1 had only drift and fire
+        standing.setdefault("priority", {})
+        if drift and o.standing.drift_ask and standing["drift"] != "ask":
+            standing["drift"] = "ask"
+            events.append(Event(f"The {seat.capitalize()} standing orders now: drift ask.", "standing"))
+        if o.standing.hold is not None and o.standing.hold != standing["hold"]:
+            standing["hold"] = list(o.standing.hold)
+            what = ", ".join(B.ship_id(seat, n) for n in o.standing.hold) or "no ship"
+            events.append(
+                Event(f"The {seat.capitalize()} standing orders now: {what} hold fire.", "standing")
+            )
+        for number, targets in sorted(o.standing.priority.items()):
+            if standing["priority"].get(str(number)) != targets:
+                standing["priority"][str(number)] = list(targets)
+                listed = ", ".join(B.ship_id(B.enemy_of(seat), t) for t in targets) or "none"
+                events.append(
+                    Event(
+                        f"The {seat.capitalize()} standing orders now: {B.ship_id(seat, number)} fires at"
+                        f" {listed} first.",
+                        "standing",
+                    )
+                )
+        if drift and o.standing.drift is not None and o.standing.drift != standing["drift"]:
             standing["drift"] = list(o.standing.drift)
             enemy = B.enemy_of(seat)
             what = (
@@ -228,9 +373,8 @@ class FarSide(BaseRuleset):
             events.append(Event(f"The {seat.capitalize()} standing orders now: {what}.", "standing"))
         if o.standing.fire is not None and o.standing.fire != standing["fire"]:
             standing["fire"] = o.standing.fire
-            events.append(
-                Event(f"The {seat.capitalize()} standing orders now: {o.standing.fire} fire.", "standing")
-            )
+            what = "fire at will" if o.standing.fire == "will" else f"{o.standing.fire} fire"
+            events.append(Event(f"The {seat.capitalize()} standing orders now: {what}.", "standing"))
 
     # -- the end --------------------------------------------------------------------------
     def _end_check(self, state: State) -> Outcome | None:
@@ -249,12 +393,13 @@ class FarSide(BaseRuleset):
         b, f = t["british"], t["french"]
         if b["captured"] != f["captured"]:
             winner = "british" if b["captured"] > f["captured"] else "french"
-            return Outcome((winner,), f"{why}; most ships captured ({b['captured']} to {f['captured']})")
+            most, fewer = sorted((b["captured"], f["captured"]), reverse=True)
+            return Outcome((winner,), f"{why}; most ships captured ({most} to {fewer})")
         if b["sunk"] != f["sunk"]:
             winner = "british" if b["sunk"] > f["sunk"] else "french"
+            most, fewer = sorted((b["sunk"], f["sunk"]), reverse=True)
             return Outcome(
-                (winner,),
-                f"{why}; captures tied at {b['captured']}, most ships sunk ({b['sunk']} to {f['sunk']})",
+                (winner,), f"{why}; captures tied at {b['captured']}, most ships sunk ({most} to {fewer})"
             )
         return Outcome((), f"{why}; captures ({b['captured']}) and sinkings ({b['sunk']}) tied")
 

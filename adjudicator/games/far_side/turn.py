@@ -68,20 +68,14 @@ class Turn:
     def d6(self, key: str) -> int:
         return self.dice.d6(key)
 
-    def skill_roll(self, ship: Ship, delta: int, key: str) -> str:
-        """SKILL TABLE: roll a die for the skill, change it by ``delta``; a sentence of what happened."""
-        skill = T.skill_for_roll(self.d6(key))
-        done = change_skill(ship, skill, delta)
-        level = ship["skills"][skill]
-        if done:
-            return f"{ship['id']} {'gains' if delta > 0 else 'loses'} a level of {skill} (now {level:+d})"
-        return f"{ship['id']}'s {skill} stays at {level:+d} (limit)"
-
-    def damage(self, ship: Ship, row: str, key: str) -> tuple[str, str | None]:
-        """23 DAMAGE DISTRIBUTION: one DAMAGE point on ``row``, applied now.
+    def damage(
+        self, ship: Ship, row: str, key: str, rolled: dict[str, Any] | None = None
+    ) -> tuple[str, str | None]:
+        """23 DAMAGE DISTRIBUTION: one DAMAGE point on ``row``, applied now; ``rolled`` gives the
+        letter and skill already rolled (the storm, rolled with the wind the turn before).
 
         Returns (letter, the skill reduced or None)."""
-        letter = T.DAMAGE_ROWS[row][self.d6(key) - 1]
+        letter = rolled["letter"] if rolled else T.DAMAGE_ROWS[row][self.d6(key) - 1]
         reduced: str | None = None
         if letter == "H":
             lost = hull_damage(ship)
@@ -90,7 +84,7 @@ class Turn:
                 "damage",
             )
         elif letter == "S":
-            skill = T.skill_for_roll(self.d6(key + ":skill"))
+            skill = rolled["skill"] if rolled else T.skill_for_roll(self.d6(key + ":skill"))
             if change_skill(ship, skill, -1):
                 reduced = skill
             self.say(f"{ship['id']} loses a level of {skill} (now {ship['skills'][skill]:+d}).", "damage")
@@ -110,18 +104,31 @@ class Turn:
         """Steps 1-29, or the rest of them after a follow-up."""
         from adjudicator.games.far_side import combat
 
-        if self.ctx.get("stage") == "continue":
-            self.ctx["stage"] = "resumed"
+        stage = self.ctx.get("stage")
+        if stage == "reaction":
+            self.ctx["stage"] = "reacted"
             self.say(f"{self.state['label']}.", "turn")
-            self.step_04_continue()
         else:
-            self.start()
-            self.step_01_drift_and_tides()
-            self.step_02_wind()
-            self.step_03_event()
-            self.step_04_movement()
-        self.step_05_range_in_all_guns()
-        self.step_06_windward_position()
+            if stage == "continue":
+                self.ctx["stage"] = "resumed"
+                self.say(f"{self.state['label']}.", "turn")
+                self.step_04_continue()
+            else:
+                self.start()
+                self.step_01_drift_and_tides()
+                self.step_02_wind()
+                self.step_03_event()
+                self.step_04_movement()
+            self.step_05_range_in_all_guns()
+            self.step_06_windward_position()
+            if self.reaction_owed():
+                self.ctx["stage"] = "reaction"
+                self.say(
+                    f"The {self.enemy.capitalize()} are asked how their ships fire this round"
+                    " (live reactions).",
+                    "ask",
+                )
+                raise Suspend
         self.step_07_repairs_and_damage_control()
         self.step_08_burn_damage()
         self.step_09_sinking_ships()
@@ -130,10 +137,27 @@ class Turn:
         combat.step_26_grapple(self)
         combat.step_27_28_repel_and_board(self)
 
+    def reaction_owed(self) -> bool:
+        """Option ``reactions=live``: after movement the enemy is asked how his ships fire, when
+        one of them could fire this round (a ship of yours in its range, and engagement tokens in
+        play or a weather gage won, without which nobody may attack)."""
+        if self.state["options"].get("reactions") != "live":
+            return False
+        if not (B.engagement_in_play(self.state) or self.ctx.get("gage")):
+            return False
+        mine = B.afloat(self.state, self.seat)
+        return any(
+            B.squares_between(e["square"], s["square"]) <= e["class"]
+            for e in B.afloat(self.state, self.enemy)
+            for s in mine
+        )
+
     def start(self) -> None:
         self.ctx.setdefault("moved", [])
         self.ctx["grappled_at_start"] = [list(p) for p in self.state["grapples"]]
-        self.ctx["engaged_at_start"] = [s["id"] for s in B.afloat(self.state) if s["engaged"]]
+        self.ctx["engaged_at_start"] = [
+            s["id"] for s in B.in_turn_order(self.state, self.seat) if s["engaged"]
+        ]
         self.say(f"{self.state['label']}.", "turn")
 
     # -- 1 DRIFT & TIDES -------------------------------------------------------
@@ -141,9 +165,15 @@ class Turn:
         """1 DRIFT & TIDES: only while engagement tokens are in play; the enemy may ignore drift
         or select one of your ships (the enemy's standing orders). White die yours (left/right as
         you see it), red die the enemy's (up/down as the enemy sees it)."""
-        if not B.engagement_in_play(self.state):
+        if not B.engagement_in_play(self.state) or self.state.get("drifted") == self.state["turn"]:
             return
         choice = self.state["standing"][self.enemy]["drift"]
+        if choice == "ask":  # asked before the turn (drift_before_the_turn)
+            return
+        self.drift(choice)
+
+    def drift(self, choice: list[int]) -> None:
+        """The enemy's choice: the first of these ships of yours still afloat drifts."""
         ship = next((s for n in choice if (s := self.own(n)) is not None), None)
         if ship is None:
             self.say(f"The {self.enemy.capitalize()} ignore drift.", "drift")
@@ -168,16 +198,30 @@ class Turn:
 
     # -- 2 WIND ---------------------------------------------------------------
     def step_02_wind(self) -> None:
-        """2 WIND: white and red dice; MOVE is the sum of both dice's MOVE. Kedging forfeits the roll."""
+        """2 WIND: white and red dice, rolled at the close of the turn before and published
+        (:mod:`~adjudicator.games.far_side.wind`); MOVE is the sum of both dice's MOVE.
+        Kedging forfeits the roll."""
         movement = self.orders.movement
         if movement is not None and movement.kind == "kedge":
             self.ctx["wind"] = None
             self.say("The wind roll is forfeited to kedge.", "wind")
             return
-        white, red = self.d6("wind:white"), self.d6("wind:red")
+        wind = self.state.get("wind")
+        when = "published last turn"
+        if not wind:  # a state from before winds were published: roll it now, as version 1 did
+            when = "rolled now"
+            from adjudicator.games.far_side.wind import roll_wind
+
+            wind = self.state["wind"] = roll_wind(self.dice, self.state["turn"], self.seat)
+        white, red = wind["white"], wind["red"]
         self.ctx["wind"] = {"white": white, "red": red}
         self.ctx["move"] = T.WIND_MOVE[white] + T.WIND_MOVE[red]
-        self.say(f"Wind: white {white}, red {red}: MOVE {self.ctx['move']}.", "wind", white=white, red=red)
+        self.say(
+            f"Wind ({when}): white {white}, red {red}: MOVE {self.ctx['move']}.",
+            "wind",
+            white=white,
+            red=red,
+        )
 
     def ship_in_turn(self) -> Ship | None:
         """The ship that meets the wind's events: the ship that sails, or the one named by anchor
@@ -194,9 +238,11 @@ class Turn:
 
     # -- 3 EVENT --------------------------------------------------------------
     def step_03_event(self) -> None:
-        """3 EVENT: unless both wind dice are even: 1 skill roll, 3 gusts, 5 repairs/storm damage."""
+        """3 EVENT: unless both wind dice are even: 1 skill roll, 3 gusts, 5 repairs/storm damage.
+        The skill and storm dice were rolled with the wind; the gust dice are rolled while sailing."""
         wind = self.ctx.get("wind")
         self.ctx["gusts"] = 0
+        rolled = self.state.get("wind") or {}
         if not wind or (wind["white"] % 2 == 0 and wind["red"] % 2 == 0):
             return
         ship = self.ship_in_turn()
@@ -204,12 +250,19 @@ class Turn:
             return
         white, red = wind["white"], wind["red"]
         if white == 1:
-            self.say("Wind event, white 1: " + self.skill_roll(ship, +1, "event:skill:white") + ".", "event")
+            self.say(
+                "Wind event, white 1: " + self.skill_change(ship, rolled["skill_white"], +1) + ".", "event"
+            )
         if red == 1:
-            self.say("Wind event, red 1: " + self.skill_roll(ship, -1, "event:skill:red") + ".", "event")
+            change = self.skill_change(ship, rolled["skill_red"], -1)
+            self.say(f"Wind event, red 1: {change}.", "event")
         self.ctx["gusts"] = (white == 3) + (red == 3)
         if self.ctx["gusts"]:
-            self.say(f"Wind event: {self.ctx['gusts']} gust(s) and shifting winds.", "event")
+            self.say(
+                f"Wind event: {self.ctx['gusts']} gust(s) and shifting winds: a roll per GUST for every MOVE"
+                " expended.",
+                "event",
+            )
         if white == 5:
             gained = hull_repair(ship)
             self.say(
@@ -220,7 +273,15 @@ class Turn:
             )
         if red == 5:
             self.say(f"Wind event, red 5: storm damage on {ship['id']}.", "event")
-            self.damage(ship, T.STORM_ROW, f"storm:{ship['id']}")
+            self.damage(ship, T.STORM_ROW, f"storm:{ship['id']}", rolled=rolled["storm"])
+
+    def skill_change(self, ship: Ship, skill: str, delta: int) -> str:
+        """SKILL TABLE: the skill (rolled with the wind) changes by ``delta``; a sentence."""
+        done = change_skill(ship, skill, delta)
+        level = ship["skills"][skill]
+        if done:
+            return f"{ship['id']} {'gains' if delta > 0 else 'loses'} a level of {skill} (now {level:+d})"
+        return f"{ship['id']}'s {skill} stays at {level:+d} (limit)"
 
     # -- 4 MOVEMENT -------------------------------------------------------------
     def step_04_movement(self) -> None:
@@ -279,11 +340,6 @@ class Turn:
             return
         move = self.ctx["move"] - lead["broken"] + positive(lead, "SEA")
         parts = f"wind {self.ctx['move']}, broken masts -{lead['broken']}, SEA +{positive(lead, 'SEA')}"
-        for k in range(1, self.ctx.get("gusts", 0) + 1):
-            roll = self.d6(f"gust:{lead['id']}:{k}")
-            change = T.gust_move(roll + lead["skills"]["SEA"])
-            move += change
-            parts += f", gust {roll}{lead['skills']['SEA']:+d} -> {change:+d}"
         chain = [lead["id"]]
         front = lead
         for number in o.tow:
@@ -316,8 +372,10 @@ class Turn:
         self.ctx["move_left"] = move
         self.ctx["last_from"] = None
         self.ctx["start_square"] = lead["square"]
+        self.ctx["sailing"] = True
         self.follow(o.movement.path if o.movement else [])
         self.end_of_path(o.movement.dock if o.movement else False, o.policy or "straight")
+        self.ctx["sailing"] = False
 
     def step(self, square: str) -> bool:
         """One square of a sail; the towed ships follow in line. False if the square is not open."""
@@ -343,7 +401,27 @@ class Turn:
             if ship["id"] not in self.ctx["moved"]:
                 self.ctx["moved"].append(ship["id"])
         self.ctx["move_left"] -= 1
+        if self.ctx.get("sailing"):
+            self.gusts_for_a_move_expended(lead)
         return True
+
+    def gusts_for_a_move_expended(self, lead: Ship) -> None:
+        """GUSTS & SHIFTING WINDS: "Repeat the following roll for every MOVE you expend during this
+        turn": a die per GUST, + SEAMANSHIP, on the GUST table, changes the MOVE still to come."""
+        gusts = self.ctx.get("gusts", 0)
+        if not gusts:
+            return
+        self.ctx["expended"] = self.ctx.get("expended", 0) + 1
+        n = self.ctx["expended"]
+        for g in range(1, gusts + 1):
+            roll = self.d6(f"gust:{lead['id']}:{n}:{g}")
+            change = T.gust_move(roll + lead["skills"]["SEA"])
+            self.ctx["move_left"] = max(0, self.ctx["move_left"] + change)
+            self.say(
+                f"Gust after MOVE {n} ({roll}{lead['skills']['SEA']:+d}): {change:+d} MOVE,"
+                f" {self.ctx['move_left']} left.",
+                "gust",
+            )
 
     def follow(self, path: list[str]) -> None:
         for square in path:
@@ -371,15 +449,12 @@ class Turn:
             self.dock(lead)
             return
         target = self.foe(self.orders.ram)
-        if target is not None:
+        if target is not None and self.ram_allowed(lead, target):
             self.ram(lead, target)
             return
-        if self.orders.ram is not None:
+        if self.orders.ram is not None and target is None:
             self.say(f"{B.ship_id(self.enemy, self.orders.ram)} is not on the board; no ram.", "move")
-        if policy == "stop":
-            self.say(f"{lead['id']} stops with {self.ctx['move_left']} MOVE unused, as ordered.", "move")
-            self.ctx["move_left"] = 0
-        elif policy == "ask":
+        if policy == "ask":
             self.ctx["stage"] = "continue"
             self.say(
                 f"{lead['id']} has {self.ctx['move_left']} MOVE left after its path; "
@@ -411,15 +486,13 @@ class Turn:
         """The rest of step 4 after the player's follow-up: continue the path, straight, or stop."""
         o = self.orders
         lead = self.state["ships"][self.ctx["chain"][0]]
-        if o.cont_stop:
-            self.say(f"{lead['id']} stops with {self.ctx['move_left']} MOVE unused.", "move")
-            self.ctx["move_left"] = 0
-            return
+        self.ctx["sailing"] = True
         if o.cont_straight or not o.cont_line:
             self.continue_straight(lead)
-            return
-        self.follow(o.cont_path)
-        self.end_of_path(o.cont_dock, "stop")
+        else:
+            self.follow(o.cont_path)
+            self.end_of_path(o.cont_dock, "straight")
+        self.ctx["sailing"] = False
 
     def dock(self, ship: Ship) -> None:
         """DOCK: enough movement to sail off your side of the board; not while engaged."""
@@ -435,17 +508,31 @@ class Turn:
             dock(self.state, ship)
         self.ctx["move_left"] = 0
 
+    def ram_allowed(self, ship: Ship, target: Ship) -> bool:
+        """12 WEATHER GAGE: "Only a ship with weather gage can attack a ship that does not have an
+        engagement token", and no ship can have the gage while engagement tokens are in play.
+        So a ram on a ship without a token is refused at once when tokens are in play; otherwise
+        it is made only if the rammer wins the weather gage at step 6 (checked at step 12).
+        The house rule ``ram-opens`` lets a ram open a fight (off by default)."""
+        if target["engaged"] or self.state["options"].get("ram-opens"):
+            return True
+        if B.engagement_in_play(self.state):
+            self.say(
+                f"{target['id']} has no engagement token and no ship can win the weather gage while"
+                f" engagement tokens are in play: {ship['id']} can not ram it (12 Weather Gage).",
+                "move",
+            )
+            return False
+        return True
+
     def ram(self, ship: Ship, target: Ship) -> None:
         """RAM: an adjacent enemy and movement left; the ram absorbs the remaining movement."""
         self.ctx["move_left"] = 0
         if not B.adjacent(ship["square"], target["square"]):
             self.say(f"{target['id']} is not adjacent to {ship['id']}; no ram.", "move")
             return
-        self.say(f"{ship['id']} rams {target['id']}!", "ram")
+        self.say(f"{ship['id']} comes alongside {target['id']} to ram it.", "ram")
         self.ctx["ram"] = [ship["id"], target["id"]]
-        for s in (ship, target):
-            if not s["engaged"]:
-                s["engaged"] = "short"
 
     # -- 5 RANGE IN ALL GUNS ------------------------------------------------------
     def targets_in_range(self, ship: Ship) -> list[Ship]:
@@ -678,7 +765,9 @@ class Turn:
         square = ship["square"]
         self.say(f"{ship['id']} sinks ({roll}) at {square}!", "sunk")
         rescuers = [
-            s for s in B.afloat(self.state) if s["id"] != ship["id"] and B.adjacent(s["square"], square)
+            s
+            for s in B.in_turn_order(self.state, self.seat)
+            if s["id"] != ship["id"] and B.adjacent(s["square"], square)
         ]
         sink(self.state, ship)
         if not rescuers:
@@ -702,6 +791,15 @@ class Turn:
             ship["skills"][skill] = 0
 
 
+def drift_before_the_turn(state: State, dice: Dice, choice: list[int]) -> list[Event]:
+    """1 DRIFT & TIDES when the enemy is asked (standing order ``drift ask``): his answer, the
+    drift dice, before the player in turn writes his orders."""
+    turn = Turn(state, dice, Orders(), {"seat": state["active"]})
+    turn.say(f"{state['label']}.", "turn")
+    turn.drift(choice)
+    return turn.events
+
+
 def run_turn(state: State, dice: Dice, ctx: dict[str, Any]) -> tuple[Turn, bool]:
     """Run (or resume) the turn whose context is ``ctx``; True if it finished, False if suspended."""
     parsed = parse_orders(ctx["seat"], "turn", ctx["orders_text"])
@@ -709,11 +807,7 @@ def run_turn(state: State, dice: Dice, ctx: dict[str, Any]) -> tuple[Turn, bool]
     if ctx.get("stage") == "continue":
         cont = parse_orders(ctx["seat"], "continue", ctx.get("continue_text", "")).orders
         orders.cont_path, orders.cont_dock = cont.cont_path, cont.cont_dock
-        orders.cont_stop, orders.cont_straight, orders.cont_line = (
-            cont.cont_stop,
-            cont.cont_straight,
-            cont.cont_line,
-        )
+        orders.cont_straight, orders.cont_line = cont.cont_straight, cont.cont_line
     turn = Turn(state, dice, orders, ctx)
     try:
         turn.run()

@@ -7,8 +7,19 @@ from typing import Any
 from adjudicator.dice import Dice
 from adjudicator.games.base import Event, OrderRequest
 from adjudicator.games.far_side.rules import FarSide
+from adjudicator.games.far_side.wind import roll_wind
 
 GAME = FarSide()
+#: the dice rolled at the close of the turn before and published (2 WIND, 3 EVENT skill rolls, storm)
+WIND_KEYS = ("wind:white", "wind:red", "event:skill:white", "event:skill:red", "storm", "storm:skill")
+
+
+def publish_wind(state: dict[str, Any], pins: dict[str, Any]) -> None:
+    """The wind of the turn in play, as the turn before would have rolled and published it with
+    these pinned dice (the wind keys of ``pins``)."""
+    wind_pins = {k: v for k, v in pins.items() if k in WIND_KEYS}
+    if wind_pins:
+        state["wind"] = roll_wind(Dice(b"wind", pins=wind_pins), state["turn"], state["active"])
 
 
 def new_state(**options: str) -> dict[str, Any]:
@@ -59,11 +70,13 @@ def play(
     standing: str | None = None,
 ) -> tuple[dict[str, Any], list[Event], Dice]:
     """Resolve one turn of the player in turn with ``text`` and pinned dice."""
+    if not state.get("pending"):
+        publish_wind(state, pins or {})
     kind = "continue" if state.get("pending") else "turn"
     req = request(state, kind)
     parsed = GAME.parse(req, text)
     assert parsed.ok, parsed.problems
-    checked = GAME.check(state, req, parsed.orders)
+    checked = [p for p in GAME.check(state, req, parsed.orders) if p.kind != "warning"]
     assert not checked, checked
     orders: dict[str, Any] = {req.key: GAME.parse(req, GAME.canonical(req, parsed.orders)).orders}
     if standing is not None:

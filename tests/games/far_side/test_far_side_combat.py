@@ -61,13 +61,13 @@ def test_rules_of_engagement_no_ship_attacks_two_targets() -> None:
 
 
 # -- 6 WINDWARD POSITION and 12 WEATHER GAGE ----------------------------------------------
-GAGE_ORDERS = "sail B1 d5\nif move > path: stop\nfire B1 at F1"
+GAGE_ORDERS = "sail B1 d5 d6\nfire B1 at F1"  # MOVE 2: two squares, F1 at long range
 # white 6 (MOVE 2) - red 2 (MOVE 0) + CMD 3 = 5 > 4: the weather gage
 GAGE_WIND = {"wind:white": 6, "wind:red": 2}
 
 
 def test_windward_position_greater_than_4_gives_the_weather_gage() -> None:
-    state = board({"B1": "d4", "F1": "d7"}, B1={"skills": {"CMD": 3}})
+    state = board({"B1": "d4", "F1": "d8"}, B1={"skills": {"CMD": 3}})
     state, events, _ = play(state, GAGE_ORDERS, {**GAGE_WIND, "tact:B1-F1:white": 1, "tact:B1-F1:red": 6})
     assert said(events, "Windward position of B1 on F1: +5: it has the weather gage")
     assert said(events, "B1 has the weather gage and attacks F1 first")
@@ -75,13 +75,13 @@ def test_windward_position_greater_than_4_gives_the_weather_gage() -> None:
 
 
 def test_windward_position_exactly_4_is_not_the_gage() -> None:
-    state = board({"B1": "d4", "F1": "d7"}, B1={"skills": {"CMD": 2}})
+    state = board({"B1": "d4", "F1": "d8"}, B1={"skills": {"CMD": 2}})
     state, events, dice = play(state, GAGE_ORDERS, GAGE_WIND)
     assert said(events, "Windward position of B1 on F1: +4.") and not keys(dice, "attack")
 
 
 def test_windward_position_counts_broken_masts_and_the_targets_negative_sea_and_cmd() -> None:
-    state = board({"B1": "d4", "F1": "d7"}, B1={"broken": 1}, F1={"skills": {"SEA": -2, "CMD": -2}})
+    state = board({"B1": "d4", "F1": "d8"}, B1={"broken": 1}, F1={"skills": {"SEA": -2, "CMD": -2}})
     state, events, _ = play(
         state, GAGE_ORDERS + "\nwindward F1", {**GAGE_WIND, "tact:B1-F1:white": 1, "tact:B1-F1:red": 6}
     )
@@ -90,14 +90,14 @@ def test_windward_position_counts_broken_masts_and_the_targets_negative_sea_and_
 
 def test_windward_position_not_when_engagement_tokens_are_in_play() -> None:
     state = board(
-        {"B1": "d4", "F1": "d7", "B8": "h8", "F8": "h6"}, B1={"skills": {"CMD": 3}}, B8=ENGAGED, F8=ENGAGED
+        {"B1": "d4", "F1": "d8", "B8": "h8", "F8": "h6"}, B1={"skills": {"CMD": 3}}, B8=ENGAGED, F8=ENGAGED
     )
     state, events, _ = play(state, GAGE_ORDERS, GAGE_WIND, standing="hold fire")
     assert not said(events, "Windward position")
 
 
 def test_weather_gage_damage_is_assessed_before_the_target_returns_fire() -> None:
-    state = board({"B1": "d4", "F1": "d7"}, B1={"skills": {"CMD": 3}})
+    state = board({"B1": "d4", "F1": "d8"}, B1={"skills": {"CMD": 3}})
     pins = {
         **GAGE_WIND,
         "tact:B1-F1:white": 1,
@@ -117,7 +117,7 @@ def test_weather_gage_damage_is_assessed_before_the_target_returns_fire() -> Non
 
 
 def test_weather_gage_optional_move() -> None:
-    state = board({"B1": "d4", "F1": "d7"}, B1={"skills": {"CMD": 3}})
+    state = board({"B1": "d4", "F1": "d8"}, B1={"skills": {"CMD": 3}})
     state, events, _ = play(
         state, GAGE_ORDERS + "\ngage move e6", {**GAGE_WIND, "tact:B1-F1:white": 1, "tact:B1-F1:red": 6}
     )
@@ -281,7 +281,7 @@ def test_fire_each_attack_die_of_1_is_a_hit() -> None:
             "damage:B3-F1:2": 1,
         }
     )
-    assert said(events, "2 HIT") and said(events, "2 DAMAGE on F1 (long row): H H")
+    assert said(events, "2 HIT") and said(events, "2 DAMAGE on F1 (long row): H, H")
 
 
 def test_accuracy_dice_equal_the_range_less_gunnery() -> None:
@@ -472,6 +472,22 @@ def test_grapple_needs_engagement_at_short_range() -> None:
     state = board({"B3": "d4", "F1": "d5"})
     state, events, dice = play(state, "anchor\ngrapple B3 at F1", CALM)
     assert said(events, "not engaged with F1 at short range") and not keys(dice, "grapple")
+
+
+def test_step_05_range_commit_a_ship_engaged_at_long_range_moves_to_short_next_turn_and_grapples() -> None:
+    """5 RANGE IN ALL GUNS: "Once you commit to a range you can not alter it until next turn":
+    B3 was engaged at long range; this turn it attacks F1 alongside, its box is SHORT, it grapples."""
+    state = board({"B3": "d4", "F1": "d5"}, B3=ENGAGED, F1=ENGAGED)
+    pins = {**CALM, **misses("attack:B3-F1", 8), "blunder:B3-F1": 6, "grapple:B3-F1": 2}
+    state, events, _ = play(state, "anchor\nfire B3 at F1\ngrapple B3 at F1", pins, standing="hold fire")
+    assert state["ships"]["B3"]["engaged"] == "short" and said(events, "B3 grapples F1")
+    assert state["grapples"] == [["B3", "F1"]]
+
+
+def test_step_05_range_commit_a_ship_that_does_not_attack_keeps_its_long_box() -> None:
+    state = board({"B3": "d4", "F1": "d5"}, B3=ENGAGED, F1=ENGAGED)
+    state, events, _ = play(state, "anchor\ngrapple B3 at F1", CALM, standing="hold fire")
+    assert state["ships"]["B3"]["engaged"] == "long" and said(events, "not engaged with F1 at short range")
 
 
 def test_grapple_neither_ship_may_have_moved_this_turn() -> None:

@@ -129,29 +129,44 @@ def test_gust_table() -> None:
     assert [T.gust_move(t) for t in (-2, 0, 1, 2, 3, 4, 5, 6, 7, 9)] == [-2, -2, -1, -1, 0, 0, 1, 1, 2, 2]
 
 
-def test_gusts_white_3_adds_a_gust_roll_with_seamanship() -> None:
+def test_gusts_a_roll_for_every_move_expended_with_seamanship() -> None:
+    """GUSTS & SHIFTING WINDS: "Repeat the following roll for every MOVE you expend during this turn"."""
     state = board({"B3": "d2", "F1": "a1"}, B3={"skills": {"SEA": 1}})
-    # white 3 (+1 MOVE, 1 gust), red 4 (+1): MOVE 2 + SEA 1 = 3; gust 6+1 = 7 -> +2: MOVE 5
-    state, events, _ = play(
-        state, "sail B3 d3 d4 d5 d6 d7 d8", {"wind:white": 3, "wind:red": 4, "gust:B3:1": 6}
-    )
-    assert said(events, "MOVE 5")
-    assert state["ships"]["B3"]["square"] == "d7"
+    # white 3 (+1 MOVE, 1 gust), red 4 (+1): MOVE 2 + SEA 1 = 3. After MOVE 1: 6+1 = 7 -> +2 (4 left);
+    # after MOVE 2: 2+1 = 3 -> 0; after MOVE 3: 1+1 = 2 -> -1 (1 left); after MOVE 4: 3+1 -> 0 (0 left).
+    pins = {
+        "wind:white": 3,
+        "wind:red": 4,
+        "gust:B3:1:1": 6,
+        "gust:B3:2:1": 2,
+        "gust:B3:3:1": 1,
+        "gust:B3:4:1": 3,
+    }
+    state, events, dice = play(state, "sail B3 d3 d4 d5 d6 d7 d8", pins)
+    assert said(events, "sails with MOVE 3") and said(events, "Gust after MOVE 1 (6+1): +2 MOVE, 4 left")
+    assert state["ships"]["B3"]["square"] == "d6"
+    assert [r.key for r in dice.log if r.key.startswith("gust")] == [f"gust:B3:{n}:1" for n in (1, 2, 3, 4)]
 
 
-def test_gusts_both_dice_3_two_gust_rolls_can_stop_the_ship() -> None:
+def test_gusts_both_dice_3_two_gust_rolls_per_move_can_stop_the_ship() -> None:
     state = board({"B3": "d2", "F1": "a1"}, B3={"skills": {"SEA": -1}})
-    # MOVE 2, SEA not positive; gusts 1-1=0 -> -2 and 2-1=1 -> -1: MOVE 0 (never negative)
-    state, events, _ = play(
-        state, "sail B3 d3", {"wind:white": 3, "wind:red": 3, "gust:B3:1": 1, "gust:B3:2": 2}
-    )
-    assert said(events, "MOVE 0")
-    assert state["ships"]["B3"]["square"] == "d2"
+    # MOVE 2; after MOVE 1 the gusts 1-1=0 -> -2 and 2-1=1 -> -1: no MOVE left (never negative)
+    pins = {"wind:white": 3, "wind:red": 3, "gust:B3:1:1": 1, "gust:B3:1:2": 2}
+    state, events, _ = play(state, "sail B3 d3 d4", pins)
+    assert said(events, "sails with MOVE 2") and said(events, "-1 MOVE, 0 left")
+    assert state["ships"]["B3"]["square"] == "d3"
+
+
+def test_gusts_no_move_expended_no_gust_roll() -> None:
+    state = board({"B3": "d2", "F1": "a1"}, B3={"broken": 1})
+    _, _, dice = play(state, "sail B3 d3", {"wind:white": 3, "wind:red": 2})  # MOVE 1 - 1 mast = 0
+    assert not [r for r in dice.log if r.key.startswith("gust")]
 
 
 def test_gust_that_adds_moves_continues_straight_by_default() -> None:
     state = board({"B3": "d2", "F1": "a1"})
-    state, _events, _ = play(state, "sail B3 d3", {"wind:white": 3, "wind:red": 2, "gust:B3:1": 5})
+    pins = {"wind:white": 3, "wind:red": 2, "gust:B3:1:1": 5, "gust:B3:2:1": 3}
+    state, _events, _ = play(state, "sail B3 d3", pins)
     assert state["ships"]["B3"]["square"] == "d4"  # MOVE 1 + gust +1: one square past the path
 
 
@@ -167,10 +182,10 @@ def test_repairs_white_5_adds_hull_strength_limited_to_class() -> None:
 def test_storm_damage_red_5_one_damage_on_the_short_row() -> None:
     """Reading: the storm's +1 DAMAGE names no row; the SHORT row (H H S S R R) is used."""
     state = board({"B3": "d4", "F1": "a1"})
-    state, _, _ = play(state, "anchor B3", {"wind:white": 2, "wind:red": 5, "storm:B3": 1})
+    state, _, _ = play(state, "anchor B3", {"wind:white": 2, "wind:red": 5, "storm": 1})
     assert state["ships"]["B3"]["hull"] == 2
     state, _, _ = play(
-        board({"B3": "d4", "F1": "a1"}), "anchor B3", {"wind:white": 2, "wind:red": 5, "storm:B3": 6}
+        board({"B3": "d4", "F1": "a1"}), "anchor B3", {"wind:white": 2, "wind:red": 5, "storm": 6}
     )
     assert state["ships"]["B3"]["broken"] == 1
 
@@ -185,9 +200,11 @@ def test_anchor_no_ship_moves() -> None:
 
 def test_kedge_forfeits_the_wind_roll_and_moves_on_4_or_more() -> None:
     state = board({"B3": "d4", "F1": "a1"})
-    state, _events, dice = play(state, "kedge B3 to e5", {"kedge:B3": 4})
+    state, events, _ = play(state, "kedge B3 to e5", {"kedge:B3": 4, "wind:white": 1, "wind:red": 5})
     assert state["ships"]["B3"]["square"] == "e5"
-    assert not any(r.key.startswith("wind") for r in dice.log)
+    assert (
+        said(events, "forfeited") and not said(events, "Wind (published") and not said(events, "Wind event")
+    )
 
 
 def test_kedge_fails_on_1_to_3() -> None:
@@ -285,11 +302,14 @@ def test_sail_square_taken_by_drift_stops_the_ship() -> None:
     assert said(events, "occupied")
 
 
-def test_if_move_greater_than_path_stop() -> None:
+def test_sail_must_sail_its_whole_move_if_move_greater_than_path_stop_is_refused() -> None:
+    """4 SAIL: "The MOVE determined by the wind dice indicates how many squares a ship must sail"."""
+    found = problems(board({"B3": "d4", "F1": "a1"}), "sail B3 d5\nif move > path: stop")
+    assert found and found[0].line == 2 and found[0].kind == "illegal" and "whole MOVE" in found[0].message
+    assert found[0].rule == "4 Movement: Sail"
     state = board({"B3": "d4", "F1": "a1"})
-    state, events, _ = play(state, "sail B3 d5\nif move > path: stop", MOVE_4)
-    assert state["ships"]["B3"]["square"] == "d5"
-    assert said(events, "3 MOVE unused")
+    state, events, _ = play(state, "sail B3 d5", MOVE_4)
+    assert state["ships"]["B3"]["square"] == "d8" and not said(events, "unused")
 
 
 def test_if_move_greater_than_path_continue_straight_is_the_default() -> None:
@@ -308,16 +328,16 @@ def test_if_move_greater_than_path_ask_sends_a_follow_up_request() -> None:
     keys = [r.key for r in GAME.requests(state)]
     assert keys == ["continue:british", "standing:french"]
     assert GAME.label(state) == "Turn 1, British: the rest of the sail"
-    state, _events, _ = play(state, "continue c6 b6")
-    assert state["ships"]["B3"]["square"] == "b6"
+    state, _events, _ = play(state, "continue c6 b6 a6")
+    assert state["ships"]["B3"]["square"] == "a6"
     assert state["pending"] is None and state["active"] == "french"
 
 
-def test_follow_up_continue_stop() -> None:
+def test_follow_up_continue_path_then_the_rest_of_the_move_straight() -> None:
     state = board({"B3": "d4", "F1": "a1"})
     state, _, _ = play(state, "sail B3 d5\nif move > path: ask", MOVE_4)
-    state, _events, _ = play(state, "stop")
-    assert state["ships"]["B3"]["square"] == "d5" and state["active"] == "french"
+    state, _events, _ = play(state, "continue c6")
+    assert state["ships"]["B3"]["square"] == "a8" and state["active"] == "french"  # c6, b7, a8
 
 
 def test_follow_up_path_through_an_occupied_square_is_a_problem() -> None:
@@ -387,7 +407,7 @@ def test_tow_ship_not_adjacent_is_a_problem() -> None:
 
 # -- RAM -------------------------------------------------------------------------------------
 def test_ram_absorbs_the_remaining_movement_and_attacks_on_the_ram_chart() -> None:
-    state = board({"B3": "d4", "F1": "d7", "F2": "a1"})
+    state = board({"B3": "d4", "B1": "f8", "F1": "d7", "F2": "a1"}, B1=engaged(), F1=engaged())
     pins = {
         **MOVE_4,
         "attack:B3-F1:1": 1,
@@ -403,6 +423,51 @@ def test_ram_absorbs_the_remaining_movement_and_attacks_on_the_ram_chart() -> No
     assert (
         state["ships"]["F1"]["hull"] == 3 and state["ships"]["F1"]["skills"]["GUN"] == -1
     )  # RAM row: H ... S
+    assert state["ships"]["B3"]["engaged"] == "short"
+
+
+def test_step_12_a_ram_on_a_ship_without_engagement_token_is_called_off_without_the_weather_gage() -> None:
+    """12 WEATHER GAGE: "Only a ship with weather gage can attack a ship that does not have an
+    engagement token." No tokens in play: the ram waits for step 6, B3 has no gage, it is called off."""
+    state = board({"B3": "d4", "F1": "d7", "F2": "a1"})
+    state, events, dice = play(state, "sail B3 d5 d6\nram F1", MOVE_4)
+    assert state["ships"]["B3"]["square"] == "d6"  # the ram absorbed the movement
+    assert said(events, "the ram is called off") and not any(r.key.startswith("attack:") for r in dice.log)
+    assert state["ships"]["F1"]["engaged"] is None and state["ships"]["B3"]["engaged"] is None
+
+
+def test_step_12_a_ram_on_a_ship_without_engagement_token_is_refused_while_tokens_are_in_play() -> None:
+    """No ship may have the weather gage while engagement tokens are in play, so the ram is refused
+    at once and the ship sails on (its whole MOVE)."""
+    state = board({"B3": "d4", "B8": "h8", "F8": "h6", "F1": "d7"}, B8=engaged(), F8=engaged())
+    state, events, _ = play(state, "sail B3 d5 d6\nram F1\nif move > path: ask", MOVE_4)
+    assert said(events, "can not ram it (12 Weather Gage)") and state["pending"]
+
+
+def test_step_12_a_ram_with_the_weather_gage_hits_first_a_ship_without_engagement_token() -> None:
+    # white 6 (2) - red 4 (1) + CMD 3 + F1's SEA -1 = +5: the weather gage; MOVE 3, path 2, ram with 1
+    state = board({"B3": "d4", "F1": "d7", "F2": "a1"}, B3={"skills": {"CMD": 3}}, F1={"skills": {"SEA": -1}})
+    pins = {"wind:white": 6, "wind:red": 4, "attack:B3-F1:1": 1, "damage:B3-F1:1": 1}
+    state, events, _ = play(state, "sail B3 d5 d6\nram F1", pins)
+    assert said(events, "B3 has the weather gage and attacks F1 first") and said(events, "B3 rams F1 with")
+    assert state["ships"]["F1"]["hull"] == 3 and state["ships"]["F1"]["engaged"] == "short"
+
+
+def test_step_12_a_ram_on_a_ship_without_engagement_token_is_warned_in_the_acknowledgement() -> None:
+    found = problems(board({"B3": "d4", "F1": "d7", "F2": "a1"}), "sail B3 d5 d6\nram F1")
+    assert [(p.kind, p.line, p.rule) for p in found] == [("warning", 2, "12 Weather Gage")]
+    assert "only if B3 wins the weather gage" in found[0].message
+    state = board({"B3": "d4", "B8": "h8", "F8": "h6", "F1": "d7"}, B8=engaged(), F8=engaged())
+    assert "the ram will be refused" in problems(state, "sail B3 d5 d6\nram F1")[0].message
+    state = board({"B3": "d4", "B1": "f8", "F1": "d7"}, B1=engaged(), F1=engaged())
+    assert problems(state, "sail B3 d5 d6\nram F1") == []
+
+
+def test_ram_opens_house_rule_lets_a_ram_hit_a_ship_without_engagement_token() -> None:
+    state = board({"B3": "d4", "F1": "d7", "F2": "a1"})
+    state["options"]["ram-opens"] = True
+    state, events, _ = play(state, "sail B3 d5 d6\nram F1\nhold fire", MOVE_4)
+    assert said(events, "B3 rams F1 with 3 attack dice")
     assert state["ships"]["B3"]["engaged"] == "short" and state["ships"]["F1"]["engaged"] == "short"
 
 

@@ -16,6 +16,8 @@ TURN = OrderRequest(key="turn:british", seat="british", kind="turn")
 FRENCH = OrderRequest(key="turn:french", seat="french", kind="turn")
 STANDING = OrderRequest(key="standing:french", seat="french", kind="standing", optional=True)
 CONTINUE = OrderRequest(key="continue:british", seat="british", kind="continue")
+REACTION = OrderRequest(key="reaction:french", seat="french", kind="reaction")
+DRIFT = OrderRequest(key="drift:french", seat="french", kind="drift")
 
 FULL_TURN = """
 # Turn 7 of HMS Surprise's squadron
@@ -89,11 +91,12 @@ def test_parse_standing_request_accepts_only_standing_orders() -> None:
 def test_parse_continue_request() -> None:
     for text, canon in [
         ("continue e5 e6", "continue e5 e6\n"),
-        ("stop", "stop\n"),
         ("continue straight", "continue straight\n"),
     ]:
         parsed = GAME.parse(CONTINUE, text)
         assert parsed.ok and GAME.canonical(CONTINUE, parsed.orders) == canon
+    stop = GAME.parse(CONTINUE, "stop").problems
+    assert stop and stop[0].kind == "illegal" and "whole MOVE" in stop[0].message
 
 
 def test_check_is_against_the_current_state() -> None:
@@ -183,6 +186,9 @@ WORDS = st.sampled_from(
         "::",
         "->",
         "99999999999999999999",
+        "priority",
+        "standing",
+        "none",
     ]
 )
 LINES = st.lists(st.one_of(st.lists(WORDS, max_size=8).map(" ".join), st.text(max_size=40)), max_size=12).map(
@@ -193,7 +199,7 @@ LINES = st.lists(st.one_of(st.lists(WORDS, max_size=8).map(" ".join), st.text(ma
 @settings(max_examples=300, deadline=None)
 @given(text=LINES)
 def test_parser_never_raises_and_every_problem_has_a_line(text: str) -> None:
-    for req in (TURN, FRENCH, STANDING, CONTINUE):
+    for req in (TURN, FRENCH, STANDING, CONTINUE, REACTION, DRIFT):
         parsed = GAME.parse(req, text)
         n = len(text.splitlines())
         assert all(p.line is not None and 1 <= p.line <= n for p in parsed.problems)
@@ -208,7 +214,7 @@ def test_parser_never_raises_and_every_problem_has_a_line(text: str) -> None:
 @given(text=LINES)
 def test_check_never_raises_on_parsed_orders(text: str) -> None:
     state = new_state()
-    req = request(state)
-    parsed = GAME.parse(req, text)
-    for p in GAME.check(state, req, parsed.orders):
-        assert p.kind in ("invalid", "illegal", "ambiguous") and p.message
+    for req in (request(state), REACTION, DRIFT, STANDING):
+        parsed = GAME.parse(req, text)
+        for p in GAME.check(state, req, parsed.orders):
+            assert p.kind in ("invalid", "illegal", "ambiguous", "warning") and p.message
