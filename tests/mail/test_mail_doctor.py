@@ -17,6 +17,8 @@ from mailkit import Sink, free_port
 from adjudicator.cli import main
 from adjudicator.store import Database
 
+pytestmark = pytest.mark.filterwarnings("ignore:Requiring AUTH while not requiring TLS:UserWarning")
+
 USER, PASSWORD = "referee", "right-horse-battery"
 
 
