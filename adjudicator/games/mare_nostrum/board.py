@@ -30,9 +30,15 @@ def _unit_label(unit: dict[str, Any], state: State) -> str:
     return text + (f" ({', '.join(marks)})" if marks else "")
 
 
+def year_label(state: State) -> str:
+    """The turn's own year: the map's ``start_year`` on turn 1, one year later each turn."""
+    year = map_of(state).start_year - (state["turn"] - 1)
+    return f"{year} BC" if year > 0 else f"AD {1 - year}"
+
+
 def board_text(state: State) -> str:
     game_map = map_of(state)
-    lines = [f"{game_map.name} - turn {state['turn']}", ""]
+    lines = [f"{game_map.name} - {year_label(state)} (turn {state['turn']})", ""]
     lines.append(
         f"{'Nation':<26}{'Treasury':>9}{'Income':>8}  {'Home':<14}{'Prov':>5}{'Armies':>7}{'Fleets':>7}"
         f"{'Merc':>5}"

@@ -151,8 +151,7 @@ class MareNostrum(BaseRuleset):
 
     # ------------------------------------------------------------------ requests and labels
     def label(self, state: State) -> str:
-        year = map_of(state).start_year - (state["turn"] - 1)
-        when = f"{year} BC" if year > 0 else f"AD {1 - year}"
+        when = board.year_label(state)
         return f"{when}: battle results" if state.get("pending") else when
 
     def _kind(self, state: State, kind: str) -> str:
