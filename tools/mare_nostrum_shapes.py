@@ -42,16 +42,20 @@ OUT = DATA / "mediterranean-shapes.json"
 
 WEST, EAST, SOUTH, NORTH = -10.0, 44.3, 27.3, 48.3
 COS = math.cos(math.radians(38.0))
-WIDTH = 1000.0
-K = WIDTH / ((EAST - WEST) * COS)  # SVG units per degree of latitude
+#: the board is drawn as two panels (west, east; longitude and latitude bounds), one above the
+#: other, so that at a phone's width the names stay legible; each place is named in one panel
+PANELS = {"west": (-10.0, 19.8, 29.8, 48.3), "east": (14.5, 44.3, 27.3, 47.6)}
+WEST_OF = 19.2  # a place whose position lies west of this longitude is named in the west panel
+K = 1000.0 / ((PANELS["west"][1] - PANELS["west"][0]) * COS)  # SVG units per degree of latitude
+WIDTH = (EAST - WEST) * COS * K
 HEIGHT = (NORTH - SOUTH) * K
 LAND_REACH = 4.5  # degrees: land farther than this from every seed is left unplayed
 SEA_REACH = 7.0
-SIMPLIFY = 0.8  # SVG units
-LABEL_SIZE = 19  # province names, SVG units (the drawing uses the same sizes)
-SEA_LABEL_SIZE = 16
-ROW = (58.0, 20.0)  # room kept free for a place's row of marks and unit markers
-ICON = 12.0  # room beside a name for the fortress (left) and arsenal (right) marks
+SIMPLIFY = 1.5  # SVG units
+LABEL_SIZE = 28  # province names, SVG units (the drawing uses the same sizes)
+SEA_LABEL_SIZE = 24
+ROW = (84.0, 30.0)  # room kept free for a place's row of marks and unit markers
+ICON = 18.0  # room beside a name for the fortress (left) and arsenal (right) marks
 FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 
 #: extra seeds (longitude, latitude) per place, to shape borders closer to the ancient ones
@@ -201,7 +205,7 @@ def short_names(name: str, everyone: list[str]) -> list[str]:
     return out
 
 
-def candidates(region: shapely.Geometry, step: float = 6.0, around: float = 0.0) -> list[Point]:
+def candidates(region: shapely.Geometry, step: float = 9.0, around: float = 0.0) -> list[Point]:
     """Points of the region (or ``around`` it), the most interior first."""
     biggest = max(polygons(region), key=lambda p: p.area)
     pole = polylabel(biggest, tolerance=1.0)
@@ -226,15 +230,21 @@ def candidates(region: shapely.Geometry, step: float = 6.0, around: float = 0.0)
     return [pole, *inside[:80]]
 
 
-def place_row(region: shapely.Geometry, label: Point, placed: list[shapely.Geometry]) -> shapely.Geometry:
+def panel_box(name: str) -> shapely.Geometry:
+    west, east, south, north = PANELS[name]
+    return box(*project(west, north), *project(east, south))
+
+
+def place_row(
+    region: shapely.Geometry, label: Point, placed: list[shapely.Geometry], frame: shapely.Geometry
+) -> shapely.Geometry:
     """Room for the place's row of marks and unit markers: near its label, inside it, uncrowded."""
-    frame = box(0, 0, WIDTH, HEIGHT)
 
     def row_at(x: float, y: float) -> shapely.Geometry:
         return box(x - ROW[0] / 2, y - ROW[1] / 2, x + ROW[0] / 2, y + ROW[1] / 2)
 
-    near = [Point(label.x + dx, label.y + dy) for dy in (17, 22, -28, 28) for dx in (0, -15, 15)]
-    spots = near + candidates(region) + candidates(region, around=20)
+    near = [Point(label.x + dx, label.y + dy) for dy in (25, 32, -40, 40) for dx in (0, -22, 22)]
+    spots = near + candidates(region) + candidates(region, around=30)
     others = shapely.union_all(placed) if placed else shapely.Polygon()
 
     def cost(q: Point) -> float:
@@ -250,7 +260,7 @@ def place_row(region: shapely.Geometry, label: Point, placed: list[shapely.Geome
 
 
 def place_labels(
-    shapes: dict[str, shapely.Geometry], seas: set[str], icons: dict[str, float]
+    shapes: dict[str, shapely.Geometry], seas: set[str], icons: dict[str, float], homes: dict[str, str]
 ) -> dict[str, dict[str, object]]:
     """Each place's label (text, position, width) and where its row of markers goes.
 
@@ -264,6 +274,8 @@ def place_labels(
         region = shapes[name]
         sea = name in seas
         size = SEA_LABEL_SIZE if sea else LABEL_SIZE
+        frame = panel_box(homes[name])
+        region = region.intersection(frame.buffer(-2))
         points = candidates(region)
         best = None
         for need in (0.97, 0.85, 0.6, 0.0):
@@ -273,7 +285,7 @@ def place_labels(
                 w = text_width(text, size, sea) + (0 if sea else icons[name])
                 for p in points:
                     box_ = box(p.x - w / 2 - 2, p.y - size * 0.75, p.x + w / 2 + 2, p.y + size * 0.3)
-                    if not box(0, 0, WIDTH, HEIGHT).contains(box_) or any(box_.intersects(o) for o in placed):
+                    if not frame.contains(box_) or any(box_.intersects(o) for o in placed):
                         continue
                     if need == 0.0 and box_.distance(region) > 0:
                         continue
@@ -292,8 +304,13 @@ def place_labels(
             print(f"warning: the label of {name} crosses another or leaves its region")
         text, p, w, box_ = best
         placed.append(box_)
-        out[name] = {"text": text, "label": [round(p.x), round(p.y)], "w": round(w - icons.get(name, 0))}
-        row = place_row(region, p, placed)
+        out[name] = {
+            "panel": homes[name],
+            "text": text,
+            "label": [round(p.x), round(p.y)],
+            "w": round(w - icons.get(name, 0)),
+        }
+        row = place_row(region, p, placed, frame)
         placed.append(row)
         out[name]["units"] = [round(row.centroid.x), round(row.centroid.y)]
     return out
@@ -326,8 +343,17 @@ def main(shapefile_path: str) -> None:
     icons = {
         name: 2 * ICON * bool(t.get("fortress") or t.get("arsenal")) for name, t in data["province"].items()
     }
-    labels = place_labels(shapes, set(seas), icons)
-    places = {name: {"d": path_of(shapes[name]), **labels[name]} for name in names}
+    positions = {**data["province"], **data["sea"]}
+    homes = {n: "west" if positions[n]["pos"][0] < WEST_OF else "east" for n in names}
+    labels = place_labels(shapes, set(seas), icons, homes)
+    places = {
+        name: {
+            "d": path_of(shapes[name]),
+            "in": [panel for panel in PANELS if panel_box(panel).intersects(shapes[name])],
+            **labels[name],
+        }
+        for name in names
+    }
     coast = shapely.union_all([g.buffer(0.05) for g in land_parts]).buffer(-0.05)
     out = {
         "about": (
@@ -337,6 +363,7 @@ def main(shapefile_path: str) -> None:
         "width": round(WIDTH),
         "height": round(HEIGHT),
         "projection": {"west": WEST, "north": NORTH, "cos": round(COS, 6), "scale": round(K, 6)},
+        "panels": {name: [round(v) for v in panel_box(name).bounds] for name in PANELS},
         "land": path_of(coverage[-1]),
         "coast": path_of(coast),
         "places": places,

@@ -36,10 +36,12 @@ UNPLAYED_LAND = "#d6ccb4"
 SEA = "#a9cde6"  # the open sea outside every zone
 SEA_ZONE = "#c4def0"
 BORDER = "#5c4f3c"
-TITLE_HEIGHT = 44
-LABEL_SIZE = 19  # as in tools/mare_nostrum_shapes.py, which fits the labels
-SEA_LABEL_SIZE = 16
-MARKER = 20  # width of one unit marker
+TITLE_HEIGHT = 60
+GAP = 14  # between the panels
+LABEL_SIZE = 28  # as in tools/mare_nostrum_shapes.py, which fits the labels
+SEA_LABEL_SIZE = 24
+MARK = 1.45  # marks and markers are drawn at this scale of their base size
+MARKER = 20  # width of one unit marker at base size
 
 
 @dataclass(frozen=True)
@@ -56,6 +58,11 @@ class Shapes:
     widths: dict[str, float]
     #: where a place's row of marks and unit markers is centred
     rows: dict[str, tuple[float, float]]
+    #: the panels (west, east) as boxes of the map: x0, y0, x1, y1
+    panels: dict[str, tuple[float, float, float, float]]
+    #: the panel where each place is named, and the panels its region reaches into
+    homes: dict[str, str]
+    panels_of: dict[str, tuple[str, ...]]
 
 
 @cache
@@ -76,6 +83,9 @@ def packaged_shapes() -> Shapes:
         labels={name: point(place["label"]) for name, place in places.items()},
         widths={name: float(place["w"]) for name, place in places.items()},
         rows={name: point(place["units"]) for name, place in places.items()},
+        panels={name: (b[0], b[1], b[2], b[3]) for name, b in raw["panels"].items()},
+        homes={name: place["panel"] for name, place in places.items()},
+        panels_of={name: tuple(place["in"]) for name, place in places.items()},
     )
 
 
@@ -111,11 +121,32 @@ def _halo(**attrs: str) -> dict[str, str]:
     }
 
 
+def picture_width(shapes: Shapes) -> int:
+    return max(round(x1 - x0) for x0, _, x1, _ in shapes.panels.values())
+
+
+def panel_origins(shapes: Shapes) -> dict[str, tuple[int, int]]:
+    """Where each panel's top left corner stands in the picture (panels one above the other)."""
+    width, top, out = picture_width(shapes), TITLE_HEIGHT, {}
+    for panel, (x0, y0, x1, y1) in shapes.panels.items():
+        out[panel] = ((width - round(x1 - x0)) // 2, top)
+        top += round(y1 - y0) + GAP
+    return out
+
+
+def to_picture(shapes: Shapes, panel: str, x: float, y: float) -> tuple[float, float]:
+    """A point of the map (in ``panel``) as a point of the picture."""
+    (left, top), (x0, y0, _, _) = panel_origins(shapes)[panel], shapes.panels[panel]
+    return left + x - round(x0), top + y - round(y0)
+
+
 def map_svg(state: State, game_map: GameMap, shapes: Shapes) -> str:
     colours = {seat: n.get("colour", "#888888") for seat, n in state["nations"].items()}
-    rows = (len(state["seats"]) + 3) // 4
-    legend_height = 30 + 26 * rows + 58
-    width, height = shapes.width, TITLE_HEIGHT + shapes.height + legend_height
+    width = picture_width(shapes)
+    panel_heights = [round(y1 - y0) for _, y0, _, y1 in shapes.panels.values()]
+    rows = (len(state["seats"]) + 2) // 3
+    legend_top = TITLE_HEIGHT + sum(panel_heights) + GAP * (len(panel_heights) - 1)
+    height = legend_top + 44 + 38 * rows + 84
     title = f"{game_map.name} - {year_label(state)} (turn {state['turn']})"
     svg = ET.Element(
         "svg",
@@ -127,43 +158,83 @@ def map_svg(state: State, game_map: GameMap, shapes: Shapes) -> str:
     )
     ET.SubElement(svg, "title").text = title
     ET.SubElement(svg, "rect", width=str(width), height=str(height), fill="#f7f1e3")
-    _text(svg, 12, 30, year_label(state), **{"font-size": "26", "font-weight": "bold", "fill": "#3b2f20"})
+    _text(svg, 14, 44, year_label(state), **{"font-size": "40", "font-weight": "bold", "fill": "#3b2f20"})
     _text(
         svg,
-        width - 12,
-        30,
+        width - 14,
+        42,
         f"{game_map.name}, turn {state['turn']}",
-        **{"font-size": "16", "fill": "#3b2f20", "text-anchor": "end"},
+        **{"font-size": "24", "fill": "#3b2f20", "text-anchor": "end"},
     )
+    for panel, (left, top) in panel_origins(shapes).items():
+        x0, y0, x1, y1 = shapes.panels[panel]
+        w, h = round(x1 - x0), round(y1 - y0)
+        frame = ET.SubElement(
+            svg,
+            "svg",
+            id=f"map-{panel}",
+            x=str(left),
+            y=str(top),
+            width=str(w),
+            height=str(h),
+            viewBox=f"{round(x0)} {round(y0)} {w} {h}",
+        )
+        _map_layer(frame, panel, state, game_map, shapes, colours)
+        ET.SubElement(
+            svg,
+            "rect",
+            x=str(left),
+            y=str(top),
+            width=str(w),
+            height=str(h),
+            fill="none",
+            stroke="#3b2f20",
+            **{"stroke-width": "2"},
+        )
+    _legend(svg, state, colours, legend_top, width)
+    return ET.tostring(svg, encoding="unicode")
 
-    board = ET.SubElement(svg, "g", id="map", transform=f"translate(0,{TITLE_HEIGHT})")
-    ET.SubElement(board, "rect", width=str(shapes.width), height=str(shapes.height), fill=SEA)
-    seas = ET.SubElement(board, "g", fill=SEA_ZONE, stroke="#ffffff", **{"stroke-width": "1.5"})
-    for name in game_map.seas:
-        ET.SubElement(seas, "path", id=f"sea-{name}", d=shapes.paths[name])
-    ET.SubElement(board, "path", d=shapes.land, fill=UNPLAYED_LAND, stroke="none")
-    regions = ET.SubElement(board, "g", stroke=BORDER, **{"stroke-width": "0.8", "stroke-linejoin": "round"})
-    for name in game_map.provinces:
-        owner = state["provinces"][name]["owner"]
-        fill = colours.get(owner, INDEPENDENT) if owner else INDEPENDENT
-        ET.SubElement(regions, "path", id=f"province-{name}", d=shapes.paths[name], fill=fill)
+
+def _map_layer(
+    parent: ET.Element, panel: str, state: State, game_map: GameMap, shapes: Shapes, colours: dict[str, str]
+) -> None:
+    """One panel of the map: the places whose region reaches into it, named where they belong."""
+    x0, y0, x1, y1 = (round(v) for v in shapes.panels[panel])
+    shown = [name for name in game_map.places if panel in shapes.panels_of[name]]
+    named = [name for name in game_map.places if shapes.homes[name] == panel]
     ET.SubElement(
-        board,
+        parent,
+        "rect",
+        x=f"{x0:.0f}",
+        y=f"{y0:.0f}",
+        width=f"{x1 - x0:.0f}",
+        height=f"{y1 - y0:.0f}",
+        fill=SEA,
+    )
+    seas = ET.SubElement(parent, "g", fill=SEA_ZONE, stroke="#ffffff", **{"stroke-width": "2"})
+    for name in shown:
+        if game_map.is_sea(name):
+            ET.SubElement(seas, "path", id=f"{panel}-sea-{name}", d=shapes.paths[name])
+    ET.SubElement(parent, "path", d=shapes.land, fill=UNPLAYED_LAND, stroke="none")
+    regions = ET.SubElement(parent, "g", stroke=BORDER, **{"stroke-width": "1.2", "stroke-linejoin": "round"})
+    for name in shown:
+        if game_map.is_province(name):
+            owner = state["provinces"][name]["owner"]
+            fill = colours.get(owner, INDEPENDENT) if owner else INDEPENDENT
+            ET.SubElement(regions, "path", id=f"{panel}-province-{name}", d=shapes.paths[name], fill=fill)
+    ET.SubElement(
+        parent,
         "path",
         d=shapes.coast,
         fill="none",
         stroke="#3f5f78",
-        **{"stroke-width": "1.4", "stroke-linejoin": "round"},
+        **{"stroke-width": "2", "stroke-linejoin": "round"},
     )
     sieges = ET.SubElement(
-        board,
-        "g",
-        fill="none",
-        stroke="#d00000",
-        **{"stroke-width": "3", "stroke-dasharray": "6,4"},
+        parent, "g", fill="none", stroke="#d00000", **{"stroke-width": "4.5", "stroke-dasharray": "9,6"}
     )
-    for name in game_map.provinces:
-        siege = state["provinces"][name].get("siege")
+    for name in shown:
+        siege = game_map.is_province(name) and state["provinces"][name].get("siege")
         if siege:
             path = ET.SubElement(sieges, "path", d=shapes.paths[name])
             ET.SubElement(path, "title").text = f"{name} besieged by {siege['army'].replace(':', ' ')}"
@@ -174,39 +245,35 @@ def map_svg(state: State, game_map: GameMap, shapes: Shapes) -> str:
             units_at.setdefault(unit["at"], []).append(unit)
     bands = {b["at"]: b["kind"] for b in state["bands"]}
     homes = {n["home"] for n in state["nations"].values() if n.get("alive", True)}
-
     sea_labels = ET.SubElement(
-        board,
+        parent,
         "g",
         fill="#1f4f73",
         **_halo(**{"font-size": str(SEA_LABEL_SIZE), "font-style": "italic", "stroke": "#e4f0f8"}),
     )
-    labels = ET.SubElement(board, "g", fill="#1e1a14", **_halo(**{"font-size": str(LABEL_SIZE)}))
-    marks = ET.SubElement(board, "g", id="marks")
-    for name in game_map.seas:
+    labels = ET.SubElement(parent, "g", fill="#1e1a14", **_halo(**{"font-size": str(LABEL_SIZE)}))
+    marks = ET.SubElement(parent, "g")
+    for name in named:
         x, y = shapes.labels[name]
-        _text(sea_labels, x, y, shapes.texts[name])
         rx, ry = shapes.rows[name]
-        icons = ["pirates"] if bands.get(name) == "pirates" else []
-        _row(marks, icons, units_at.get(name, []), rx, ry, colours, state)
-    for name, prov in game_map.provinces.items():
-        x, y = shapes.labels[name]
+        if game_map.is_sea(name):
+            _text(sea_labels, x, y, shapes.texts[name])
+            icons = ["pirates"] if bands.get(name) == "pirates" else []
+            _row(marks, icons, units_at.get(name, []), rx, ry, colours, state)
+            continue
+        prov = game_map.provinces[name]
         _text(labels, x, y, shapes.texts[name])
         half = shapes.widths[name] / 2
         if prov.fortress:
-            _icon(marks, "fortress", x - half - 8, y - 6)
+            _icon(marks, "fortress", x - half - 11, y - 9)
         if prov.arsenal:
-            _icon(marks, "arsenal", x + half + 8, y - 6)
+            _icon(marks, "arsenal", x + half + 11, y - 9)
         icons = [
             icon
             for icon, present in (("home", name in homes), ("brigands", bands.get(name) == "brigands"))
             if present
         ]
-        rx, ry = shapes.rows[name]
         _row(marks, icons, units_at.get(name, []), rx, ry, colours, state)
-
-    _legend(svg, state, colours, TITLE_HEIGHT + shapes.height, width)
-    return ET.tostring(svg, encoding="unicode")
 
 
 def _row(
@@ -224,25 +291,21 @@ def _row(
         groups.setdefault((unit["nation"], unit["kind"]), []).append(unit)
     order = {seat: i for i, seat in enumerate(state["seats"])}
     keys = sorted(groups, key=lambda k: (order.get(k[0], len(order)), k[1]))
-    widths = [15.0] * len(icons) + [MARKER + 4.0] * len(keys)
-    left = x - sum(widths) / 2
+    icon_width, marker_width = 15.0 * MARK, (MARKER + 4.0) * MARK
+    left = x - (icon_width * len(icons) + marker_width * len(keys)) / 2
     for icon in icons:
-        _icon(parent, icon, left + 7.5, y)
-        left += 15
+        _icon(parent, icon, left + icon_width / 2, y)
+        left += icon_width
     for nation, kind in keys:
-        _marker(
-            parent,
-            kind,
-            nation,
-            groups[(nation, kind)],
-            left + (MARKER + 4) / 2,
-            y,
-            colours.get(nation, "#888888"),
-        )
-        left += MARKER + 4
+        colour = colours.get(nation, "#888888")
+        _marker(parent, kind, nation, groups[(nation, kind)], left + marker_width / 2, y, colour)
+        left += marker_width
 
 
-def _icon(parent: ET.Element, icon: str, x: float, y: float) -> None:
+def _icon(parent: ET.Element, icon: str, x: float, y: float, scale: float = MARK) -> None:
+    """A place's mark centred on (x, y), drawn at its base size around the origin and scaled."""
+    parent = ET.SubElement(parent, "g", transform=f"translate({x:.1f} {y:.1f}) scale({scale})")
+    x = y = 0.0
     if icon == "home":
         points = []
         for k in range(10):
@@ -286,7 +349,8 @@ def _icon(parent: ET.Element, icon: str, x: float, y: float) -> None:
 def _marker(
     parent: ET.Element, kind: str, nation: str, members: list[dict[str, Any]], x: float, y: float, colour: str
 ) -> None:
-    group = ET.SubElement(parent, "g", id=f"units-{nation}-{kind}-{members[0]['at']}")
+    group = ET.SubElement(parent, "g", transform=f"translate({x:.1f} {y:.1f}) scale({MARK})")
+    x = y = 0.0
     names = []
     for unit in sorted(members, key=lambda u: (u["id"][0], int(u["id"][1:]) if u["id"][1:].isdigit() else 0)):
         extra = []
@@ -332,31 +396,29 @@ def _marker(
 
 
 def _legend(svg: ET.Element, state: State, colours: dict[str, str], top: float, width: int) -> None:
-    legend = ET.SubElement(svg, "g", id="legend", **{"font-size": "15", "fill": "#1e1a14"})
-    column = width / 4
+    legend = ET.SubElement(svg, "g", id="legend", **{"font-size": "22", "fill": "#1e1a14"})
+    column = width / 3
     for i, seat in enumerate(state["seats"]):
         n = state["nations"][seat]
-        x, y = 12 + column * (i % 4), top + 26 + 26 * (i // 4)
+        x, y = 14 + column * (i % 3), top + 38 + 38 * (i // 3)
         ET.SubElement(
             legend,
             "rect",
             x=f"{x:.0f}",
-            y=f"{y - 13:.0f}",
-            width="16",
-            height="16",
+            y=f"{y - 19:.0f}",
+            width="24",
+            height="24",
             fill=colours[seat],
             stroke="#111111",
         )
         status = "" if n["alive"] else " (out)"
-        _text(legend, x + 22, y, f"{n['name']}: {n['treasury']} PO{status}")
-    key_y = top + 26 + 26 * ((len(state["seats"]) + 3) // 4) + 8
-    x = 12.0
-    _marker(legend, "army", "key", [{"id": "A1", "at": "key"}], x + 10, key_y - 5, "#8a8a8a")
-    _text(legend, x + 24, key_y, "armies", **{"font-size": "14"})
-    x += 90
-    _marker(legend, "fleet", "key", [{"id": "F1", "at": "key"}], x + 10, key_y - 5, "#8a8a8a")
-    _text(legend, x + 26, key_y, "fleets", **{"font-size": "14"})
-    x += 90
+        _text(legend, x + 32, y, f"{n['name']}: {n['treasury']} PO{status}")
+    key_y = top + 38 + 38 * ((len(state["seats"]) + 2) // 3) + 6
+    x = 14.0
+    for kind, text in (("army", "armies"), ("fleet", "fleets")):
+        _marker(legend, kind, "key", [{"id": "1", "at": "key"}], x + 15, key_y - 8, "#8a8a8a")
+        _text(legend, x + 36, key_y, text)
+        x += 42 + 13 * len(text)
     for icon, text in (
         ("home", "capital"),
         ("fortress", "fortress"),
@@ -364,25 +426,24 @@ def _legend(svg: ET.Element, state: State, colours: dict[str, str], top: float, 
         ("brigands", "brigands"),
         ("pirates", "pirates"),
     ):
-        _icon(legend, icon, x + 6, key_y - 5)
-        _text(legend, x + 17, key_y, text, **{"font-size": "14"})
-        x += 22 + 8.5 * len(text)
+        _icon(legend, icon, x + 10, key_y - 8)
+        _text(legend, x + 25, key_y, text)
+        x += 36 + 13 * len(text)
     ET.SubElement(
         legend,
         "rect",
-        x=f"{x:.0f}",
-        y=f"{key_y - 12:.0f}",
-        width="22",
-        height="14",
+        x="14",
+        y=f"{key_y + 38 - 18:.0f}",
+        width="30",
+        height="20",
         fill="none",
         stroke="#d00000",
-        **{"stroke-width": "3", "stroke-dasharray": "6,4"},
+        **{"stroke-width": "4.5", "stroke-dasharray": "9,6"},
     )
-    _text(legend, x + 28, key_y, "besieged", **{"font-size": "14"})
+    _text(legend, 52, key_y + 38, "besieged; a dashed marker: exhausted")
     _text(
         legend,
-        12,
-        key_y + 24,
-        "Dashed marker: exhausted. A short name (Camp.) is the start of a place name, as orders accept it.",
-        **{"font-size": "14"},
+        14,
+        key_y + 74,
+        "Camp. = Campania: a short name is the start of the full one, and orders accept it.",
     )

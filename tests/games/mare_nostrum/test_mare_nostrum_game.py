@@ -174,7 +174,7 @@ def test_board_text_and_svg_show_the_state() -> None:
     svg = RS.board_svg(RS.view(state, "rome"))
     root = ET.fromstring(svg)
     assert root.tag.endswith("svg")
-    assert svg.count('<path id="province-') == 65 and svg.count('<path id="sea-') == 20
+    assert all(f'-province-{name}"' in svg for name in state["provinces"])
     assert "Carthago besieged by rome A1" in svg
 
 
