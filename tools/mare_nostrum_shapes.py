@@ -52,6 +52,7 @@ HEIGHT = (NORTH - SOUTH) * K
 LAND_REACH = 4.5  # degrees: land farther than this from every seed is left unplayed
 SEA_REACH = 7.0
 SIMPLIFY = 1.5  # SVG units
+FATTEN = 0.3  # degrees: the coastline pushed out to the sea (and 40 % of it back) to fatten Italy
 LABEL_SIZE = 28  # province names, SVG units (the drawing uses the same sizes)
 SEA_LABEL_SIZE = 24
 ROW = (84.0, 30.0)  # room kept free for a place's row of marks and unit markers
@@ -60,6 +61,18 @@ FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 
 #: extra seeds (longitude, latitude) per place, to shape borders closer to the ancient ones
 EXTRA_SEEDS: dict[str, list[tuple[float, float]]] = {}
+
+#: straits kept open through the fattened coastline (longitude, latitude along the channel)
+STRAITS: dict[str, list[tuple[float, float]]] = {
+    "Gibraltar": [(-6.4, 35.95), (-4.9, 36.05)],
+    "Messina": [(15.45, 38.45), (15.75, 37.85)],
+    "Dardanelles": [(26.0, 40.0), (26.75, 40.45)],
+    "Bosporus": [(28.95, 40.95), (29.2, 41.35)],
+    "Bonifacio": [(8.6, 41.35), (9.8, 41.3)],
+}
+
+#: where a crowded place's name is tried first (longitude, latitude)
+LABEL_HINTS: dict[str, tuple[float, float]] = {"Mare-Aegaeum": (24.6, 39.2)}
 
 #: islands too small for the 1:110m coastline, outlined by hand (longitude, latitude)
 ISLANDS: dict[str, list[tuple[float, float]]] = {
@@ -91,7 +104,12 @@ def read_land(path: str) -> shapely.Geometry:
     land = world.intersection(box(WEST - 1, SOUTH - 1, EAST + 1, NORTH + 1))
     islands = [Polygon(ring) for ring in ISLANDS.values()]
     land = shapely.union_all([land, *islands])
-    return project_geom(land).intersection(box(0, 0, WIDTH, HEIGHT))
+    # generalised as game maps are: narrow lands and small islands a little fatter, corners rounded
+    land = project_geom(land).buffer(FATTEN * K, quad_segs=3).buffer(-FATTEN * K * 0.4, quad_segs=3)
+    # ...but the straits stay open
+    for line in STRAITS.values():
+        land = land.difference(project_geom(shapely.LineString(line)).buffer(0.1 * K, quad_segs=2))
+    return land.intersection(box(0, 0, WIDTH, HEIGHT))
 
 
 def polygons(geom: shapely.Geometry) -> list[Polygon]:
@@ -198,7 +216,7 @@ def short_names(name: str, everyone: list[str]) -> list[str]:
 
     others = [norm(n) for n in everyone if n != name]
     out = [name]
-    for length in range(len(name) - 1, 3, -1):
+    for length in range(len(name) - 1, 2, -1):
         prefix = name[:length].rstrip("-")
         if not any(o.startswith(norm(prefix)) for o in others):
             out.append(prefix + ".")
@@ -270,43 +288,56 @@ def place_labels(
     placed: list[shapely.Geometry] = []
     out: dict[str, dict[str, object]] = {}
     everyone = list(shapes)
-    for name in sorted(shapes, key=lambda n: shapes[n].area):
+    for name in sorted(shapes, key=lambda n: (n not in LABEL_HINTS, shapes[n].area)):
         region = shapes[name]
         sea = name in seas
         size = SEA_LABEL_SIZE if sea else LABEL_SIZE
         frame = panel_box(homes[name])
         region = region.intersection(frame.buffer(-2))
         points = candidates(region)
+        if name in LABEL_HINTS:
+            points = [Point(project(*LABEL_HINTS[name])), *points]
+        names_ = short_names(name, everyone)
         best = None
-        for need in (0.97, 0.85, 0.6, 0.0):
+        # the full name mostly inside; else a short name well inside; then smaller; then beside
+        small = round(size * 0.8)
+        passes = [
+            (names_[:1], size, 0.8),
+            (names_, size, 0.9),
+            (names_, size, 0.6),
+            (names_, small, 0.6),
+            (names_, small, 0.0),
+        ]
+        for texts, font, need in passes:
             if need == 0.0:
-                points = candidates(region, around=size * 2)
-            for text in short_names(name, everyone):
-                w = text_width(text, size, sea) + (0 if sea else icons[name])
+                points = candidates(region, around=font)
+            for text in texts:
+                w = text_width(text, font, sea) + (0 if sea else icons[name])
                 for p in points:
-                    box_ = box(p.x - w / 2 - 2, p.y - size * 0.75, p.x + w / 2 + 2, p.y + size * 0.3)
+                    box_ = box(p.x - w / 2 - 2, p.y - font * 0.75, p.x + w / 2 + 2, p.y + font * 0.3)
                     if not frame.contains(box_) or any(box_.intersects(o) for o in placed):
                         continue
-                    if need == 0.0 and box_.distance(region) > 0:
+                    if need == 0.0 and region.distance(Point(p.x, p.y - font * 0.25)) > font * 0.6:
                         continue
                     if box_.intersection(region).area / box_.area >= need:
-                        best = (text, p, w, box_)
+                        best = (text, font, p, w, box_)
                         break
                 if best:
                     break
             if best:
                 break
         if best is None:
-            text = short_names(name, everyone)[-1]
-            w = text_width(text, size, sea) + (0 if sea else icons[name])
-            p = points[0]
-            best = (text, p, w, box(p.x - w / 2, p.y - size * 0.75, p.x + w / 2, p.y + size * 0.3))
+            text = names_[-1]
+            w = text_width(text, small, sea) + (0 if sea else icons[name])
+            p = candidates(region)[0]
+            best = (text, small, p, w, box(p.x - w / 2, p.y - small * 0.75, p.x + w / 2, p.y + small * 0.3))
             print(f"warning: the label of {name} crosses another or leaves its region")
-        text, p, w, box_ = best
+        text, font, p, w, box_ = best
         placed.append(box_)
         out[name] = {
             "panel": homes[name],
             "text": text,
+            "size": font,
             "label": [round(p.x), round(p.y)],
             "w": round(w - icons.get(name, 0)),
         }

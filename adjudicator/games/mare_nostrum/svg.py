@@ -54,6 +54,8 @@ class Shapes:
     #: the name as written (the full name, or a beginning of it that orders accept)
     texts: dict[str, str]
     labels: dict[str, tuple[float, float]]
+    #: the name's font size (crowded places have a smaller one)
+    sizes: dict[str, int]
     #: the width of the written name (the fortress and arsenal marks go either side)
     widths: dict[str, float]
     #: where a place's row of marks and unit markers is centred
@@ -82,6 +84,7 @@ def packaged_shapes() -> Shapes:
         texts={name: place["text"] for name, place in places.items()},
         labels={name: point(place["label"]) for name, place in places.items()},
         widths={name: float(place["w"]) for name, place in places.items()},
+        sizes={name: int(place["size"]) for name, place in places.items()},
         rows={name: point(place["units"]) for name, place in places.items()},
         panels={name: (b[0], b[1], b[2], b[3]) for name, b in raw["panels"].items()},
         homes={name: place["panel"] for name, place in places.items()},
@@ -107,6 +110,11 @@ def _text(parent: ET.Element, x: float, y: float, text: str, **attrs: str) -> ET
     element = ET.SubElement(parent, "text", x=f"{x:.0f}", y=f"{y:.0f}", **attrs)
     element.text = text
     return element
+
+
+def _size(shapes: Shapes, name: str, usual: int) -> dict[str, str]:
+    """A font size for a crowded place's name, when it is not the usual one."""
+    return {} if shapes.sizes[name] == usual else {"font-size": str(shapes.sizes[name])}
 
 
 def _halo(**attrs: str) -> dict[str, str]:
@@ -144,9 +152,8 @@ def map_svg(state: State, game_map: GameMap, shapes: Shapes) -> str:
     colours = {seat: n.get("colour", "#888888") for seat, n in state["nations"].items()}
     width = picture_width(shapes)
     panel_heights = [round(y1 - y0) for _, y0, _, y1 in shapes.panels.values()]
-    rows = (len(state["seats"]) + 2) // 3
     legend_top = TITLE_HEIGHT + sum(panel_heights) + GAP * (len(panel_heights) - 1)
-    height = legend_top + 44 + 38 * rows + 84
+    height = round(legend_top + _legend_height(len(state["seats"])))
     title = f"{game_map.name} - {year_label(state)} (turn {state['turn']})"
     svg = ET.Element(
         "svg",
@@ -191,7 +198,7 @@ def map_svg(state: State, game_map: GameMap, shapes: Shapes) -> str:
             stroke="#3b2f20",
             **{"stroke-width": "2"},
         )
-    _legend(svg, state, colours, legend_top, width)
+    _legend(svg, state, colours, shapes, legend_top, width)
     return ET.tostring(svg, encoding="unicode")
 
 
@@ -257,12 +264,12 @@ def _map_layer(
         x, y = shapes.labels[name]
         rx, ry = shapes.rows[name]
         if game_map.is_sea(name):
-            _text(sea_labels, x, y, shapes.texts[name])
+            _text(sea_labels, x, y, shapes.texts[name], **_size(shapes, name, SEA_LABEL_SIZE))
             icons = ["pirates"] if bands.get(name) == "pirates" else []
             _row(marks, icons, units_at.get(name, []), rx, ry, colours, state)
             continue
         prov = game_map.provinces[name]
-        _text(labels, x, y, shapes.texts[name])
+        _text(labels, x, y, shapes.texts[name], **_size(shapes, name, LABEL_SIZE))
         half = shapes.widths[name] / 2
         if prov.fortress:
             _icon(marks, "fortress", x - half - 11, y - 9)
@@ -395,55 +402,69 @@ def _marker(
     )
 
 
-def _legend(svg: ET.Element, state: State, colours: dict[str, str], top: float, width: int) -> None:
-    legend = ET.SubElement(svg, "g", id="legend", **{"font-size": "22", "fill": "#1e1a14"})
-    column = width / 3
+LEGEND_LINE = 40  # the legend's line height; its text is as large as the names on the map
+
+
+def _legend_height(seats: int) -> float:
+    return LEGEND_LINE * ((seats + 1) // 2 + 4) + 16
+
+
+def _legend(
+    svg: ET.Element, state: State, colours: dict[str, str], shapes: Shapes, top: float, width: int
+) -> None:
+    """The nations (colour, name, treasury) in two columns, then the key to the marks."""
+    legend = ET.SubElement(svg, "g", id="legend", **{"font-size": str(LABEL_SIZE - 2), "fill": "#1e1a14"})
+    line = LEGEND_LINE
+    y = top + line
     for i, seat in enumerate(state["seats"]):
         n = state["nations"][seat]
-        x, y = 14 + column * (i % 3), top + 38 + 38 * (i // 3)
+        x, y = 14 + width / 2 * (i % 2), top + line + line * (i // 2)
         ET.SubElement(
             legend,
             "rect",
             x=f"{x:.0f}",
-            y=f"{y - 19:.0f}",
-            width="24",
-            height="24",
+            y=f"{y - 22:.0f}",
+            width="28",
+            height="28",
             fill=colours[seat],
             stroke="#111111",
         )
         status = "" if n["alive"] else " (out)"
-        _text(legend, x + 32, y, f"{n['name']}: {n['treasury']} PO{status}")
-    key_y = top + 38 + 38 * ((len(state["seats"]) + 2) // 3) + 6
-    x = 14.0
-    for kind, text in (("army", "armies"), ("fleet", "fleets")):
-        _marker(legend, kind, "key", [{"id": "1", "at": "key"}], x + 15, key_y - 8, "#8a8a8a")
-        _text(legend, x + 36, key_y, text)
-        x += 42 + 13 * len(text)
-    for icon, text in (
-        ("home", "capital"),
-        ("fortress", "fortress"),
-        ("arsenal", "arsenal"),
-        ("brigands", "brigands"),
-        ("pirates", "pirates"),
-    ):
-        _icon(legend, icon, x + 10, key_y - 8)
-        _text(legend, x + 25, key_y, text)
-        x += 36 + 13 * len(text)
+        _text(legend, x + 38, y, f"{n['name']}: {n['treasury']} PO{status}")
+    y += line
+
+    def key(items: list[tuple[str, str]], y: float) -> None:
+        x = 14.0
+        for mark, text in items:
+            if mark in ("army", "fleet"):
+                _marker(legend, mark, "key", [{"id": "1", "at": "key"}], x + 16, y - 9, "#8a8a8a")
+                x += 38
+            else:
+                _icon(legend, mark, x + 12, y - 9)
+                x += 30
+            _text(legend, x, y, text)
+            x += 15.5 * len(text) + 26
+
+    key([("army", "armies"), ("fleet", "fleets"), ("home", "capital"), ("fortress", "fortress")], y)
+    key([("arsenal", "arsenal"), ("brigands", "brigands"), ("pirates", "pirates")], y + line)
+    y += 2 * line
     ET.SubElement(
         legend,
         "rect",
         x="14",
-        y=f"{key_y + 38 - 18:.0f}",
-        width="30",
-        height="20",
+        y=f"{y - 20:.0f}",
+        width="36",
+        height="24",
         fill="none",
         stroke="#d00000",
         **{"stroke-width": "4.5", "stroke-dasharray": "9,6"},
     )
-    _text(legend, 52, key_y + 38, "besieged; a dashed marker: exhausted")
-    _text(
-        legend,
-        14,
-        key_y + 74,
-        "Camp. = Campania: a short name is the start of the full one, and orders accept it.",
-    )
+    _text(legend, 62, y, "besieged province; a dashed marker: exhausted")
+    short = next((name for name in state["provinces"] if shapes.texts.get(name, name) != name), None)
+    if short:
+        _text(
+            legend,
+            14,
+            y + line,
+            f"{shapes.texts[short]} stands for {short}: orders accept the start of a name.",
+        )
