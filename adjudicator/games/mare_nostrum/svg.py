@@ -36,6 +36,9 @@ UNPLAYED_LAND = "#d6ccb4"
 SEA = "#a9cde6"  # the open sea outside every zone
 SEA_ZONE = "#c4def0"
 BORDER = "#5c4f3c"
+#: the picture's own width in pixels (the PNG's; a page shrinks it to the screen): the names'
+#: 28 units are then 21 px, and at a phone's 400 px about 10 px
+DISPLAY_WIDTH = 760
 TITLE_HEIGHT = 60
 GAP = 14  # between the panels
 LABEL_SIZE = 28  # as in tools/mare_nostrum_shapes.py, which fits the labels
@@ -158,8 +161,8 @@ def map_svg(state: State, game_map: GameMap, shapes: Shapes) -> str:
     svg = ET.Element(
         "svg",
         xmlns="http://www.w3.org/2000/svg",
-        width=str(width),
-        height=str(height),
+        width=str(DISPLAY_WIDTH),
+        height=str(round(height * DISPLAY_WIDTH / width)),
         viewBox=f"0 0 {width} {height}",
         **{"font-family": "DejaVu Sans, Verdana, Arial, sans-serif"},
     )

@@ -9,6 +9,7 @@ PNG that goes out with the report mail (resvg).
 from __future__ import annotations
 
 import io
+import json
 import re
 import shutil
 import subprocess
@@ -21,21 +22,31 @@ from adjudicator import pictures
 from adjudicator.engine import Referee
 from adjudicator.games.mare_nostrum import svg as board_picture
 from adjudicator.games.mare_nostrum.map import default_map
-from adjudicator.store import Report
+from adjudicator.store import Report, Turn
 
 Image = pytest.importorskip("PIL.Image")
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+EXAMPLES = Path(__file__).parents[3] / "orders" / "mare-nostrum"
 SEATS = ("rome", "carthage", "macedon", "egypt", "seleucia", "syracuse", "massalia", "pergamon")
 
 
 def play_two_years(referee: Referee) -> None:
+    """Every nation plays the example orders of orders/mare-nostrum/ in 218 BC, then a quiet 217 BC."""
     referee.new_game("mare-nostrum", "mn", {"nations": "8"}, deadline="48h")
     for seat in SEATS:
         referee.join("mn", seat, email=f"{seat}@example.org", name=seat.title())
     referee.start("mn")
-    referee.submit("mn", "rome", "A1 Latium -> Etruria", as_referee=True)
+    for seat in SEATS:
+        referee.submit("mn", seat, (EXAMPLES / f"{seat}.txt").read_text(encoding="utf-8"), as_referee=True)
     referee.close_turn("mn")
     referee.close_turn("mn")
+
+
+def owners_after(referee: Referee, turn: int) -> dict[str, str | None]:
+    with referee.db.session() as session:
+        row = session.exec(select(Turn).where(Turn.game_id == "mn", Turn.number == turn)).one()
+        state = json.loads(row.result_state_json or "{}")
+    return {name: rec["owner"] for name, rec in state["provinces"].items()}
 
 
 def stored_html(referee: Referee, turn: int, seat: str) -> str:
@@ -121,18 +132,19 @@ def share_in_colour(image: object, points: list[tuple[float, float]], colour: st
     return hits / len(points)
 
 
-def assert_owner_colours(image: object, scale: float = 1.0) -> None:
+#: provinces large enough on the drawing to sample well away from names and markers
+SAMPLED = ("Latium", "Etruria", "Emporia", "Macedonia", "Thebais", "Mesopotamia", "Gallia", "Numidia")
+
+
+def assert_owner_colours(image: object, owners: dict[str, str | None], scale: float) -> None:
+    """The sampled places show their owner's colour (``scale``: pixels per unit of the drawing)."""
     nations = default_map().nations
-    for place, colour in (
-        ("Latium", nations["rome"].colour),
-        ("Emporia", nations["carthage"].colour),
-        ("Macedonia", nations["macedon"].colour),
-        ("Thebais", nations["egypt"].colour),
-        ("Mesopotamia", nations["seleucia"].colour),
-        ("Gallia", board_picture.INDEPENDENT),
-        ("Numidia", board_picture.INDEPENDENT),
-        ("Mare-Internum", board_picture.SEA_ZONE),
-    ):
+    expected = [
+        (place, nations[owner].colour if owner else board_picture.INDEPENDENT)
+        for place, owner in ((p, owners[p]) for p in SAMPLED)
+    ]
+    assert {owners[p] for p in SAMPLED} >= {"rome", "carthage", "macedon", "egypt", "seleucia", None}
+    for place, colour in [*expected, ("Mare-Internum", board_picture.SEA_ZONE)]:
         share = share_in_colour(image, sample_points(place), colour, scale)
         assert share >= 0.6, f"{place}: only {share:.0%} of its sampled pixels are {colour}"
 
@@ -147,8 +159,9 @@ def test_each_province_is_a_region_in_its_owners_colour_in_the_mailed_png(refere
     if png is None:
         pytest.skip(pictures.png_unavailable_reason() or "resvg could not convert the board")
     image = Image.open(io.BytesIO(png)).convert("RGB")
-    assert image.size[0] == board_picture.picture_width(board_picture.packaged_shapes())
-    assert_owner_colours(image)
+    assert image.size[0] == board_picture.DISPLAY_WIDTH
+    scale = board_picture.DISPLAY_WIDTH / board_picture.picture_width(board_picture.packaged_shapes())
+    assert_owner_colours(image, owners_after(referee, 1), scale)
 
 
 def test_the_board_title_shows_each_turns_own_year(referee: Referee) -> None:
@@ -203,11 +216,13 @@ def test_chromium_shows_the_reports_map_with_regions_in_owner_colours(
     play_two_years(referee)
     html = stored_html(referee, 1, "rome")
     svg = board_of(html)
-    width, height = (int(v) for v in re.search(r'viewBox="0 0 (\d+) (\d+)"', svg).groups())  # type: ignore[union-attr]
+    size = re.search(r'<svg[^>]* width="(\d+)" height="(\d+)" viewBox="0 0 (\d+) ', svg)
+    assert size, "the board has no size"
+    width, height, units = (int(v) for v in size.groups())
     page = tmp_path / "board.html"
     page.write_text(f'<!doctype html><html><body style="margin:0">{svg}</body></html>', encoding="utf-8")
     image = chromium_screenshot(tmp_path, page, width, height)
-    assert_owner_colours(image)
+    assert_owner_colours(image, owners_after(referee, 1), width / units)
     # the whole report at a phone's width: the board shrinks to the screen, colours intact
     report = tmp_path / "report.html"
     report.write_text(html, encoding="utf-8")
