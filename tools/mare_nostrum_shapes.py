@@ -55,8 +55,8 @@ SIMPLIFY = 1.5  # SVG units
 FATTEN = 0.3  # degrees: the coastline pushed out to the sea (and 40 % of it back) to fatten Italy
 LABEL_SIZE = 28  # province names, SVG units (the drawing uses the same sizes)
 SEA_LABEL_SIZE = 24
-ROW = (84.0, 30.0)  # room kept free for a place's row of marks and unit markers
-ICON = 18.0  # room beside a name for the fortress (left) and arsenal (right) marks
+ROW = (96.0, 34.0)  # room kept free for a place's row of marks and unit markers
+ICON = 22.0  # room beside a name for the fortress (left) and arsenal (right) marks
 FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 
 #: extra seeds (longitude, latitude) per place, to shape borders closer to the ancient ones
@@ -72,7 +72,7 @@ STRAITS: dict[str, list[tuple[float, float]]] = {
 }
 
 #: where a crowded place's name is tried first (longitude, latitude)
-LABEL_HINTS: dict[str, tuple[float, float]] = {"Mare-Aegaeum": (24.6, 39.2)}
+LABEL_HINTS: dict[str, tuple[float, float]] = {"Mare-Aegaeum": (24.6, 39.2), "Mare-Adriaticum": (15.2, 43.0)}
 
 #: islands too small for the 1:110m coastline, outlined by hand (longitude, latitude)
 ISLANDS: dict[str, list[tuple[float, float]]] = {
@@ -261,7 +261,7 @@ def place_row(
     def row_at(x: float, y: float) -> shapely.Geometry:
         return box(x - ROW[0] / 2, y - ROW[1] / 2, x + ROW[0] / 2, y + ROW[1] / 2)
 
-    near = [Point(label.x + dx, label.y + dy) for dy in (25, 32, -40, 40) for dx in (0, -22, 22)]
+    near = [Point(label.x + dx, label.y + dy) for dy in (27, 34, -42, 42) for dx in (0, -22, 22)]
     spots = near + candidates(region) + candidates(region, around=30)
     others = shapely.union_all(placed) if placed else shapely.Polygon()
 

@@ -43,7 +43,7 @@ TITLE_HEIGHT = 60
 GAP = 14  # between the panels
 LABEL_SIZE = 28  # as in tools/mare_nostrum_shapes.py, which fits the labels
 SEA_LABEL_SIZE = 24
-MARK = 1.45  # marks and markers are drawn at this scale of their base size
+MARK = 1.7  # marks and markers are drawn at this scale of their base size
 MARKER = 20  # width of one unit marker at base size
 
 
@@ -275,9 +275,9 @@ def _map_layer(
         _text(labels, x, y, shapes.texts[name], **_size(shapes, name, LABEL_SIZE))
         half = shapes.widths[name] / 2
         if prov.fortress:
-            _icon(marks, "fortress", x - half - 11, y - 9)
+            _icon(marks, "fortress", x - half - 13, y - 10)
         if prov.arsenal:
-            _icon(marks, "arsenal", x + half + 11, y - 9)
+            _icon(marks, "arsenal", x + half + 13, y - 10)
         icons = [
             icon
             for icon, present in (("home", name in homes), ("brigands", bands.get(name) == "brigands"))
