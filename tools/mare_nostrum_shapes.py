@@ -216,7 +216,7 @@ def short_names(name: str, everyone: list[str]) -> list[str]:
 
     others = [norm(n) for n in everyone if n != name]
     out = [name]
-    for length in range(len(name) - 1, 2, -1):
+    for length in range(len(name) - 3, 2, -1):  # a short name saves two letters at least
         prefix = name[:length].rstrip("-")
         if not any(o.startswith(norm(prefix)) for o in others):
             out.append(prefix + ".")
@@ -300,12 +300,13 @@ def place_labels(
         names_ = short_names(name, everyone)
         best = None
         # the full name mostly inside; else a short name well inside; then smaller; then beside
-        small = round(size * 0.8)
+        small = max(round(size * 0.8), 21)  # 21 units: 8 px when the picture is 400 px wide
         passes = [
             (names_[:1], size, 0.8),
+            (names_[:1], small, 0.8),
             (names_, size, 0.9),
-            (names_, size, 0.6),
-            (names_, small, 0.6),
+            (names_, small, 0.75),
+            (names_, small, 0.5),
             (names_, small, 0.0),
         ]
         for texts, font, need in passes:

@@ -170,6 +170,11 @@ def test_the_board_title_shows_each_turns_own_year(referee: Referee) -> None:
     # the report of 218 BC shows the board as 217 BC opens, and the next one 216 BC
     assert ">217 BC<" in first and "217 BC (turn 2)" in first and "218 BC" not in first
     assert ">216 BC<" in second and "216 BC (turn 3)" in second
+    with referee.db.session() as session:
+        text = session.exec(
+            select(Report).where(Report.game_id == "mn", Report.turn_number == 1, Report.format == "text")
+        ).first()
+    assert text is not None and "Mare Nostrum (project map) - 217 BC (turn 2)" in text.body
 
 
 def test_the_picture_stays_small_enough_to_inline_in_mail(referee: Referee) -> None:
@@ -253,3 +258,41 @@ def test_a_club_map_without_shapes_is_still_drawn_as_a_schematic(tmp_path: Path)
     club_svg = drawings["club"]
     assert club_svg and 'id="map-west"' not in club_svg  # Melita has no shape: the schematic drawing
     assert 'id="province-Melita"' in club_svg and "218 BC (turn 1)" in club_svg
+
+
+def test_every_name_written_on_the_map_is_one_the_orders_accept() -> None:
+    from adjudicator.games.mare_nostrum.orders import names_for
+
+    game_map = default_map()
+    places, _, _ = names_for(game_map)
+    shapes = board_picture.packaged_shapes()
+    shortened = 0
+    for name in game_map.places:
+        written = shapes.texts[name]
+        shortened += written != name
+        assert places.match(written.rstrip("."), 1) == (name, None), (name, written)
+    assert shortened < len(game_map.places) / 2  # most places keep their full name
+
+
+def test_every_place_is_named_inside_its_panel() -> None:
+    shapes = board_picture.packaged_shapes()
+    for name, (x, y) in shapes.labels.items():
+        x0, y0, x1, y1 = shapes.panels[shapes.homes[name]]
+        assert x0 < x < x1 and y0 < y < y1, name
+        assert shapes.homes[name] in shapes.panels_of[name], name
+
+
+def test_the_year_counts_down_and_crosses_into_ad() -> None:
+    from adjudicator.games.mare_nostrum.board import year_label
+
+    source = default_map().source.replace("start_year = 218", "start_year = 2")
+    state = {"map": {"source": source, "sha": None}, "turn": 1}
+    assert [year_label({**state, "turn": turn}) for turn in (1, 2, 3, 4)] == ["2 BC", "1 BC", "AD 1", "AD 2"]
+
+
+def test_names_are_at_least_8_px_high_when_the_picture_is_400_px_wide() -> None:
+    shapes = board_picture.packaged_shapes()
+    scale = 400 / board_picture.picture_width(shapes)
+    assert min(shapes.sizes.values()) * scale >= 8
+    assert board_picture.LABEL_SIZE * scale >= 11  # most names: the usual size
+    assert sum(size == board_picture.LABEL_SIZE for size in shapes.sizes.values()) >= 30
