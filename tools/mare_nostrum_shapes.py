@@ -7,19 +7,26 @@ Run once by a map maintainer, not by the referee: the result is stored in the re
 The coastline is Natural Earth's 1:110m countries (public domain), as shipped inside the
 geopandas 0.14 wheel on PyPI (``geopandas/datasets/naturalearth_lowres``). To run::
 
-    python3.11 -m venv /tmp/shapes && /tmp/shapes/bin/pip install shapely pyshp
+    python3.11 -m venv /tmp/shapes && /tmp/shapes/bin/pip install -e '.[maps]'
     /tmp/shapes/bin/pip download --no-deps geopandas==0.14.4 -d /tmp/ne
     (cd /tmp/ne && unzip -o geopandas-0.14.4-py3-none-any.whl 'geopandas/datasets/*')
     /tmp/shapes/bin/python tools/mare_nostrum_shapes.py \
         /tmp/ne/geopandas/datasets/naturalearth_lowres/naturalearth_lowres.shp
 
-How the regions are made: the land is cut among the provinces by the Voronoi cells of their
-``pos`` in ``mediterranean.toml`` (plus the extra seeds below, authored to follow the
-historical borders more closely), kept within ``LAND_REACH`` of a seed; the sea among the
-sea zones the same way. A piece of a cell that water (or land) cuts off from its own seed
-goes to the region that shares most of its border, or to the unplayed background. Two small
-islands missing at this scale (the Baleares, Rhodes) are drawn from the outlines below.
+How the regions are made: the coastline is generalised as game maps are (pushed out by
+``FATTEN`` and partly back, so that Italy and the islands are wide enough to write in; the
+``STRAITS`` are cut open again), and two small islands missing at this scale (the Baleares,
+Rhodes) are added from the outlines below. The land is cut among the provinces by the
+Voronoi cells of their ``pos`` in ``mediterranean.toml`` (plus any ``EXTRA_SEEDS``; none
+yet), kept within ``LAND_REACH`` of a seed; the sea among the sea zones the same way. A
+piece of a cell that water (or land) cuts off from its own seed goes to the region that
+shares most of its border, or to the unplayed background. Borders are simplified together
+(shared edges stay shared). Then each place gets its name and a row for its marks and unit
+markers, smallest places first, none crossing another: the full name at the usual size, or
+smaller, or the start of the name (which orders accept). The board is drawn in two
+``PANELS`` (west above east); each place is named in the panel of its position.
 Coordinates are projected (equirectangular, x scaled by cos 38 degrees) into SVG units.
+The output is the same for the same inputs and package versions.
 """
 
 from __future__ import annotations
