@@ -57,7 +57,7 @@ K = 1000.0 / ((PANELS["west"][1] - PANELS["west"][0]) * COS)  # SVG units per de
 WIDTH = (EAST - WEST) * COS * K
 HEIGHT = (NORTH - SOUTH) * K
 LAND_REACH = 4.5  # degrees: land farther than this from every seed is left unplayed
-SEA_REACH = 7.0
+SEA_REACH = 9.0
 SIMPLIFY = 1.5  # SVG units
 FATTEN = 0.3  # degrees: the coastline pushed out to the sea (and 40 % of it back) to fatten Italy
 LABEL_SIZE = 28  # province names, SVG units (the drawing uses the same sizes)
@@ -78,8 +78,15 @@ STRAITS: dict[str, list[tuple[float, float]]] = {
     "Bonifacio": [(8.6, 41.35), (9.8, 41.3)],
 }
 
+#: open sea that belongs to no sea zone (longitude and latitude bounds: west, south, east, north)
+OFF_BOARD_SEAS: dict[str, tuple[float, float, float, float]] = {"Bay of Biscay": (-11.0, 43.4, 0.0, 49.0)}
+
 #: where a crowded place's name is tried first (longitude, latitude)
-LABEL_HINTS: dict[str, tuple[float, float]] = {"Mare-Aegaeum": (24.6, 39.2), "Mare-Adriaticum": (15.2, 43.0)}
+LABEL_HINTS: dict[str, tuple[float, float]] = {
+    "Mare-Aegaeum": (24.6, 39.2),
+    "Mare-Adriaticum": (15.2, 43.0),
+    "Fretum-Gaditanum": (-8.0, 35.9),
+}
 
 #: islands too small for the 1:110m coastline, outlined by hand (longitude, latitude)
 ISLANDS: dict[str, list[tuple[float, float]]] = {
@@ -359,6 +366,8 @@ def main(shapefile_path: str) -> None:
     data = tomllib.loads(MAP.read_text(encoding="utf-8"))
     land = read_land(shapefile_path)
     sea = box(0, 0, WIDTH, HEIGHT).difference(land)
+    for west, south, east, north in OFF_BOARD_SEAS.values():
+        sea = sea.difference(project_geom(box(west, south, east, north)))
     province_seeds = {
         name: [snap(Point(project(*t["pos"])), land)]
         + [snap(Point(project(*p)), land) for p in EXTRA_SEEDS.get(name, [])]
