@@ -1,11 +1,14 @@
 """The board as a self-contained SVG: a map of the Mediterranean, province by province.
 
 Each province is a region of the real coastline, filled with its owner's colour (parchment
-when independent); each sea zone a region of the sea. Armies (squares) and fleets (hulls)
-stand in their place in their nation's colour with how many there are; a capital has a
-star, a fortress a tower, an arsenal a blue diamond; a besieged province a dashed red
-outline; brigands and pirates are written where they are. The legend gives each nation's
-treasury and the key. The title carries the turn's own year.
+when independent); each sea zone a region of the sea. The map comes in two panels, west
+above east, so that its names stay legible when a phone shrinks the picture to 400 px.
+In each place a row shows its capital (star) and bands (black flags B and P), then one
+marker per nation and kind of unit - a square for armies, a hull for fleets - in the
+nation's colour with how many there are (dashed when they are exhausted); a fortress has a
+tower before its name, an arsenal a blue diamond after it; a besieged province a dashed red
+outline. The legend gives each nation's treasury and the key. The title is the turn's own
+year.
 
 The regions are data, not code: ``data/mediterranean-shapes.json``, authored once by
 ``tools/mare_nostrum_shapes.py`` from a public-domain coastline. A club map (``--option
