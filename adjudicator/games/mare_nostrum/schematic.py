@@ -9,6 +9,7 @@ escapes it.
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from typing import Any
 
@@ -16,6 +17,14 @@ from .board import year_label
 from .map import map_of
 
 State = dict[str, Any]
+_COLOUR = re.compile(r"#[0-9a-fA-F]{3}(?:[0-9a-fA-F]{3})?|[a-z]{3,20}")
+
+
+def nation_colour(value: object) -> str:
+    """A club map's colour when it is one (``#rgb``, ``#rrggbb`` or a colour keyword), else grey."""
+    return value if isinstance(value, str) and _COLOUR.fullmatch(value) else "#888888"
+
+
 SCALE = 22.0
 MARGIN = 40.0
 
@@ -84,7 +93,7 @@ def schematic_svg(state: State) -> str:
     for unit in state["units"].values():
         if unit["at"]:
             units_at.setdefault(unit["at"], []).append(unit)
-    colours = {seat: n.get("colour", "#888888") for seat, n in state["nations"].items()}
+    colours = {seat: nation_colour(n.get("colour")) for seat, n in state["nations"].items()}
     bands = {b["at"]: b["kind"] for b in state["bands"]}
 
     for name, sea in game_map.seas.items():

@@ -29,7 +29,7 @@ from typing import Any
 
 from .board import year_label
 from .map import DATA, GameMap, map_of
-from .schematic import schematic_svg
+from .schematic import nation_colour, schematic_svg
 
 State = dict[str, Any]
 SHAPES = DATA / "mediterranean-shapes.json"
@@ -155,7 +155,7 @@ def to_picture(shapes: Shapes, panel: str, x: float, y: float) -> tuple[float, f
 
 
 def map_svg(state: State, game_map: GameMap, shapes: Shapes) -> str:
-    colours = {seat: n.get("colour", "#888888") for seat, n in state["nations"].items()}
+    colours = {seat: nation_colour(n.get("colour")) for seat, n in state["nations"].items()}
     width = picture_width(shapes)
     panel_heights = [round(y1 - y0) for _, y0, _, y1 in shapes.panels.values()]
     legend_top = TITLE_HEIGHT + sum(panel_heights) + GAP * (len(panel_heights) - 1)

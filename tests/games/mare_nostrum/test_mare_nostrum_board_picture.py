@@ -13,6 +13,7 @@ import json
 import re
 import shutil
 import subprocess
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
@@ -296,3 +297,24 @@ def test_names_are_at_least_8_px_high_when_the_picture_is_400_px_wide() -> None:
     assert min(shapes.sizes.values()) * scale >= 8
     assert board_picture.LABEL_SIZE * scale >= 11  # most names: the usual size
     assert sum(size == board_picture.LABEL_SIZE for size in shapes.sizes.values()) >= 30
+
+
+def test_hostile_names_and_colours_of_a_club_map_stay_text(tmp_path: Path) -> None:
+    from adjudicator.dice import Dice
+    from adjudicator.games.mare_nostrum.map import DEFAULT_MAP
+    from adjudicator.games.mare_nostrum.rules import MareNostrum
+
+    source = DEFAULT_MAP.read_text(encoding="utf-8")
+    source = source.replace('name = "Rome"', 'name = "<script>alert(1)</script>"', 1)
+    source = source.replace('colour = "#c0392b"', 'colour = "red\\" onload=\\"alert(2)"', 1)
+    club = tmp_path / "club.toml"
+    club.write_text(source, encoding="utf-8")
+    rs = MareNostrum()
+    opts = rs.parse_options({"nations": "3", "map": str(club)})
+    state = rs.setup(opts, rs.seat_names(opts), Dice(b"setup"))
+    svg = pictures.clean_svg(rs.board_svg(rs.view(state, None)))
+    assert svg and 'id="map-west"' in svg  # same places: the map drawing
+    assert "<script" not in svg and "&lt;script&gt;alert(1)&lt;/script&gt;: 100 PO" in svg
+    attributes = {name for element in ET.fromstring(svg).iter() for name in element.attrib}
+    assert not any(name.lower().startswith("on") for name in attributes)
+    assert "alert(2)" not in svg  # not a colour: the nation is drawn grey
