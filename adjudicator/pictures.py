@@ -11,7 +11,7 @@ loaded (no ``resources_dir``), so a picture can never pull in a local file.
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 
 #: An SVG text longer than this is not converted (a board is a few hundred KiB at most).
 MAX_SVG_BYTES = 4 * 1024 * 1024
@@ -43,6 +43,12 @@ def svg_to_png(svg: str | None) -> bytes | None:
     renderer = _renderer()
     if renderer is None:
         return None
+    return _converted(renderer, svg)
+
+
+@lru_cache(maxsize=4)
+def _converted(renderer: object, svg: str) -> bytes | None:
+    """The PNG of one drawing, kept a while: every seat's report of a turn shows the same board."""
     try:
         data = renderer.svg_to_bytes(svg_string=svg, background="#ffffff")  # type: ignore[attr-defined]
     except Exception:  # a malformed drawing must not stop a report

@@ -46,6 +46,16 @@ def board_title(state: State) -> str:
     return f"{year_label(state, turn - 1)} (turn {turn - 1}): the position after the turn"
 
 
+def board_caption(state: State) -> tuple[str, str]:
+    """The picture's title in two parts: the year (large) and what the board shows of it."""
+    turn = state["turn"]
+    if state.get("pending"):
+        return year_label(state), f"turn {turn}, before the battles"
+    if turn == 1:
+        return year_label(state), "turn 1, the starting position"
+    return year_label(state, turn - 1), f"turn {turn - 1}, after the turn"
+
+
 def board_text(state: State) -> str:
     game_map = map_of(state)
     lines = [board_title(state), f"Map: {game_map.name}", ""]

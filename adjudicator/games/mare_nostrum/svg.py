@@ -1,183 +1,477 @@
-"""The board as a self-contained SVG: a schematic map of the Mediterranean.
+"""The board as a self-contained SVG: a map of the Mediterranean, province by province.
 
-Provinces are circles placed by the map's ``pos`` (longitude, latitude), coloured
-by owner (grey when independent); a fortress has a thick ring, an arsenal a small
-anchor mark; sea zones are pale blue ellipses. Armies and fleets are listed next
-to their place; a siege is a dashed red ring. Text goes through ElementTree, which
-escapes it.
+Each province is a region of the real coastline, filled with its owner's colour (parchment
+when independent); each sea zone a region of the sea. The map comes in two panels, west
+above east, so that its names stay legible when a phone shrinks the picture to 400 px.
+In each place a row shows its capital (star) and bands (black flags B and P), then one
+marker per nation and kind of unit - a square for armies, a hull for fleets - in the
+nation's colour with how many there are (dashed when they are exhausted); a fortress has a
+tower before its name, an arsenal a blue diamond after it; a besieged province a dashed red
+outline. The legend gives each nation's treasury and the key. The title is the turn's own
+year.
+
+The regions are data, not code: ``data/mediterranean-shapes.json``, authored once by
+``tools/mare_nostrum_shapes.py`` from a public-domain coastline. A club map (``--option
+map=PATH``) whose places all have a shape there is drawn the same way; any other club map
+gets the schematic drawing of :mod:`.schematic`. Text goes through ElementTree, which
+escapes it; only presentation attributes are used (no ``<style>`` sheet, which would leak
+into the HTML page the picture is inlined in).
 """
 
 from __future__ import annotations
 
+import json
+import math
 import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
-from .map import map_of
+from .board import board_caption, board_title
+from .map import DATA, GameMap, map_of
+from .schematic import nation_colour, schematic_svg
 
 State = dict[str, Any]
-SCALE = 22.0
-MARGIN = 40.0
+SHAPES = DATA / "mediterranean-shapes.json"
+
+INDEPENDENT = "#efe4c8"  # parchment: a province nobody controls
+UNPLAYED_LAND = "#d6ccb4"
+SEA = "#a9cde6"  # the open sea outside every zone
+SEA_ZONE = "#c4def0"
+BORDER = "#5c4f3c"
+#: the picture's own width in pixels (the PNG's; a page shrinks it to the screen): the names'
+#: 28 units are then 21 px, and at a phone's 400 px about 10 px
+DISPLAY_WIDTH = 760
+TITLE_HEIGHT = 60
+GAP = 14  # between the panels
+LABEL_SIZE = 28  # as in tools/mare_nostrum_shapes.py, which fits the labels
+SEA_LABEL_SIZE = 24
+MARK = 1.7  # marks and markers are drawn at this scale of their base size
+MARKER = 20  # width of one unit marker at base size
+
+
+@dataclass(frozen=True)
+class Shapes:
+    width: int
+    height: int
+    land: str
+    coast: str
+    paths: dict[str, str]
+    #: the name as written (the full name, or a beginning of it that orders accept)
+    texts: dict[str, str]
+    labels: dict[str, tuple[float, float]]
+    #: the name's font size (crowded places have a smaller one)
+    sizes: dict[str, int]
+    #: the width of the written name (the fortress and arsenal marks go either side)
+    widths: dict[str, float]
+    #: where a place's row of marks and unit markers is centred
+    rows: dict[str, tuple[float, float]]
+    #: the panels (west, east) as boxes of the map: x0, y0, x1, y1
+    panels: dict[str, tuple[float, float, float, float]]
+    #: the panel where each place is named, and the panels its region reaches into
+    homes: dict[str, str]
+    panels_of: dict[str, tuple[str, ...]]
+
+
+@cache
+def packaged_shapes() -> Shapes:
+    raw = json.loads(SHAPES.read_text(encoding="utf-8"))
+    places = raw["places"]
+
+    def point(value: list[float]) -> tuple[float, float]:
+        return float(value[0]), float(value[1])
+
+    return Shapes(
+        width=int(raw["width"]),
+        height=int(raw["height"]),
+        land=raw["land"],
+        coast=raw["coast"],
+        paths={name: place["d"] for name, place in places.items()},
+        texts={name: place["text"] for name, place in places.items()},
+        labels={name: point(place["label"]) for name, place in places.items()},
+        widths={name: float(place["w"]) for name, place in places.items()},
+        sizes={name: int(place["size"]) for name, place in places.items()},
+        rows={name: point(place["units"]) for name, place in places.items()},
+        panels={name: (b[0], b[1], b[2], b[3]) for name, b in raw["panels"].items()},
+        homes={name: place["panel"] for name, place in places.items()},
+        panels_of={name: tuple(place["in"]) for name, place in places.items()},
+    )
+
+
+def shapes_for(game_map: GameMap) -> Shapes | None:
+    """The packaged shapes when every place of the map has one; ``None`` otherwise."""
+    shapes = packaged_shapes()
+    return shapes if all(name in shapes.paths for name in game_map.places) else None
 
 
 def board_svg(state: State) -> str:
     game_map = map_of(state)
-    points = [p.pos for p in game_map.provinces.values()] + [s.pos for s in game_map.seas.values()]
-    min_x = min(x for x, _ in points)
-    max_x = max(x for x, _ in points)
-    min_y = min(y for _, y in points)
-    max_y = max(y for _, y in points)
-    width = (max_x - min_x) * SCALE + 2 * MARGIN + 120
-    height = (max_y - min_y) * SCALE + 2 * MARGIN + 60
+    shapes = shapes_for(game_map)
+    if shapes is None:
+        return schematic_svg(state)
+    return map_svg(state, game_map, shapes)
 
-    def xy(pos: tuple[float, float]) -> tuple[float, float]:
-        return MARGIN + (pos[0] - min_x) * SCALE, MARGIN + 30 + (max_y - pos[1]) * SCALE
 
+def _text(parent: ET.Element, x: float, y: float, text: str, **attrs: str) -> ET.Element:
+    element = ET.SubElement(parent, "text", x=f"{x:.0f}", y=f"{y:.0f}", **attrs)
+    element.text = text
+    return element
+
+
+def _size(shapes: Shapes, name: str, usual: int) -> dict[str, str]:
+    """A font size for a crowded place's name, when it is not the usual one."""
+    return {} if shapes.sizes[name] == usual else {"font-size": str(shapes.sizes[name])}
+
+
+def _halo(**attrs: str) -> dict[str, str]:
+    """Attributes for text drawn over a coloured region: a white halo under the letters."""
+    return {
+        "stroke": "#ffffff",
+        "stroke-width": "3",
+        "stroke-linejoin": "round",
+        "paint-order": "stroke",
+        "text-anchor": "middle",
+        **attrs,
+    }
+
+
+def picture_width(shapes: Shapes) -> int:
+    return max(round(x1 - x0) for x0, _, x1, _ in shapes.panels.values())
+
+
+def panel_origins(shapes: Shapes) -> dict[str, tuple[int, int]]:
+    """Where each panel's top left corner stands in the picture (panels one above the other)."""
+    width, top, out = picture_width(shapes), TITLE_HEIGHT, {}
+    for panel, (x0, y0, x1, y1) in shapes.panels.items():
+        out[panel] = ((width - round(x1 - x0)) // 2, top)
+        top += round(y1 - y0) + GAP
+    return out
+
+
+def to_picture(shapes: Shapes, panel: str, x: float, y: float) -> tuple[float, float]:
+    """A point of the map (in ``panel``) as a point of the picture."""
+    (left, top), (x0, y0, _, _) = panel_origins(shapes)[panel], shapes.panels[panel]
+    return left + x - round(x0), top + y - round(y0)
+
+
+def map_svg(state: State, game_map: GameMap, shapes: Shapes) -> str:
+    colours = {seat: nation_colour(n.get("colour")) for seat, n in state["nations"].items()}
+    width = picture_width(shapes)
+    panel_heights = [round(y1 - y0) for _, y0, _, y1 in shapes.panels.values()]
+    legend_top = TITLE_HEIGHT + sum(panel_heights) + GAP * (len(panel_heights) - 1)
+    height = round(legend_top + _legend_height(len(state["seats"])))
+    title = f"{game_map.name} - {board_title(state)}"
+    year, shows = board_caption(state)
     svg = ET.Element(
         "svg",
         xmlns="http://www.w3.org/2000/svg",
-        width=f"{width:.0f}",
-        height=f"{height:.0f}",
-        viewBox=f"0 0 {width:.0f} {height:.0f}",
-        style="font-family:sans-serif",
+        width=str(DISPLAY_WIDTH),
+        height=str(round(height * DISPLAY_WIDTH / width)),
+        viewBox=f"0 0 {width} {height}",
+        **{"font-family": "DejaVu Sans, Verdana, Arial, sans-serif"},
     )
-    ET.SubElement(svg, "title").text = f"Mare Nostrum - turn {state['turn']}"
-    ET.SubElement(svg, "rect", width="100%", height="100%", fill="#f4ecd8")
+    ET.SubElement(svg, "title").text = title
+    ET.SubElement(svg, "rect", width=str(width), height=str(height), fill="#f7f1e3")
+    _text(svg, 14, 44, year, **{"font-size": "40", "font-weight": "bold", "fill": "#3b2f20"})
+    _text(
+        svg,
+        width - 14,
+        42,
+        f"{game_map.name}, {shows}",
+        **{"font-size": "24", "fill": "#3b2f20", "text-anchor": "end"},
+    )
+    for panel, (left, top) in panel_origins(shapes).items():
+        x0, y0, x1, y1 = shapes.panels[panel]
+        w, h = round(x1 - x0), round(y1 - y0)
+        frame = ET.SubElement(
+            svg,
+            "svg",
+            id=f"map-{panel}",
+            x=str(left),
+            y=str(top),
+            width=str(w),
+            height=str(h),
+            viewBox=f"{round(x0)} {round(y0)} {w} {h}",
+        )
+        _map_layer(frame, panel, state, game_map, shapes, colours)
+        ET.SubElement(
+            svg,
+            "rect",
+            x=str(left),
+            y=str(top),
+            width=str(w),
+            height=str(h),
+            fill="none",
+            stroke="#3b2f20",
+            **{"stroke-width": "2"},
+        )
+    _legend(svg, state, colours, shapes, legend_top, width)
+    return ET.tostring(svg, encoding="unicode")
+
+
+def _map_layer(
+    parent: ET.Element, panel: str, state: State, game_map: GameMap, shapes: Shapes, colours: dict[str, str]
+) -> None:
+    """One panel of the map: the places whose region reaches into it, named where they belong."""
+    x0, y0, x1, y1 = (round(v) for v in shapes.panels[panel])
+    shown = [name for name in game_map.places if panel in shapes.panels_of[name]]
+    named = [name for name in game_map.places if shapes.homes[name] == panel]
     ET.SubElement(
-        svg, "text", x="10", y="20", style="font-size:16px"
-    ).text = f"{game_map.name} - turn {state['turn']}"
-    edges = ET.SubElement(svg, "g", stroke="#b0a68f", style="stroke-width:1")
-    for name, prov in game_map.provinces.items():
-        x1, y1 = xy(prov.pos)
-        for other in prov.land:
-            if other > name:
-                x2, y2 = xy(game_map.provinces[other].pos)
-                ET.SubElement(edges, "line", x1=f"{x1:.1f}", y1=f"{y1:.1f}", x2=f"{x2:.1f}", y2=f"{y2:.1f}")
-        for sea in prov.seas:
-            x2, y2 = xy(game_map.seas[sea].pos)
-            ET.SubElement(
-                edges,
-                "line",
-                x1=f"{x1:.1f}",
-                y1=f"{y1:.1f}",
-                x2=f"{x2:.1f}",
-                y2=f"{y2:.1f}",
-                stroke="#9cc3de",
-                style="stroke-dasharray:2,3",
-            )
-    for name, sea in game_map.seas.items():
-        x1, y1 = xy(sea.pos)
-        for other in sea.seas:
-            if other > name:
-                x2, y2 = xy(game_map.seas[other].pos)
-                ET.SubElement(
-                    edges,
-                    "line",
-                    x1=f"{x1:.1f}",
-                    y1=f"{y1:.1f}",
-                    x2=f"{x2:.1f}",
-                    y2=f"{y2:.1f}",
-                    stroke="#7fb0d4",
-                    style="stroke-width:2",
-                )
+        parent,
+        "rect",
+        x=f"{x0:.0f}",
+        y=f"{y0:.0f}",
+        width=f"{x1 - x0:.0f}",
+        height=f"{y1 - y0:.0f}",
+        fill=SEA,
+    )
+    seas = ET.SubElement(parent, "g", fill=SEA_ZONE, stroke="#ffffff", **{"stroke-width": "2"})
+    for name in shown:
+        if game_map.is_sea(name):
+            ET.SubElement(seas, "path", id=f"{panel}-sea-{name}", d=shapes.paths[name])
+    ET.SubElement(parent, "path", d=shapes.land, fill=UNPLAYED_LAND, stroke="none")
+    regions = ET.SubElement(parent, "g", stroke=BORDER, **{"stroke-width": "1.2", "stroke-linejoin": "round"})
+    for name in shown:
+        if game_map.is_province(name):
+            owner = state["provinces"][name]["owner"]
+            fill = colours.get(owner, INDEPENDENT) if owner else INDEPENDENT
+            ET.SubElement(regions, "path", id=f"{panel}-province-{name}", d=shapes.paths[name], fill=fill)
+    ET.SubElement(
+        parent,
+        "path",
+        d=shapes.coast,
+        fill="none",
+        stroke="#3f5f78",
+        **{"stroke-width": "2", "stroke-linejoin": "round"},
+    )
+    sieges = ET.SubElement(
+        parent, "g", fill="none", stroke="#d00000", **{"stroke-width": "4.5", "stroke-dasharray": "9,6"}
+    )
+    for name in shown:
+        siege = game_map.is_province(name) and state["provinces"][name].get("siege")
+        if siege:
+            path = ET.SubElement(sieges, "path", d=shapes.paths[name])
+            ET.SubElement(path, "title").text = f"{name} besieged by {siege['army'].replace(':', ' ')}"
 
     units_at: dict[str, list[dict[str, Any]]] = {}
     for unit in state["units"].values():
         if unit["at"]:
             units_at.setdefault(unit["at"], []).append(unit)
-    colours = {seat: n.get("colour", "#888888") for seat, n in state["nations"].items()}
     bands = {b["at"]: b["kind"] for b in state["bands"]}
-
-    for name, sea in game_map.seas.items():
-        x, y = xy(sea.pos)
-        group = ET.SubElement(svg, "g", id=f"sea-{name}")
-        ET.SubElement(
-            group, "ellipse", cx=f"{x:.1f}", cy=f"{y:.1f}", rx="34", ry="14", fill="#cfe5f5", stroke="#7fb0d4"
-        )
-        ET.SubElement(
-            group,
-            "text",
-            x=f"{x:.1f}",
-            y=f"{y + 3:.1f}",
-            style="font-size:8px;font-style:italic",
-            fill="#2b5f85",
-            **{"text-anchor": "middle"},
-        ).text = name
-        if bands.get(name) == "pirates":
-            ET.SubElement(
-                group, "text", x=f"{x + 30:.1f}", y=f"{y - 10:.1f}", style="font-size:9px", fill="#000"
-            ).text = "pirates"
-        _unit_labels(group, units_at.get(name, []), x, y + 24, colours)
-
-    for name, prov in game_map.provinces.items():
-        x, y = xy(prov.pos)
-        rec = state["provinces"][name]
-        owner = rec["owner"]
-        group = ET.SubElement(svg, "g", id=f"province-{name}")
-        fill = colours.get(owner, "#d9d9d9") if owner else "#d9d9d9"
-        ET.SubElement(
-            group,
-            "circle",
-            cx=f"{x:.1f}",
-            cy=f"{y:.1f}",
-            r="9",
-            fill=fill,
-            stroke="#333",
-            style=f"stroke-width:{3 if prov.fortress else 1}",
-        )
+    homes = {n["home"] for n in state["nations"].values() if n.get("alive", True)}
+    sea_labels = ET.SubElement(
+        parent,
+        "g",
+        fill="#1f4f73",
+        **_halo(**{"font-size": str(SEA_LABEL_SIZE), "font-style": "italic", "stroke": "#e4f0f8"}),
+    )
+    labels = ET.SubElement(parent, "g", fill="#1e1a14", **_halo(**{"font-size": str(LABEL_SIZE)}))
+    marks = ET.SubElement(parent, "g")
+    for name in named:
+        x, y = shapes.labels[name]
+        rx, ry = shapes.rows[name]
+        if game_map.is_sea(name):
+            _text(sea_labels, x, y, shapes.texts[name], **_size(shapes, name, SEA_LABEL_SIZE))
+            icons = ["pirates"] if bands.get(name) == "pirates" else []
+            _row(marks, icons, units_at.get(name, []), rx, ry, colours, state)
+            continue
+        prov = game_map.provinces[name]
+        _text(labels, x, y, shapes.texts[name], **_size(shapes, name, LABEL_SIZE))
+        half = shapes.widths[name] / 2
+        if prov.fortress:
+            _icon(marks, "fortress", x - half - 13, y - 10)
         if prov.arsenal:
-            ET.SubElement(
-                group, "rect", x=f"{x + 6:.1f}", y=f"{y - 10:.1f}", width="5", height="5", fill="#1f4e79"
-            )
-        if owner and state["nations"][owner]["home"] == name:
-            ET.SubElement(group, "circle", cx=f"{x:.1f}", cy=f"{y:.1f}", r="3", fill="#fff")
-        if rec.get("siege"):
-            ET.SubElement(
-                group,
-                "circle",
-                cx=f"{x:.1f}",
-                cy=f"{y:.1f}",
-                r="13",
-                fill="none",
-                stroke="#d00",
-                style="stroke-width:2;stroke-dasharray:3,2",
-            )
-        ET.SubElement(
-            group, "text", x=f"{x:.1f}", y=f"{y - 12:.1f}", style="font-size:9px", **{"text-anchor": "middle"}
-        ).text = name
-        if bands.get(name) == "brigands":
-            ET.SubElement(
-                group, "text", x=f"{x + 10:.1f}", y=f"{y + 3:.1f}", style="font-size:8px"
-            ).text = "brigands"
-        _unit_labels(group, units_at.get(name, []), x, y + 19, colours)
-
-    legend = ET.SubElement(svg, "g", id="legend")
-    for i, seat in enumerate(state["seats"]):
-        n = state["nations"][seat]
-        ly = height - 20 - 14 * (len(state["seats"]) - 1 - i)
-        ET.SubElement(legend, "rect", x="10", y=f"{ly - 9:.0f}", width="10", height="10", fill=colours[seat])
-        status = "" if n["alive"] else " (eliminated)"
-        ET.SubElement(
-            legend, "text", x="24", y=f"{ly:.0f}", style="font-size:10px"
-        ).text = f"{n['name']}: {n['treasury']} PO{status}"
-    ET.indent(svg)
-    return ET.tostring(svg, encoding="unicode")
+            _icon(marks, "arsenal", x + half + 13, y - 10)
+        icons = [
+            icon
+            for icon, present in (("home", name in homes), ("brigands", bands.get(name) == "brigands"))
+            if present
+        ]
+        _row(marks, icons, units_at.get(name, []), rx, ry, colours, state)
 
 
-def _unit_labels(
-    parent: ET.Element, units: list[dict[str, Any]], x: float, y: float, colours: dict[str, str]
+def _row(
+    parent: ET.Element,
+    icons: list[str],
+    units: list[dict[str, Any]],
+    x: float,
+    y: float,
+    colours: dict[str, str],
+    state: State,
 ) -> None:
-    for i, unit in enumerate(sorted(units, key=lambda u: (u["nation"], u["id"]))):
-        text = f"{unit['id']}"
-        if unit.get("exhausted"):
-            text += "!"
-        if unit.get("carrying"):
-            text += f"+{unit['carrying'].split(':')[1]}"
+    """A place's row: its marks (capital, fortress, arsenal), then one marker per nation and kind."""
+    groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for unit in units:
+        groups.setdefault((unit["nation"], unit["kind"]), []).append(unit)
+    order = {seat: i for i, seat in enumerate(state["seats"])}
+    keys = sorted(groups, key=lambda k: (order.get(k[0], len(order)), k[1]))
+    icon_width, marker_width = 15.0 * MARK, (MARKER + 4.0) * MARK
+    left = x - (icon_width * len(icons) + marker_width * len(keys)) / 2
+    for icon in icons:
+        _icon(parent, icon, left + icon_width / 2, y)
+        left += icon_width
+    for nation, kind in keys:
+        colour = colours.get(nation, "#888888")
+        _marker(parent, kind, nation, groups[(nation, kind)], left + marker_width / 2, y, colour)
+        left += marker_width
+
+
+def _icon(parent: ET.Element, icon: str, x: float, y: float, scale: float = MARK) -> None:
+    """A place's mark centred on (x, y), drawn at its base size around the origin and scaled."""
+    parent = ET.SubElement(parent, "g", transform=f"translate({x:.1f} {y:.1f}) scale({scale})")
+    x = y = 0.0
+    if icon == "home":
+        points = []
+        for k in range(10):
+            r = 7.5 if k % 2 == 0 else 3.2
+            angle = -math.pi / 2 + k * math.pi / 5
+            points.append(f"{x + r * math.cos(angle):.1f},{y + r * math.sin(angle):.1f}")
         ET.SubElement(
             parent,
-            "text",
-            x=f"{x:.1f}",
-            y=f"{y + 9 * i:.1f}",
-            fill=colours.get(unit["nation"], "#000"),
-            style="font-size:8px;font-weight:bold",
-            **{"text-anchor": "middle"},
-        ).text = f"{unit['nation'][:3]} {text}"
+            "polygon",
+            points=" ".join(points),
+            fill="#ffd54a",
+            stroke="#3b2f20",
+            **{"stroke-width": "1"},
+        )
+    elif icon == "fortress":
+        d = f"M{x - 6:.1f} {y + 6:.1f}v-11h2.4v2.4h2.4v-2.4h2.4v2.4h2.4v-2.4h2.4v11z"  # a crenellated tower
+        ET.SubElement(parent, "path", d=d, fill="#3b3b3b", stroke="#ffffff", **{"stroke-width": "1"})
+    elif icon in ("brigands", "pirates"):  # a black flag with the band's initial
+        ET.SubElement(
+            parent,
+            "rect",
+            x=f"{x - 6.5:.1f}",
+            y=f"{y - 7:.1f}",
+            width="13",
+            height="14",
+            rx="2",
+            fill="#111111",
+        )
+        _text(
+            parent,
+            x,
+            y + 4.5,
+            icon[0].upper(),
+            **{"font-size": "12", "font-weight": "bold", "fill": "#ffffff", "text-anchor": "middle"},
+        )
+    else:
+        d = f"M{x:.1f} {y - 6:.1f}l6 6l-6 6l-6 -6z"
+        ET.SubElement(parent, "path", d=d, fill="#1f4e79", stroke="#ffffff", **{"stroke-width": "1"})
+
+
+def _marker(
+    parent: ET.Element, kind: str, nation: str, members: list[dict[str, Any]], x: float, y: float, colour: str
+) -> None:
+    group = ET.SubElement(parent, "g", transform=f"translate({x:.1f} {y:.1f}) scale({MARK})")
+    x = y = 0.0
+    names = []
+    for unit in sorted(members, key=lambda u: (u["id"][0], int(u["id"][1:]) if u["id"][1:].isdigit() else 0)):
+        extra = []
+        if unit.get("exhausted"):
+            extra.append("exhausted")
+        if unit.get("carrying"):
+            extra.append(f"carrying {unit['carrying'].split(':')[1]}")
+        names.append(unit["id"] + (f" ({', '.join(extra)})" if extra else ""))
+    ET.SubElement(group, "title").text = f"{nation}: {', '.join(names)}"
+    dashed = {"stroke-dasharray": "3,2"} if any(u.get("exhausted") for u in members) else {}
+    if kind == "army":
+        ET.SubElement(
+            group,
+            "rect",
+            x=f"{x - MARKER / 2:.1f}",
+            y=f"{y - 9:.1f}",
+            width=str(MARKER),
+            height="18",
+            rx="2",
+            fill=colour,
+            stroke="#111111",
+            **{"stroke-width": "1.4"},
+            **dashed,
+        )
+    else:  # a hull: wide deck, narrow keel
+        d = f"M{x - MARKER / 2 - 2:.1f} {y - 8:.1f}h{MARKER + 4}l-5 16h{-(MARKER - 6)}z"
+        ET.SubElement(group, "path", d=d, fill=colour, stroke="#111111", **{"stroke-width": "1.4"}, **dashed)
+    _text(
+        group,
+        x,
+        y + 5,
+        str(len(members)),
+        **{
+            "font-size": "13",
+            "font-weight": "bold",
+            "fill": "#ffffff",
+            "text-anchor": "middle",
+            "stroke": "#111111",
+            "stroke-width": "2",
+            "paint-order": "stroke",
+        },
+    )
+
+
+LEGEND_LINE = 40  # the legend's line height; its text is as large as the names on the map
+
+
+def _legend_height(seats: int) -> float:
+    return LEGEND_LINE * ((seats + 1) // 2 + 4) + 16
+
+
+def _legend(
+    svg: ET.Element, state: State, colours: dict[str, str], shapes: Shapes, top: float, width: int
+) -> None:
+    """The nations (colour, name, treasury) in two columns, then the key to the marks."""
+    legend = ET.SubElement(svg, "g", id="legend", **{"font-size": str(LABEL_SIZE - 2), "fill": "#1e1a14"})
+    line = LEGEND_LINE
+    y = top + line
+    for i, seat in enumerate(state["seats"]):
+        n = state["nations"][seat]
+        x, y = 14 + width / 2 * (i % 2), top + line + line * (i // 2)
+        ET.SubElement(
+            legend,
+            "rect",
+            x=f"{x:.0f}",
+            y=f"{y - 22:.0f}",
+            width="28",
+            height="28",
+            fill=colours[seat],
+            stroke="#111111",
+        )
+        status = "" if n["alive"] else " (out)"
+        _text(legend, x + 38, y, f"{n['name']}: {n['treasury']} PO{status}")
+    y += line
+
+    def key(items: list[tuple[str, str]], y: float) -> None:
+        x = 14.0
+        for mark, text in items:
+            if mark in ("army", "fleet"):
+                _marker(legend, mark, "key", [{"id": "1", "at": "key"}], x + 16, y - 9, "#8a8a8a")
+                x += 38
+            else:
+                _icon(legend, mark, x + 12, y - 9)
+                x += 30
+            _text(legend, x, y, text)
+            x += 15.5 * len(text) + 26
+
+    key([("army", "armies"), ("fleet", "fleets"), ("home", "capital"), ("fortress", "fortress")], y)
+    key([("arsenal", "arsenal"), ("brigands", "brigands"), ("pirates", "pirates")], y + line)
+    y += 2 * line
+    ET.SubElement(
+        legend,
+        "rect",
+        x="14",
+        y=f"{y - 20:.0f}",
+        width="36",
+        height="24",
+        fill="none",
+        stroke="#d00000",
+        **{"stroke-width": "4.5", "stroke-dasharray": "9,6"},
+    )
+    _text(legend, 62, y, "besieged province; a dashed marker: exhausted")
+    short = next((name for name in state["provinces"] if shapes.texts.get(name, name) != name), None)
+    if short:
+        _text(
+            legend,
+            14,
+            y + line,
+            f"{shapes.texts[short]} stands for {short}: orders accept the start of a name.",
+        )

@@ -174,7 +174,8 @@ def test_board_text_and_svg_show_the_state() -> None:
     svg = RS.board_svg(RS.view(state, "rome"))
     root = ET.fromstring(svg)
     assert root.tag.endswith("svg")
-    assert svg.count("<circle") > 65 and "stroke-dasharray:3,2" in svg
+    assert all(f'-province-{name}"' in svg for name in state["provinces"])
+    assert "Carthago besieged by rome A1" in svg
 
 
 def test_example_order_files_parse_and_check_clean_on_the_starting_position() -> None:
