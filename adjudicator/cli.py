@@ -37,7 +37,12 @@ app.add_typer(seat_app, name="seat")
 app.add_typer(battle_app, name="battle")
 
 #: Modules that add their own commands with ``register(app)``.
-EXTENSIONS: tuple[str, ...] = ("adjudicator.cli_schedule", "adjudicator.cli_mail", "adjudicator.cli_archive")
+EXTENSIONS: tuple[str, ...] = (
+    "adjudicator.cli_schedule",
+    "adjudicator.cli_mail",
+    "adjudicator.cli_archive",
+    "adjudicator.cli_referee",
+)
 
 DbOption = Annotated[
     str | None, typer.Option("--db", help="Database URL (default: $PBEM_DB or sqlite:///pbem.db).")
@@ -141,9 +146,16 @@ def game_new(
     ] = "24h,2h",
     civil_disorder: Annotated[int, typer.Option(help="Missed turns in a row before civil disorder.")] = 3,
     referee_email: Annotated[str | None, typer.Option(help="The referee's address (table results).")] = None,
+    scenario: Annotated[
+        Path | None,
+        typer.Option(help="Start from this position (a TOML scenario file, see orders/<game>.md)."),
+    ] = None,
     db: DbOption = None,
 ) -> None:
     """Create a game; prints its seats and the referee's secret."""
+    from adjudicator.cli_referee import read_file
+
+    scenario_text = read_file(scenario, "scenario") if scenario is not None else None
     game, seats, secret = referee(db).new_game(
         ruleset,
         game_id,
@@ -154,8 +166,11 @@ def game_new(
         civil_disorder_after=civil_disorder,
         referee_email=referee_email,
         reminders=reminders,
+        scenario=scenario_text,
     )
-    typer.echo(f"game {game.id} created ({game.ruleset})")
+    typer.echo(
+        f"game {game.id} created ({game.ruleset})" + (f" from the scenario {scenario}" if scenario else "")
+    )
     typer.echo(f"seats: {', '.join(seats)}")
     typer.echo(f"referee secret: {secret}  (shown this once)")
     typer.echo(f"setup commitment: {game.setup_commitment}")

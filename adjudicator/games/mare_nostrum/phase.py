@@ -990,7 +990,9 @@ class MilitaryPhase:
             if order.verb == "buy-army" and order.count > nation["mercenaries"]:
                 return f"only {nation['mercenaries']} mercenaries are in garrison"
             if order.verb == "buy-fleet" and (
-                not self.map.provinces[order.target].arsenal
+                not (
+                    self.map.provinces[order.target].arsenal or rec.get("arsenal")
+                )  # or built by the referee
                 or order.sea not in self.map.provinces[order.target].seas
             ):
                 return f"no arsenal in {order.target} next to {order.sea}"
