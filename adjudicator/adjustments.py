@@ -119,7 +119,7 @@ def apply_adjustment(
         turn = referee.turn(session, game_id)
         if turn.status != "open":
             raise Refused(f"turn {turn.number} of {game_id!r} is closed; there is no open turn to adjust")
-        who = check_by(by or game.referee_email or "referee")
+        who = check_by(by or "referee")
         state = loads(turn.state_json)
         try:
             new_state, adjustment, events = replay(ruleset, state, text)
