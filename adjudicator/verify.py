@@ -548,7 +548,8 @@ def check_adjustment(game: Game, root: Path, info: dict[str, Any], chain: Chain)
     result.checked.append("chain")
     if entry.get("public"):
         result.skipped.append("replay (the adjustment is withheld while hidden information lasts)")
-        return result, Chain(view=chain.view, has_view=chain.has_view, record_hash=own)
+        # the public view it leaves is not published: the next turn's view_before starts afresh
+        return result, Chain(record_hash=own)
     for key, kind in (("by", "str"), ("at", "str"), ("adjustment", "any"), ("state_after_hash", "str")):
         need(entry, key, kind, name)
     text = need(entry, "text", "str", name)

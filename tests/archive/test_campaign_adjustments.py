@@ -9,16 +9,21 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
+from archive_kit import play
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlmodel import select
+from toy_ruleset import ClosestGuess
 
 from adjudicator.adjustments import apply_adjustment, entry_rows
 from adjudicator.archive import export_game
 from adjudicator.cli import main
 from adjudicator.engine import Referee, RefereeError, Refused
+from adjudicator.games import register
+from adjudicator.games.base import AdjustmentError, Event
 from adjudicator.rollback import rollback
 from adjudicator.store import Database, Game, Turn, loads
 from adjudicator.verify import summary, verify_archive
@@ -376,3 +381,72 @@ def test_adjustments_on_postgresql(pg_db: Database, tmp_path: Path) -> None:
     Referee(pg_db).close_turn("punic")
     results = verify_archive(export_game(pg_db, "punic", tmp_path / "turns"))
     assert summary(results)[1] == 0 and results[1].where == "adjustment 1 (after turn 000)"
+
+
+# -- any ruleset may take adjustments: a hidden-information test game ---------------------
+class AdjustableGuess(ClosestGuess):
+    """toy-guess whose referee may award points between rounds (``north = 1``, one per line)."""
+
+    name = "toy-adjust"
+    accepts_adjustments = True
+
+    def parse_adjustment(self, text: str) -> dict[str, Any]:
+        bonus: dict[str, int] = {}
+        for number, line in enumerate(text.splitlines(), start=1):
+            seat, sep, value = line.partition("=")
+            if not sep or not value.strip().isdigit():
+                raise AdjustmentError(f"line {number}: write seat = points")
+            bonus[seat.strip()] = int(value)
+        return {"bonus": bonus}
+
+    def adjust(self, state: dict[str, Any], adjustment: dict[str, Any]) -> tuple[dict[str, Any], list[Event]]:
+        events = []
+        for seat, points in adjustment["bonus"].items():
+            if seat not in state["score"]:
+                raise AdjustmentError(f"no seat {seat!r}")
+            state["score"][seat] += points
+            events.append(Event(f"The referee awards {seat} {points} point(s).", "adjustment"))
+        events.append(Event("A private word for north.", "adjustment", seats=("north",)))
+        return state, events
+
+
+register(AdjustableGuess)
+
+
+def test_a_hidden_information_game_publishes_adjustments_when_it_publishes_its_records(
+    referee: Referee, tmp_path: Path
+) -> None:
+    play(referee, "hid", 1, ruleset="toy-adjust", points=50)
+    apply_adjustment(referee.db, "hid", "south = 2\n", by="Livia", clock=referee.clock)
+    referee.close_turn("hid")
+    running = export_game(referee.db, "hid", tmp_path / "turns")
+    entry = json.loads((running / "adjustments" / "0001.json").read_text())
+    assert entry["public"] is True and "text" not in entry
+    assert [e["text"] for e in entry["events"]] == ["The referee awards south 2 point(s)."]
+    results = verify_archive(running)
+    line, code = summary(results)
+    assert code == 0 and line.startswith("partly verified")
+    adjustment = next(r for r in results if r.where.startswith("adjustment"))
+    assert adjustment.checked == ["chain"] and "replay" in adjustment.skipped[0]
+    full = export_game(referee.db, "hid", tmp_path / "full", full=True)
+    results = verify_archive(full)
+    assert summary(results) == (
+        "verified: the setup and 2 turns and 1 referee adjustments replayed byte for byte",
+        0,
+    )
+    assert json.loads((full / "adjustments" / "0001.json").read_text())["text"] == "south = 2\n"
+
+
+def test_a_seat_sees_its_own_private_adjustment_events_only(referee: Referee) -> None:
+    play(referee, "hid", 1, ruleset="toy-adjust", points=50)
+    apply_adjustment(referee.db, "hid", "south = 2\n", clock=referee.clock)
+    referee.close_turn("hid")
+    from adjudicator.reports import render_report
+
+    with referee.db.session() as session:
+        game = session.get(Game, "hid")
+        turn = referee.turn(session, "hid", 2)
+        assert game is not None
+        assert "A private word for north." in render_report(session, game, turn, "north", "text")
+        assert "A private word for north." not in render_report(session, game, turn, "south", "text")
+        assert "The referee awards south 2 point(s)." in render_report(session, game, turn, None, "text")
