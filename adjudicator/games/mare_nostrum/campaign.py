@@ -125,7 +125,7 @@ NATION_KEYS = ("treasury", "provinces", "mercenaries")
 UNIT_KEYS = ("nation", "kind", "id", "at", "exhausted", "engineer", "priest", "mercenaries")
 FLEET_KEYS = ("nation", "kind", "id", "at")
 BAND_KEYS = ("kind", "at")
-PROVINCE_KEYS = ("arsenal",)
+PROVINCE_KEYS = ("arsenal", "siege", "siege_turns")
 
 
 def read_scenario(game_map: GameMap, text: str) -> dict[str, Any]:
@@ -255,6 +255,8 @@ def read_scenario(game_map: GameMap, text: str) -> dict[str, Any]:
     if not isinstance(raw_provinces, dict):
         raise err("[province.<Name>] tables hold what was built in a province")
     arsenals: list[str] = []
+    sieges: dict[str, dict[str, Any]] = {}
+    armies = {f"{u['nation']}:{u['id']}": u for u in units if u["kind"] == "army"}
     for name in raw_provinces:
         where = f"[province.{name[:60]}]"
         _province(game_map, name, where, err)
@@ -264,6 +266,10 @@ def read_scenario(game_map: GameMap, text: str) -> dict[str, Any]:
             if arsenal_problem:
                 raise err(f"{where}: {arsenal_problem}")
             arsenals.append(name)
+        if "siege" in table:
+            sieges[name] = _siege(game_map, name, table, armies, owner_of, where)
+        elif "siege_turns" in table:
+            raise err(f"{where}: siege_turns without a siege")
     return {
         "title": title,
         "turn": turn,
@@ -271,7 +277,34 @@ def read_scenario(game_map: GameMap, text: str) -> dict[str, Any]:
         "units": units,
         "bands": bands,
         "arsenals": sorted(arsenals),
+        "sieges": dict(sorted(sieges.items())),
     }
+
+
+def _siege(
+    game_map: GameMap,
+    province: str,
+    table: dict[str, Any],
+    armies: dict[str, dict[str, Any]],
+    owner_of: dict[str, str],
+    where: str,
+) -> dict[str, Any]:
+    """A siege in place when the game starts: ``siege = "nation:ID"`` (an army there with an engineer)."""
+    err = ScenarioError
+    key = _str(table["siege"], f"{where} siege", err, 80)
+    if not game_map.provinces[province].fortress:
+        raise err(f"{where}: {province} has no fortress; only a fortress is besieged")
+    army = armies.get(key)
+    if army is None:
+        raise err(f"{where} siege: no army {key[:60]!r} in the scenario (write nation:ID, e.g. rome:A1)")
+    if army["at"] != province:
+        raise err(f"{where} siege: {key} stands in {army['at']}, not in {province}")
+    if not army["engineer"]:
+        raise err(f"{where} siege: {key} has no engineer; a siege is laid with an engineer (book 4.2 b)")
+    if owner_of.get(province) == army["nation"]:
+        raise err(f"{where} siege: {province} belongs to {army['nation']} already")
+    turns = _int(table.get("siege_turns", 0), f"{where} siege_turns", err, high=100)
+    return {"nation": army["nation"], "army": key, "turns": turns}
 
 
 def scenario_seats(scenario: dict[str, Any], game_map: GameMap) -> list[str]:
@@ -291,6 +324,9 @@ def start_from_scenario(state: State, game_map: GameMap, scenario: dict[str, Any
         state["nations"][seat]["mercenaries"] = nation["mercenaries"]
     for p in scenario["arsenals"]:
         state["provinces"][p]["arsenal"] = True
+    for p, siege in scenario.get("sieges", {}).items():
+        # laid before the game starts: the surrender roll comes in the first turn
+        state["provinces"][p]["siege"] = {**siege, "since": turn - 1}
     units: dict[str, Any] = {}
     highest: dict[tuple[str, str], int] = {}
     for u in scenario["units"]:

@@ -81,6 +81,20 @@ def test_scenario_example_sets_treasuries_owners_units_markers_and_bands() -> No
     assert state["provinces"]["Sicilia"].get("arsenal") is True
 
 
+def test_scenario_siege_under_way_is_rolled_in_the_first_turn() -> None:
+    state = start(EXAMPLE_SCENARIO)
+    assert state["provinces"]["Massalia"]["siege"] == {
+        "nation": "carthage",
+        "army": "carthage:A3",
+        "turns": 1,
+        "since": 2,
+    }
+    _, events, _ = play(state, pins={"siege:Massalia": [3]})
+    assert "Siege of Massalia: d10 3 > 2 turns of siege: the city holds." in [e.text for e in events]
+    fallen, events, _ = play(state, pins={"siege:Massalia": [2]})
+    assert fallen["provinces"]["Massalia"]["owner"] == "carthage"
+
+
 def test_scenario_seats_follow_the_map_not_the_file_order() -> None:
     swapped = MINIMAL.replace("[nation.rome]", "[nation.x]").replace("[nation.carthage]", "[nation.rome]")
     swapped = swapped.replace("[nation.x]", "[nation.carthage]")
@@ -167,6 +181,27 @@ def test_scenario_unknown_keys_are_refused_not_ignored(change: Any, expected: st
         (MINIMAL + "[province.Gallia]\narsenal = true\n", "no sea zone next to it"),
         ("unit = 3\n" + MINIMAL, "units are [[unit]] tables"),
         ("x" * 70_000, "larger than 64 KiB"),
+        (MINIMAL + '[province.Gallia]\nsiege = "rome:A1"\n', "Gallia has no fortress"),
+        (MINIMAL + '[province.Massalia]\nsiege = "rome:A1"\n', "no army 'rome:A1' in the scenario"),
+        (
+            MINIMAL
+            + '[[unit]]\nnation = "rome"\nkind = "army"\nat = "Latium"\n'
+            + '[province.Massalia]\nsiege = "rome:A1"\n',
+            "rome:A1 stands in Latium, not in Massalia",
+        ),
+        (
+            MINIMAL
+            + '[[unit]]\nnation = "rome"\nkind = "army"\nat = "Massalia"\n'
+            + '[province.Massalia]\nsiege = "rome:A1"\n',
+            "rome:A1 has no engineer",
+        ),
+        (
+            MINIMAL
+            + '[[unit]]\nnation = "rome"\nkind = "army"\nat = "Latium"\nengineer = true\n'
+            + '[province.Latium]\nsiege = "rome:A1"\n',
+            "Latium belongs to rome already",
+        ),
+        (MINIMAL + "[province.Massalia]\nsiege_turns = 2\n", "siege_turns without a siege"),
     ],
 )
 def test_scenario_malformed_files_get_a_precise_error(text: str, expected: str) -> None:
