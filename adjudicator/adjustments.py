@@ -18,7 +18,8 @@ the ruleset reads it (``parse_adjustment``) and applies it purely (``adjust(stat
 
 An adjustment applies to the open turn, before it closes. Orders already sealed for that turn
 stay sealed and count; those that no longer pass against the adjusted state are named in the
-result so the referee can tell their players (they may resend; the last valid orders count).
+result so the referee can tell their players (they may resend; the last valid orders count). A
+bot seat whose orders no longer pass writes new ones against the adjusted state.
 """
 
 from __future__ import annotations
@@ -54,6 +55,8 @@ class Adjusted:
     events: list[Event]
     #: seats whose sealed orders for the open turn no longer pass, with the problems
     stale_orders: dict[str, list[Problem]] = field(default_factory=dict)
+    #: bot seats whose orders no longer passed and that wrote new ones against the adjusted state
+    bots_replayed: list[str] = field(default_factory=list)
 
 
 def request_key(number: int) -> str:
@@ -188,7 +191,15 @@ def apply_adjustment(
             problems = list(parsed.problems) + ruleset.check(copy.deepcopy(new_state), request, parsed.orders)
             if problems:
                 stale.setdefault(request.seat, []).extend(problems)
-        return Adjusted(game.id, number, turn.number - 1, turn.number, own, events, stale)
+        bots = {s.name for s in referee.seats(session, game_id) if s.is_bot}
+        again = [r for r in requests if r.seat in stale and r.seat in bots]
+        if again:
+            session.flush()
+            referee._bots_play(session, game, turn, ruleset, again, new_state)
+            for request in again:
+                stale.pop(request.seat, None)
+        replayed = sorted({r.seat for r in again})
+        return Adjusted(game.id, number, turn.number - 1, turn.number, own, events, stale, replayed)
 
 
 def state_after_adjustments(

@@ -52,6 +52,8 @@ def adjust(
     for event in done.events:
         typer.echo(f"  {event.text}")
     typer.echo(f"record hash: {done.record_hash}")
+    if done.bots_replayed:
+        typer.echo(f"bots that wrote new orders against the adjusted state: {', '.join(done.bots_replayed)}")
     for seat, problems in sorted(done.stale_orders.items()):
         typer.echo(f"warning: the sealed orders of {seat} no longer pass; ask the player to send them again:")
         for problem in problems:

@@ -24,6 +24,7 @@ from adjudicator.cli import main
 from adjudicator.engine import Referee, RefereeError, Refused
 from adjudicator.games import register
 from adjudicator.games.base import AdjustmentError, Event
+from adjudicator.games.mare_nostrum.rules import MareNostrum
 from adjudicator.rollback import rollback
 from adjudicator.store import Database, Game, Turn, loads
 from adjudicator.verify import summary, verify_archive
@@ -51,12 +52,13 @@ def pbem(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]
     return code, out, err
 
 
-def start_campaign(url: str, game_id: str = "punic") -> None:
-    """A Mare Nostrum game from the example scenario, three bot nations, turn 1 open."""
+def start_campaign(url: str, game_id: str = "punic", humans: tuple[str, ...] = ()) -> None:
+    """A Mare Nostrum game from the example scenario, three nations (bots but ``humans``), turn 1 open."""
     assert main(["init", "--db", url]) == 0
     assert main(["game", "new", "mare-nostrum", game_id, "--scenario", str(SCENARIO), "--db", url]) == 0
     for seat in ("rome", "carthage", "syracuse"):
-        assert main(["game", "join", game_id, seat, "--bot", "--db", url]) == 0
+        who = ["--email", f"{seat}@example.org"] if seat in humans else ["--bot"]
+        assert main(["game", "join", game_id, seat, *who, "--db", url]) == 0
     assert main(["game", "start", game_id, "--db", url]) == 0
 
 
@@ -272,11 +274,29 @@ def test_an_adjustment_is_a_chained_entry_and_the_open_turn_starts_from_it(refer
 
 
 def test_sealed_orders_that_no_longer_pass_are_named(referee: Referee) -> None:
-    start_campaign(referee.db.url)
+    start_campaign(referee.db.url, humans=("carthage",))
     referee.submit("punic", "carthage", "A2 move Campania", as_referee=True)
     done = apply_adjustment(referee.db, "punic", 'disband = ["carthage:A2"]\n', clock=referee.clock)
-    assert "carthage" in done.stale_orders
+    assert list(done.stale_orders) == ["carthage"] and done.bots_replayed == []
     assert "you have no army A2" in str(done.stale_orders["carthage"][0])
+    with referee.db.session() as session:  # the sealed orders stay as they were
+        sub = referee._accepted(session, "punic", 1, "orders:carthage")
+        assert sub is not None and sub.canonical == "A2 move Campania"
+
+
+def test_a_bot_whose_orders_no_longer_pass_writes_new_ones(referee: Referee) -> None:
+    start_campaign(referee.db.url)
+    referee.submit("punic", "rome", "hire priest A1", as_referee=True)  # 25 PO of its 40
+    done = apply_adjustment(referee.db, "punic", "[treasury]\nrome = 0\n", clock=referee.clock)
+    assert done.stale_orders == {} and done.bots_replayed == ["rome"]
+    ruleset = MareNostrum()
+    with referee.db.session() as session:
+        turn = referee.turn(session, "punic")
+        request = next(r for r in referee.requests_of(turn) if r.seat == "rome")
+        sub = referee._accepted(session, "punic", 1, "orders:rome")
+        assert sub is not None and sub.source == "bot"
+        orders = ruleset.parse(request, sub.canonical).orders
+        assert ruleset.check(loads(turn.state_json), request, orders) == []
 
 
 @pytest.mark.parametrize(
