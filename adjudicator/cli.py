@@ -229,7 +229,18 @@ def game_show(game_id: str, db: DbOption = None) -> None:
     with ref.db.session() as session:
         game = ref.game(session, game_id)
         typer.echo(f"game {game.id} ({game.ruleset} v{game.ruleset_version}), {game.status}")
-        typer.echo(f"options: {loads(game.options_json)}")
+        options = loads(game.options_json)
+        scenario = options.pop("scenario", None)  # the whole position: in the archive's game.json
+        typer.echo(f"options: {options}")
+        if isinstance(scenario, dict):
+            typer.echo(f"started from the scenario {scenario.get('title') or '(untitled)'!r}")
+        from adjudicator.adjustments import entry_rows
+
+        adjusted = entry_rows(session, game_id)
+        if adjusted:
+            typer.echo(
+                f"referee adjustments: {len(adjusted)} (the last before turn {adjusted[-1].turn_number})"
+            )
         typer.echo(
             f"deadline rule: {game.deadline_rule}; grace: {game.grace or 'none'}; nmr: {game.nmr}; "
             f"reminders: {game.reminders or 'none'}"

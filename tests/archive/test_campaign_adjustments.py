@@ -121,6 +121,9 @@ def test_game_new_with_a_scenario_and_referee_adjust_work_through_the_cli(
     assert "Carthage's treasury is corrected" in out and "A band of brigands appears in Gallaecia." in out
     code, out, _ = pbem(capsys, "turn", "close", "punic", "--db", url)
     assert code == 0
+    code, out, _ = pbem(capsys, "game", "show", "punic", "--db", url)
+    assert "started from the scenario '216 BC: Hannibal in Italy'" in out
+    assert "referee adjustments: 1 (the last before turn 2)" in out
     code, out, _ = pbem(capsys, "report", "punic", "--turn", "2", "--db", url)
     assert "REFEREE ADJUSTMENTS BEFORE THIS TURN" in out and "--- adjustment 1 by Livia" in out
     assert "Rome receives 30 PO of income" in out
