@@ -36,7 +36,7 @@ from adjudicator import seal
 from adjudicator.engine import Referee, RefereeError, Refused
 from adjudicator.games.base import REFEREE, AdjustmentError, Event, Problem, Ruleset
 from adjudicator.record import record_hash
-from adjudicator.store import Database, Submission, as_utc, dumps, loads, utcnow
+from adjudicator.store import Database, Submission, Turn, as_utc, dumps, loads, utcnow
 
 ENTRY_FORMAT = 1
 STATUS = "adjustment"
@@ -109,7 +109,7 @@ def apply_adjustment(
     if len(text.encode("utf-8", "surrogatepass")) > MAX_ADJUSTMENT_BYTES:
         raise RefereeError(f"the adjustment file is larger than {MAX_ADJUSTMENT_BYTES // 1024} KiB")
     with db.session() as session:
-        game = referee.game(session, game_id, lock=True)
+        game = referee.game(session, game_id)
         ruleset = referee.ruleset_of(game)
         if not getattr(ruleset, "accepts_adjustments", False):
             raise Refused(f"{game.ruleset} takes no referee adjustments")
@@ -119,9 +119,14 @@ def apply_adjustment(
             )
         if game.status == "over":
             raise Refused(f"game {game_id!r} is over; there is no next turn to adjust")
-        turn = referee.turn(session, game_id)
-        if turn.status != "open":
-            raise Refused(f"turn {turn.number} of {game_id!r} is closed; there is no open turn to adjust")
+        # The open turn's row is the lock, taken in the order close_turn takes it: an adjustment and
+        # a close never interleave (the close resolves the adjusted state, or the adjustment finds
+        # no open turn and changes nothing).
+        turn = session.exec(
+            select(Turn).where(Turn.game_id == game_id, Turn.status == "open").with_for_update()
+        ).first()
+        if turn is None:
+            raise Refused(f"game {game_id!r} has no open turn to adjust; adjust after a turn opens")
         who = check_by(by or "referee")
         state = loads(turn.state_json)
         try:

@@ -473,3 +473,32 @@ def test_a_seat_sees_its_own_private_adjustment_events_only(referee: Referee) ->
         assert "A private word for north." in render_report(session, game, turn, "north", "text")
         assert "A private word for north." not in render_report(session, game, turn, "south", "text")
         assert "The referee awards south 2 point(s)." in render_report(session, game, turn, None, "text")
+
+
+def test_an_adjustment_and_a_close_at_once_on_postgresql_never_interleave(
+    pg_db: Database, tmp_path: Path
+) -> None:
+    """Whichever wins the open turn's row, the history stays a chain that verifies."""
+    import threading
+
+    start_campaign(pg_db.url)
+    referee = Referee(pg_db)
+    errors: list[BaseException] = []
+
+    def adjust() -> None:
+        try:
+            apply_adjustment(pg_db, "punic", "[income]\nrome = 5\n")
+        except Refused:
+            pass  # the close took the turn first: the turn the adjustment waited for is closed
+        except BaseException as exc:  # anything else is a failure of the test
+            errors.append(exc)
+
+    threads = [threading.Thread(target=adjust), threading.Thread(target=lambda: referee.close_turn("punic"))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert errors == []
+    referee.close_turn("punic")
+    results = verify_archive(export_game(pg_db, "punic", tmp_path / "turns"))
+    assert summary(results)[1] == 0, [r.line() for r in results]
