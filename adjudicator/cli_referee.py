@@ -45,8 +45,9 @@ def adjust(
 
     text = read_file(file, "adjustment")
     done = apply_adjustment(Database(db), game_id, text, by=by or "")
+    after = f"turn {done.after_turn}" if done.after_turn else "the setup"
     typer.echo(
-        f"adjustment {done.number} of {done.game_id} recorded after turn {done.after_turn}; "
+        f"adjustment {done.number} of {done.game_id} recorded after {after}; "
         f"turn {done.turn} starts from the adjusted state"
     )
     for event in done.events:

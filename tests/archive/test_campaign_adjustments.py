@@ -118,6 +118,7 @@ def test_game_new_with_a_scenario_and_referee_adjust_work_through_the_cli(
     code, out, err = pbem(capsys, "referee", "adjust", "punic", str(adjustment), "--by", "Livia", "--db", url)
     assert code == 0, err
     assert "adjustment 1 of punic recorded after turn 1; turn 2 starts from the adjusted state" in out
+    assert "record hash: " in out
     assert "Carthage's treasury is corrected" in out and "A band of brigands appears in Gallaecia." in out
     code, out, _ = pbem(capsys, "turn", "close", "punic", "--db", url)
     assert code == 0
