@@ -36,7 +36,7 @@ from adjudicator import seal
 from adjudicator.engine import Referee, RefereeError, Refused
 from adjudicator.games.base import REFEREE, AdjustmentError, Event, Problem, Ruleset
 from adjudicator.record import record_hash
-from adjudicator.store import Database, Submission, Turn, as_utc, dumps, loads, utcnow
+from adjudicator.store import Branch, Database, Submission, Turn, as_utc, dumps, loads, utcnow
 
 ENTRY_FORMAT = 1
 STATUS = "adjustment"
@@ -80,6 +80,15 @@ def entry_of(row: Submission) -> dict[str, Any]:
 
 def entries(session: Session, game_id: str) -> list[dict[str, Any]]:
     return [entry_of(row) for row in entry_rows(session, game_id)]
+
+
+def numbers_used(session: Session, game_id: str) -> list[int]:
+    """Every adjustment number given in this game, on the main line or in a rollback's branch
+    (a number is never given twice, so a published ``adjustments/NNNN.json`` is never replaced)."""
+    used = [int(row.request_key.split(":")[1]) for row in entry_rows(session, game_id)]
+    for branch in session.exec(select(Branch).where(Branch.game_id == game_id)).all():
+        used += [int(entry["number"]) for entry in loads(branch.data_json).get("adjustments", [])]
+    return used
 
 
 def check_by(by: str) -> str:
@@ -143,7 +152,7 @@ def apply_adjustment(
                 raise Refused(
                     f"adjustment not applied: the sealed orders of {key} would no longer be asked for"
                 )
-        number = 1 + len(entry_rows(session, game_id))
+        number = 1 + max(numbers_used(session, game_id), default=0)
         now = as_utc(clock())
         assert now is not None
         entry: dict[str, Any] = {

@@ -259,7 +259,7 @@ def export_game(db: Database, game_id: str, to: Path = DEFAULT_ARCHIVE, *, full:
     root = _prepare_root(to, game_id)
     writer = SafeWriter(root)
     _check_append_only(root, game, records, branch_data)
-    _check_adjustments_append_only(root, adjustments)
+    _check_adjustments_append_only(root, adjustments, branch_data)
 
     # game.json
     setup_state = loads(game.setup_state_json)
@@ -396,7 +396,15 @@ def export_game(db: Database, game_id: str, to: Path = DEFAULT_ARCHIVE, *, full:
                 if k in ("number", "label", "commitment")
             }
             or None,
+            "adjustments": [
+                {"number": a["number"], "after_turn": a["after_turn"], "record_hash": a["record_hash"]}
+                for a in data.get("adjustments", [])
+            ],
         }
+        for entry in data.get("adjustments", []):
+            writer.write_json(
+                *base, "adjustments", adjustment_file(entry["number"]), value=public_adjustment(entry, shown)
+            )
         writer.write_json(*base, "branch.json", value=info)
         for item in data.get("turns", []):
             record = item["record"]
@@ -441,9 +449,13 @@ def public_adjustment(entry: dict[str, Any], shown: Disclosure) -> dict[str, Any
     return public
 
 
-def _check_adjustments_append_only(root: Path, adjustments: list[dict[str, Any]]) -> None:
-    """A published adjustment is never replaced by another one."""
+def _check_adjustments_append_only(
+    root: Path, adjustments: list[dict[str, Any]], branch_data: list[Any]
+) -> None:
+    """A published adjustment is never replaced by another one; one a rollback took off the main
+    line is removed from ``adjustments/`` (its branch publishes it)."""
     known = {adjustment_file(a["number"]): a["record_hash"] for a in adjustments}
+    kept = {a["record_hash"] for _, data in branch_data for a in data.get("adjustments", [])}
     folder = root / "adjustments"
     if folder.is_symlink() or not folder.is_dir():
         return
@@ -451,9 +463,13 @@ def _check_adjustments_append_only(root: Path, adjustments: list[dict[str, Any]]
         old = _read_json(child)
         old_hash = old.get("record_hash") if isinstance(old, dict) else None
         if old_hash is not None and known.get(child.name) != old_hash:
+            if old_hash in kept and child.name not in known:
+                SafeWriter(root).path("adjustments", child.name).unlink()
+                continue
             raise ArchiveError(
                 f"{child} holds a different adjustment (record hash {str(old_hash)[:16]}...) than the "
-                "database; the archive is append-only: export to another folder with --to"
+                "database, and no recorded branch accounts for it; the archive is append-only: "
+                "export to another folder with --to"
             )
 
 

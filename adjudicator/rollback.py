@@ -11,8 +11,8 @@ Seats' missed-turn counts and civil-disorder status are left as they are: the re
 decides those (``pbem seat replace``).
 
 A referee's adjustments made after turn N (``pbem referee adjust``) stay on the main line and
-turn N+1 reopens from the adjusted state, chained to the last of them. Going back past a later
-adjustment is refused (not supported yet: the archive would have to publish it in the branch).
+turn N+1 reopens from the adjusted state, chained to the last of them. Later adjustments belong to
+the abandoned line: they move into the branch with its turns (published and verified there).
 """
 
 from __future__ import annotations
@@ -100,19 +100,12 @@ def rollback(
         if after_turn > 0 and (kept is None or kept.status != "closed" or not kept.record_hash):
             raise Refused(f"turn {after_turn} of {game_id!r} is not a closed turn")
 
-        from adjudicator.adjustments import STATUS as ADJUSTED
-        from adjudicator.adjustments import entry_rows, state_after_adjustments
+        from adjudicator.adjustments import entry_of, entry_rows, state_after_adjustments
 
         adjusted = entry_rows(session, game_id)
-        past = [row for row in adjusted if row.turn_number > after_turn + 1]
-        if past:
-            raise Refused(
-                f"turn {after_turn} of {game_id!r} lies before {past[0].request_key.replace(':', ' ')}, "
-                f"made after turn {past[0].turn_number - 1}; rolling back past a referee adjustment is not "
-                f"supported yet: roll back to turn {past[-1].turn_number - 1} or later"
-            )
         kept_adjustments = [row for row in adjusted if row.turn_number == after_turn + 1]
         data = _branch_data(session, game_id, later, clock)
+        data["adjustments"] = [entry_of(row) for row in adjusted if row.turn_number > after_turn + 1]
         number = 1 + len(session.exec(select(Branch).where(Branch.game_id == game_id)).all())
         branch = Branch(
             game_id=game_id,
@@ -127,7 +120,7 @@ def rollback(
         for table in (Submission, DiceRoll, EventRecord, Report, ReminderSent):
             query = delete(table).where(table.game_id == game_id, table.turn_number > after_turn)  # type: ignore[attr-defined]
             if table is Submission:  # the adjustments made after the kept turn stay
-                query = query.where(Submission.status != ADJUSTED)
+                query = query.where(Submission.id.not_in([row.id for row in kept_adjustments]))  # type: ignore[union-attr]
             session.execute(query)
         session.execute(delete(Turn).where(Turn.game_id == game_id, Turn.number > after_turn))  # type: ignore[arg-type]
         session.flush()

@@ -248,12 +248,12 @@ def read_game(root: Path) -> Game:
     listed_adjustments = data.get("adjustments", [])  # archives older than adjustments have none
     if not isinstance(listed_adjustments, list):
         raise Mismatch("game.json: field 'adjustments' should be list")
+    previous = 0  # numbers increase; those a rollback moved into a branch leave gaps
     for i, entry in enumerate(listed_adjustments):
         w = f"game.json adjustments[{i}]"
-        if need(entry, "number", "int", w) != i + 1:
-            raise Mismatch(
-                f"{w} is adjustment {entry['number']}, expected {i + 1} (an adjustment is missing)"
-            )
+        if need(entry, "number", "int", w) <= previous:
+            raise Mismatch(f"{w} is adjustment {entry['number']}, listed after adjustment {previous}")
+        previous = entry["number"]
         need(entry, "after_turn", "int", w)
         need(entry, "record_hash", "str", w)
     return Game(game_id, ruleset, data)
@@ -522,14 +522,18 @@ def adjustment_where(number: int, after: int) -> str:
     return f"adjustment {number} (after turn {after:03d})"
 
 
-def check_adjustment(game: Game, root: Path, info: dict[str, Any], chain: Chain) -> tuple[TurnResult, Chain]:
+def check_adjustment(
+    game: Game, root: Path, info: dict[str, Any], chain: Chain, prefix: str = ""
+) -> tuple[TurnResult, Chain]:
     """Check one published adjustment against the chain so far; :class:`Mismatch` at the first problem."""
     number, after = info["number"], info["after_turn"]
     name = f"adjustments/{number:04d}.json"
     entry = load_json(root / "adjustments" / f"{number:04d}.json", name)
     if not isinstance(entry, dict):
         raise Mismatch(f"{name} should be a JSON object")
-    result = TurnResult(adjustment_where(number, after), label=f"by {str(entry.get('by', '?'))[:60]}")
+    result = TurnResult(
+        prefix + adjustment_where(number, after), label=f"by {str(entry.get('by', '?'))[:60]}"
+    )
     if need(entry, "kind", "str", name) != "adjustment":
         raise Mismatch(f"{name} is not an adjustment")
     if need(entry, "game", "str", name) != game.id:
@@ -592,13 +596,16 @@ def _adjust_between(
     chain: Chain,
     results: list[TurnResult],
     points: dict[str, Chain],
+    prefix: str = "",
 ) -> Chain | None:
     """Check the adjustments made after turn ``after``; ``None`` after a mismatch."""
     for info in pending.pop(after, []):
         try:
-            result, chain = check_adjustment(game, root, info, chain)
+            result, chain = check_adjustment(game, root, info, chain, prefix)
         except Mismatch as exc:
-            results.append(TurnResult(adjustment_where(info["number"], after), ok=False, problem=str(exc)))
+            results.append(
+                TurnResult(prefix + adjustment_where(info["number"], after), ok=False, problem=str(exc))
+            )
             return None
         results.append(result)
         if chain.record_hash:
@@ -635,7 +642,7 @@ def _verify_line(
     points = {} if points is None else points
     for number in numbers:
         if adjustments:
-            found = _adjust_between(game, base, adjustments, number - 1, chain, results, points)
+            found = _adjust_between(game, base, adjustments, number - 1, chain, results, points, prefix)
             if found is None:
                 return None
             chain = found
@@ -656,7 +663,8 @@ def _verify_line(
         if chain.record_hash:
             points[chain.record_hash] = chain
     if adjustments:
-        return _adjust_between(game, base, adjustments, numbers[-1] if numbers else 0, chain, results, points)
+        last = numbers[-1] if numbers else 0
+        return _adjust_between(game, base, adjustments, last, chain, results, points, prefix)
     return chain
 
 
@@ -748,6 +756,12 @@ def verify_archive(path: Path | str) -> list[TurnResult]:
                 )
             if turns != list(range(after + 1, after + 1 + len(turns))):
                 raise Mismatch(f"branch {number}: its turns are not consecutive from turn {after + 1}")
+            branch_adjustments: dict[int, list[dict[str, Any]]] = {}
+            for j, entry in enumerate(info.get("adjustments", [])):  # branches older than adjustments: none
+                w = f"branches/{number}/branch.json adjustments[{j}]"
+                need(entry, "number", "int", w)
+                need(entry, "record_hash", "str", w)
+                branch_adjustments.setdefault(need(entry, "after_turn", "int", w), []).append(entry)
             start = chains[after]
             if turns:  # a branch may start after a referee's adjustment kept on the main line
                 first = load_json(
@@ -759,10 +773,19 @@ def verify_archive(path: Path | str) -> list[TurnResult]:
         except Mismatch as exc:
             results.append(TurnResult(f"branch {i + 1}", ok=False, problem=str(exc)))
             return results
-        if (
-            _verify_line(game, root / "branches" / str(number), turns, start, f"branch {number} ", results)
-            is None
-        ):
+        base = root / "branches" / str(number)
+        if _verify_line(game, base, turns, start, f"branch {number} ", results, branch_adjustments) is None:
+            return results
+        if branch_adjustments:
+            left = branch_adjustments[min(branch_adjustments)][0]
+            results.append(
+                TurnResult(
+                    f"branch {number}",
+                    ok=False,
+                    problem=f"adjustment {left['number']} is listed after turn {left['after_turn']}, "
+                    "which is not a turn of this branch",
+                )
+            )
             return results
     return results
 
@@ -785,7 +808,7 @@ def summary(results: list[TurnResult]) -> tuple[str, int]:
     if not results or not results[-1].ok:
         where = results[-1].where if results else "archive"
         return f"FAILED at {where}: {results[-1].problem if results else 'nothing to check'}", 1
-    turns = [r for r in results if r.where != "setup" and not r.where.startswith("adjustment")]
+    turns = [r for r in results if r.where != "setup" and "adjustment " not in r.where]
     adjusted = len(results) - len(turns) - 1
     skipped = [r for r in results if r.skipped]
     if skipped:

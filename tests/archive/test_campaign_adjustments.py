@@ -385,8 +385,6 @@ def test_rollback_keeps_the_adjustments_made_after_the_kept_turn(referee: Refere
     with referee.db.session() as session:
         adjusted_hash = referee.turn(session, "punic").state_hash
     referee.close_turn("punic")
-    with pytest.raises(Refused, match="rolling back past a referee adjustment is not supported yet"):
-        rollback(referee.db, "punic", 0, clock=referee.clock)
     result = rollback(referee.db, "punic", 1, reason="misread order", clock=referee.clock)
     assert result.reopened == 2
     with referee.db.session() as session:
@@ -397,6 +395,57 @@ def test_rollback_keeps_the_adjustments_made_after_the_kept_turn(referee: Refere
     results = verify_archive(folder)
     assert all(r.ok for r in results), [r.line() for r in results]
     assert [r.where for r in results][-1] == "branch 1 turn 002"
+
+
+def test_rollback_past_an_adjustment_moves_it_into_the_branch(referee: Referee, tmp_path: Path) -> None:
+    start_campaign(referee.db.url)
+    referee.close_turn("punic")
+    apply_adjustment(referee.db, "punic", LATER_ADJUSTMENT, by="Livia", clock=referee.clock)
+    referee.close_turn("punic")
+    before = export_game(referee.db, "punic", tmp_path / "turns")
+    assert (before / "adjustments" / "0001.json").is_file()
+    rollback(referee.db, "punic", 0, reason="a wrong scenario treasury", clock=referee.clock)
+    with referee.db.session() as session:
+        assert entry_rows(session, "punic") == []  # off the main line, kept in the branch
+        turn = referee.turn(session, "punic")
+        assert turn.number == 1 and turn.prev_record_hash is None
+    again = apply_adjustment(referee.db, "punic", "[treasury]\nrome = 45\n", clock=referee.clock)
+    assert again.number == 2  # a number is never given twice
+    referee.close_turn("punic")
+    folder = export_game(referee.db, "punic", tmp_path / "turns")  # the same folder: append-only holds
+    assert not (folder / "adjustments" / "0001.json").exists()
+    assert json.loads((folder / "branches" / "1" / "adjustments" / "0001.json").read_text())["by"] == "Livia"
+    results = verify_archive(folder)
+    assert all(r.ok for r in results), [r.line() for r in results]
+    assert [r.where for r in results] == [
+        "setup",
+        "adjustment 2 (after turn 000)",
+        "turn 001",
+        "branch 1 turn 001",
+        "branch 1 adjustment 1 (after turn 001)",
+        "branch 1 turn 002",
+    ]
+    line, code = summary(results)
+    assert code == 0 and "and 2 referee adjustments" in line
+
+
+def test_verify_names_a_changed_adjustment_of_a_branch(referee: Referee, tmp_path: Path) -> None:
+    start_campaign(referee.db.url)
+    referee.close_turn("punic")
+    apply_adjustment(referee.db, "punic", LATER_ADJUSTMENT, by="Livia", clock=referee.clock)
+    referee.close_turn("punic")
+    rollback(referee.db, "punic", 1, clock=referee.clock)  # adjustment 1 stays on the main line
+    referee.close_turn("punic")
+    apply_adjustment(referee.db, "punic", "[income]\nrome = 1\n", clock=referee.clock)
+    referee.close_turn("punic")
+    rollback(referee.db, "punic", 1, clock=referee.clock)  # adjustment 2 (after turn 2) goes into branch 2
+    folder = export_game(referee.db, "punic", tmp_path / "turns")
+    assert summary(verify_archive(folder))[1] == 0
+    path = folder / "branches" / "2" / "adjustments" / "0002.json"
+    path.write_text(path.read_text().replace("rome = 1", "rome = 2"))
+    where, problem = failure(folder)
+    assert where == "branch 2 adjustment 2 (after turn 002)"
+    assert "differs from the recorded one" in problem
 
 
 def test_adjustments_on_postgresql(pg_db: Database, tmp_path: Path) -> None:
