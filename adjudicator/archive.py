@@ -372,6 +372,16 @@ def export_game(db: Database, game_id: str, to: Path = DEFAULT_ARCHIVE, *, full:
                 "has_text": "text" in public,
                 "has_html": "html" in public,
                 "record_hash": record["record_hash"],
+                "adjustments": [  # the referee's adjustments made before this turn was resolved
+                    {
+                        "number": a["number"],
+                        "by": a["by"],
+                        "file": f"adjustments/{adjustment_file(a['number'])}",
+                        "events": [e["text"] for e in a["events"] if e.get("seats") is None],
+                    }
+                    for a in adjustments
+                    if a["after_turn"] == number - 1
+                ],
             }
         )
     # turn folders that are no longer on the main line (after a rollback) live on in branches/

@@ -182,6 +182,9 @@ def test_the_archive_publishes_the_scenario_and_the_adjustments(archive: Path) -
     assert second["prev_record_hash"] == turn1["record_hash"]
     assert turn2["prev_record_hash"] == second["record_hash"]
     assert turn2["state_before_hash"] == second["state_after_hash"]
+    page = (archive / "002" / "index.html").read_text()
+    assert '<a href="../adjustments/0002.json">Adjustment 2</a> by referee' in page
+    assert "&lt;b&gt;after the harvest&lt;/b&gt;" in page  # the note, escaped
 
 
 # -- one byte changed ----------------------------------------------------------------
