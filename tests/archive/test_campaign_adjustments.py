@@ -555,3 +555,36 @@ def test_an_adjustment_and_a_close_at_once_on_postgresql_never_interleave(
     referee.close_turn("punic")
     results = verify_archive(export_game(pg_db, "punic", tmp_path / "turns"))
     assert summary(results)[1] == 0, [r.line() for r in results]
+
+
+@settings(
+    max_examples=8,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    steps=st.lists(st.sampled_from(["adjust", "close"]), min_size=1, max_size=5),
+    amounts=st.lists(st.integers(0, 30), min_size=5, max_size=5),
+)
+def test_verify_property_any_interleaving_of_adjustments_and_closes_verifies(
+    tmp_path_factory: pytest.TempPathFactory, steps: list[str], amounts: list[int]
+) -> None:
+    base = tmp_path_factory.mktemp("mix")
+    db = Database(f"sqlite:///{base / 'pbem.db'}")
+    db.migrate()
+    referee = Referee(db, reports=False)
+    referee.new_game("mare-nostrum", "mix", scenario=SCENARIO.read_text())
+    for seat in ("rome", "carthage", "syracuse"):
+        referee.join("mix", seat, bot=True)
+    referee.start("mix")
+    done = []
+    for step, amount in zip(steps, amounts, strict=False):
+        if step == "adjust":
+            apply_adjustment(db, "mix", f"[income]\nrome = {amount}\n")
+        elif referee.close_turn("mix").outcome is not None:  # type: ignore[union-attr]
+            break  # a nation won already: nothing more to adjust
+        done.append(step)
+    results = verify_archive(export_game(db, "mix", base / "turns"))
+    db.dispose()
+    assert summary(results)[1] == 0, [r.line() for r in results]
+    assert sum(1 for r in results if r.where.startswith("adjustment ")) == done.count("adjust")
