@@ -71,6 +71,8 @@ class MareNostrum(BaseRuleset):
         except MapError as exc:
             raise OptionError(f"map: {exc}") from exc
         top = min(8, len(game_map.nations))
+        if "nations" not in raw:  # the default, on a club map with fewer nations: all of them
+            opts["nations"] = str(min(int(self.options["nations"][0]), top))
         try:
             nations = int(str(opts["nations"]))
         except ValueError:

@@ -95,6 +95,27 @@ def test_scenario_siege_under_way_is_rolled_in_the_first_turn() -> None:
     assert fallen["provinces"]["Massalia"]["owner"] == "carthage"
 
 
+def test_scenario_is_read_against_the_club_map_of_the_game(tmp_path: Path) -> None:
+    club = tmp_path / "club.toml"
+    club.write_text(
+        '[map]\nname = "Tiny"\nstart_year = 10\n'
+        '[nation.north]\nhome = "Alpha"\n[nation.south]\nhome = "Gamma"\n'
+        "[province.Alpha]\ndemography = 3\nfortress = true\npos = [0, 1]\nland = ['Beta']\nsea = ['Deep']\n"
+        "[province.Beta]\ndemography = 7\npos = [1, 1]\nland = ['Gamma']\n"
+        "[province.Gamma]\ndemography = 12\npos = [2, 1]\n[sea.Deep]\npos = [0, 0]\n"
+    )
+    text = (
+        "[nation.north]\ntreasury = 5\nprovinces = ['Alpha', 'Beta']\n[nation.south]\ntreasury = 7\n"
+        "[[unit]]\nnation = 'south'\nkind = 'fleet'\nat = 'Deep'\n[province.Alpha]\narsenal = true\n"
+    )
+    options = RS.with_scenario(RS.parse_options({"map": str(club)}), text)
+    state = RS.setup(options, RS.seat_names(options), Dice(b"s"))
+    assert state["provinces"]["Beta"]["owner"] == "north" and state["units"]["south:F1"]["at"] == "Deep"
+    assert state["provinces"]["Alpha"]["arsenal"] is True
+    with pytest.raises(ScenarioError, match="unknown province 'Latium'"):
+        RS.with_scenario(RS.parse_options({"map": str(club)}), text.replace("'Beta']", "'Latium']"))
+
+
 def test_scenario_seats_follow_the_map_not_the_file_order() -> None:
     swapped = MINIMAL.replace("[nation.rome]", "[nation.x]").replace("[nation.carthage]", "[nation.rome]")
     swapped = swapped.replace("[nation.x]", "[nation.carthage]")
