@@ -588,3 +588,18 @@ def test_verify_property_any_interleaving_of_adjustments_and_closes_verifies(
     db.dispose()
     assert summary(results)[1] == 0, [r.line() for r in results]
     assert sum(1 for r in results if r.where.startswith("adjustment ")) == done.count("adjust")
+
+
+def test_the_history_by_mail_lists_the_adjustments_in_the_chain(referee: Referee) -> None:
+    from adjudicator.mail.handler import MailHandler
+
+    start_campaign(referee.db.url)
+    done = apply_adjustment(referee.db, "punic", "[income]\nrome = 5\n", by="Livia", clock=referee.clock)
+    with referee.db.session() as session:
+        game = session.get(Game, "punic")
+        assert game is not None
+    text = MailHandler(referee.db, referee)._history_text(game)
+    lines = text.splitlines()
+    at = lines.index("adjustment 1 by Livia (pbem referee adjust)")
+    assert lines[at + 1].strip() == f"record {done.record_hash}"
+    assert lines[at + 2].startswith("turn   1")
