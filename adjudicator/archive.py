@@ -13,6 +13,8 @@ Layout (``docs/archive.md`` tells the whole story)::
       001/index.html         the turn's page in the site, with links to the turns around it
       branches/1/branch.json a referee's rollback: the turns taken off the main line, kept whole
       branches/1/004/...
+      adjustments/0001.json  a referee's adjustment between turns (``pbem referee adjust``), chained
+                             between the turn before it and the turn after it
 
 The archive is append-only and hash-chained: each record carries ``prev_record_hash``, the hash
 of the record before it. Export refuses to replace a published turn by a different one unless a
@@ -250,10 +252,14 @@ def export_game(db: Database, game_id: str, to: Path = DEFAULT_ARCHIVE, *, full:
                     f: render_report(session, game, t, None, f) for f in ("text", "html")
                 }
         branch_data = [(b, loads(b.data_json)) for b in branches]
+        from adjudicator.adjustments import entries as adjustment_entries
+
+        adjustments = adjustment_entries(session, game_id)
 
     root = _prepare_root(to, game_id)
     writer = SafeWriter(root)
     _check_append_only(root, game, records, branch_data)
+    _check_adjustments_append_only(root, adjustments, branch_data)
 
     # game.json
     setup_state = loads(game.setup_state_json)
@@ -318,7 +324,20 @@ def export_game(db: Database, game_id: str, to: Path = DEFAULT_ARCHIVE, *, full:
             }
             for b, data in branch_data
         ],
+        "adjustments": [
+            {
+                "number": a["number"],
+                "after_turn": a["after_turn"],
+                "file": f"adjustments/{adjustment_file(a['number'])}",
+                "record_hash": a["record_hash"],
+            }
+            for a in adjustments
+        ],
     }
+    for entry in adjustments:
+        writer.write_json(
+            "adjustments", adjustment_file(entry["number"]), value=public_adjustment(entry, shown)
+        )
     pages: list[dict[str, Any]] = []
     for record in records:
         number = record["turn"]
@@ -353,6 +372,16 @@ def export_game(db: Database, game_id: str, to: Path = DEFAULT_ARCHIVE, *, full:
                 "has_text": "text" in public,
                 "has_html": "html" in public,
                 "record_hash": record["record_hash"],
+                "adjustments": [  # the referee's adjustments made before this turn was resolved
+                    {
+                        "number": a["number"],
+                        "by": a["by"],
+                        "file": f"adjustments/{adjustment_file(a['number'])}",
+                        "events": [e["text"] for e in a["events"] if e.get("seats") is None],
+                    }
+                    for a in adjustments
+                    if a["after_turn"] == number - 1
+                ],
             }
         )
     # turn folders that are no longer on the main line (after a rollback) live on in branches/
@@ -377,7 +406,15 @@ def export_game(db: Database, game_id: str, to: Path = DEFAULT_ARCHIVE, *, full:
                 if k in ("number", "label", "commitment")
             }
             or None,
+            "adjustments": [
+                {"number": a["number"], "after_turn": a["after_turn"], "record_hash": a["record_hash"]}
+                for a in data.get("adjustments", [])
+            ],
         }
+        for entry in data.get("adjustments", []):
+            writer.write_json(
+                *base, "adjustments", adjustment_file(entry["number"]), value=public_adjustment(entry, shown)
+            )
         writer.write_json(*base, "branch.json", value=info)
         for item in data.get("turns", []):
             record = item["record"]
@@ -393,6 +430,57 @@ def export_game(db: Database, game_id: str, to: Path = DEFAULT_ARCHIVE, *, full:
 
     write_site(writer, game_json, pages, shown)
     return root
+
+
+def adjustment_file(number: int) -> str:
+    return f"{number:04d}.json"
+
+
+def public_adjustment(entry: dict[str, Any], shown: Disclosure) -> dict[str, Any]:
+    """A referee's adjustment as the public may see it now (whole when everything is published)."""
+    if shown.complete:
+        return dict(entry)
+    public = {
+        k: entry[k]
+        for k in (
+            "format",
+            "kind",
+            "game",
+            "number",
+            "after_turn",
+            "by",
+            "at",
+            "prev_record_hash",
+            "record_hash",
+        )
+    }
+    public["public"] = True
+    public["events"] = [e for e in entry["events"] if e.get("seats") is None]
+    return public
+
+
+def _check_adjustments_append_only(
+    root: Path, adjustments: list[dict[str, Any]], branch_data: list[Any]
+) -> None:
+    """A published adjustment is never replaced by another one; one a rollback took off the main
+    line is removed from ``adjustments/`` (its branch publishes it)."""
+    known = {adjustment_file(a["number"]): a["record_hash"] for a in adjustments}
+    kept = {a["record_hash"] for _, data in branch_data for a in data.get("adjustments", [])}
+    folder = root / "adjustments"
+    if folder.is_symlink() or not folder.is_dir():
+        return
+    for child in sorted(folder.iterdir()):
+        old = _read_json(child)
+        old_hash = old.get("record_hash") if isinstance(old, dict) else None
+        if old_hash is not None and known.get(child.name) != old_hash:
+            if old_hash in kept and child.name not in known:
+                SafeWriter(root).path("adjustments", child.name).unlink()
+                continue
+            raise ArchiveError(
+                f"{child} holds a different adjustment (record hash {str(old_hash)[:16]}...) than the "
+                "database, and no recorded branch accounts for it; the archive is append-only: "
+                "export to another folder with --to"
+            )
 
 
 def _check_append_only(root: Path, game: Game, records: list[dict[str, Any]], branch_data: list[Any]) -> None:

@@ -42,6 +42,7 @@ EXTENSIONS: tuple[str, ...] = (
     "adjudicator.cli_mail",
     "adjudicator.cli_archive",
     "adjudicator.cli_doctor",  # after cli_mail: it adds `pbem mail test`
+    "adjudicator.cli_referee",
 )
 
 DbOption = Annotated[
@@ -156,9 +157,16 @@ def game_new(
     ] = "24h,2h",
     civil_disorder: Annotated[int, typer.Option(help="Missed turns in a row before civil disorder.")] = 3,
     referee_email: Annotated[str | None, typer.Option(help="The referee's address (table results).")] = None,
+    scenario: Annotated[
+        Path | None,
+        typer.Option(help="Start from this position (a TOML scenario file, see orders/<game>.md)."),
+    ] = None,
     db: DbOption = None,
 ) -> None:
     """Create a game; prints its seats and the referee's secret."""
+    from adjudicator.cli_referee import read_file
+
+    scenario_text = read_file(scenario, "scenario") if scenario is not None else None
     game, seats, secret = referee(db).new_game(
         ruleset,
         game_id,
@@ -169,8 +177,11 @@ def game_new(
         civil_disorder_after=civil_disorder,
         referee_email=referee_email,
         reminders=reminders,
+        scenario=scenario_text,
     )
-    typer.echo(f"game {game.id} created ({game.ruleset})")
+    typer.echo(
+        f"game {game.id} created ({game.ruleset})" + (f" from the scenario {scenario}" if scenario else "")
+    )
     typer.echo(f"seats: {', '.join(seats)}")
     typer.echo(f"referee secret: {secret}  (shown this once)")
     typer.echo(f"setup commitment: {game.setup_commitment}")
@@ -237,7 +248,18 @@ def game_show(game_id: str, json_out: JsonOption = False, db: DbOption = None) -
     with ref.db.session() as session:
         game = ref.game(session, game_id)
         typer.echo(f"game {game.id} ({game.ruleset} v{game.ruleset_version}), {game.status}")
-        typer.echo(f"options: {loads(game.options_json)}")
+        options = loads(game.options_json)
+        scenario = options.pop("scenario", None)  # the whole position: in the archive's game.json
+        typer.echo(f"options: {options}")
+        if isinstance(scenario, dict):
+            typer.echo(f"started from the scenario {scenario.get('title') or '(untitled)'!r}")
+        from adjudicator.adjustments import entry_rows
+
+        adjusted = entry_rows(session, game_id)
+        if adjusted:
+            typer.echo(
+                f"referee adjustments: {len(adjusted)} (the last before turn {adjusted[-1].turn_number})"
+            )
         typer.echo(
             f"deadline rule: {game.deadline_rule}; grace: {game.grace or 'none'}; nmr: {game.nmr}; "
             f"reminders: {game.reminders or 'none'}"

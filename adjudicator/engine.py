@@ -26,7 +26,16 @@ from adjudicator.deadlines import DeadlineError, next_deadline, parse_reminders,
 from adjudicator.dice import Dice
 from adjudicator.durations import DurationError, parse_duration
 from adjudicator.games import UnknownRuleset, get_ruleset
-from adjudicator.games.base import REFEREE, Event, OptionError, OrderRequest, Outcome, Problem, Ruleset
+from adjudicator.games.base import (
+    REFEREE,
+    Event,
+    OptionError,
+    OrderRequest,
+    Outcome,
+    Problem,
+    Ruleset,
+    ScenarioError,
+)
 from adjudicator.record import counting_submissions, record_hash, turn_record
 from adjudicator.store import (
     Database,
@@ -190,6 +199,7 @@ class Referee:
         civil_disorder_after: int = 3,
         referee_email: str | None = None,
         reminders: str | None = None,
+        scenario: str | None = None,
     ) -> tuple[Game, list[str], str]:
         """Create a game; returns it, its seat names and the referee's secret (shown once).
 
@@ -198,6 +208,9 @@ class Referee:
         period for them first. Without ``nmr``, a grace means ``wait``.
         ``reminders`` lists how long before the deadline seats still owing
         orders are reminded (``24h,2h`` by default, ``none`` for none).
+        ``scenario`` is the text of a scenario file (a starting position) for a ruleset
+        that ``accepts_scenarios``; it is kept in the options, so the archive publishes it
+        and ``pbem verify`` replays the setup from it.
         """
         check_game_id(game_id)
         try:
@@ -206,9 +219,15 @@ class Referee:
             raise NotFound(str(exc)) from exc
         try:
             parsed = ruleset.parse_options(dict(options or {}))
+            if scenario is not None:
+                if not getattr(ruleset, "accepts_scenarios", False):
+                    raise RefereeError(f"{ruleset.name} does not start from scenario files")
+                parsed = ruleset.with_scenario(parsed, scenario)
             names = ruleset.seat_names(parsed)
         except OptionError as exc:
             raise RefereeError(str(exc)) from exc
+        except ScenarioError as exc:
+            raise RefereeError(f"scenario: {exc}") from exc
         try:
             deadline = validate_rule(deadline)
             if grace is not None:

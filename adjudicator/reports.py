@@ -15,7 +15,7 @@ from sqlmodel import Session, select
 from adjudicator.deadlines import zone
 from adjudicator.disclosure import disclosure
 from adjudicator.games import get_ruleset
-from adjudicator.games.base import OrderRequest, Outcome, Ruleset
+from adjudicator.games.base import Event, OrderRequest, Outcome, Ruleset
 from adjudicator.mail import outbox
 from adjudicator.mail.compose import compose, stable_message_id
 from adjudicator.mail.ics import turn_deadline_attachment
@@ -176,7 +176,28 @@ def report_context(session: Session, game: Game, turn: Turn, seat: str | None) -
         },
         "outcome": str(outcome) if outcome else "",
         "next": nxt,
+        "adjustments": adjustments_shown(session, game.id, turn.number, seat),
     }
+
+
+def adjustments_shown(session: Session, game_id: str, number: int, seat: str | None) -> list[dict[str, Any]]:
+    """The referee's adjustments made before ``number`` was resolved, as ``seat`` may see them."""
+    from adjudicator.adjustments import entry_of, entry_rows
+
+    shown = []
+    for row in entry_rows(session, game_id, number):
+        entry = entry_of(row)
+        events = [Event.from_json(e) for e in entry.get("events", [])]
+        shown.append(
+            {
+                "number": entry["number"],
+                "by": entry["by"],
+                "at": entry["at"],
+                "record_hash": entry["record_hash"],
+                "events": [e.text for e in events if e.visible_to(seat)],
+            }
+        )
+    return shown
 
 
 def render_context(name: str, ruleset_name: str, context: dict[str, Any], fmt: str) -> str:

@@ -9,6 +9,10 @@ chained from turn N like the main line. ``N = 0`` goes back to the setup.
 
 Seats' missed-turn counts and civil-disorder status are left as they are: the referee
 decides those (``pbem seat replace``).
+
+A referee's adjustments made after turn N (``pbem referee adjust``) stay on the main line and
+turn N+1 reopens from the adjusted state, chained to the last of them. Later adjustments belong to
+the abandoned line: they move into the branch with its turns (published and verified there).
 """
 
 from __future__ import annotations
@@ -96,7 +100,12 @@ def rollback(
         if after_turn > 0 and (kept is None or kept.status != "closed" or not kept.record_hash):
             raise Refused(f"turn {after_turn} of {game_id!r} is not a closed turn")
 
+        from adjudicator.adjustments import entry_of, entry_rows, state_after_adjustments
+
+        adjusted = entry_rows(session, game_id)
+        kept_adjustments = [row for row in adjusted if row.turn_number == after_turn + 1]
         data = _branch_data(session, game_id, later, clock)
+        data["adjustments"] = [entry_of(row) for row in adjusted if row.turn_number > after_turn + 1]
         number = 1 + len(session.exec(select(Branch).where(Branch.game_id == game_id)).all())
         branch = Branch(
             game_id=game_id,
@@ -109,9 +118,10 @@ def rollback(
         )
         session.add(branch)
         for table in (Submission, DiceRoll, EventRecord, Report, ReminderSent):
-            session.execute(
-                delete(table).where(table.game_id == game_id, table.turn_number > after_turn)  # type: ignore[attr-defined]
-            )
+            query = delete(table).where(table.game_id == game_id, table.turn_number > after_turn)  # type: ignore[attr-defined]
+            if table is Submission:  # the adjustments made after the kept turn stay
+                query = query.where(Submission.id.not_in([row.id for row in kept_adjustments]))  # type: ignore[union-attr]
+            session.execute(query)
         session.execute(delete(Turn).where(Turn.game_id == game_id, Turn.number > after_turn))  # type: ignore[arg-type]
         session.flush()
 
@@ -120,6 +130,8 @@ def rollback(
         else:
             assert kept is not None
             state, prev_hash = loads(kept.result_state_json), kept.record_hash
+        state, last_adjustment = state_after_adjustments(referee.ruleset_of(game), state, kept_adjustments)
+        prev_hash = last_adjustment or prev_hash
         game.status = "running"
         game.outcome_json = None
         game.finished_at = None

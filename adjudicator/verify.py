@@ -10,7 +10,10 @@ For the setup and every turn it recomputes what can be recomputed from what is p
   seed from the secret and the receipts, then the resolution re-run from the previous state
   with the orders parsed again, comparing the dice log, the events and the new state as
   canonical JSON, byte for byte, and last the record's own hash;
-* branches left by a referee's rollback, chained from the turn they left.
+* branches left by a referee's rollback, chained from the turn they left;
+* a referee's adjustments between turns (``adjustments/NNNN.json``): each is chained between
+  the step before and the step after it, read again from its text and applied again
+  (``ruleset.adjust``), its events and resulting state hash compared, and its hash recomputed.
 
 The archive is hostile input: a missing folder, truncated JSON, a wrong type or a ruleset that
 raises on odd data gives a named problem, never a traceback. Verification stops at the first
@@ -242,6 +245,17 @@ def read_game(root: Path) -> Game:
             )
         need(entry, "record_hash", "str", f"game.json turns[{i}]")
     need(data, "branches", "list", where)
+    listed_adjustments = data.get("adjustments", [])  # archives older than adjustments have none
+    if not isinstance(listed_adjustments, list):
+        raise Mismatch("game.json: field 'adjustments' should be list")
+    previous = 0  # numbers increase; those a rollback moved into a branch leave gaps
+    for i, entry in enumerate(listed_adjustments):
+        w = f"game.json adjustments[{i}]"
+        if need(entry, "number", "int", w) <= previous:
+            raise Mismatch(f"{w} is adjustment {entry['number']}, listed after adjustment {previous}")
+        previous = entry["number"]
+        need(entry, "after_turn", "int", w)
+        need(entry, "record_hash", "str", w)
     return Game(game_id, ruleset, data)
 
 
@@ -503,6 +517,102 @@ def _event_difference(archived: list[Any], replayed: list[Any]) -> str:
     return f"{len(archived)} events in the archive, {len(replayed)} in the replay"
 
 
+# -- a referee's adjustments between turns ----------------------------------------
+def adjustment_where(number: int, after: int) -> str:
+    return f"adjustment {number} (after turn {after:03d})"
+
+
+def check_adjustment(
+    game: Game, root: Path, info: dict[str, Any], chain: Chain, prefix: str = ""
+) -> tuple[TurnResult, Chain]:
+    """Check one published adjustment against the chain so far; :class:`Mismatch` at the first problem."""
+    number, after = info["number"], info["after_turn"]
+    name = f"adjustments/{number:04d}.json"
+    entry = load_json(root / "adjustments" / f"{number:04d}.json", name)
+    if not isinstance(entry, dict):
+        raise Mismatch(f"{name} should be a JSON object")
+    result = TurnResult(
+        prefix + adjustment_where(number, after), label=f"by {str(entry.get('by', '?'))[:60]}"
+    )
+    if need(entry, "kind", "str", name) != "adjustment":
+        raise Mismatch(f"{name} is not an adjustment")
+    if need(entry, "game", "str", name) != game.id:
+        raise Mismatch(f"{name} belongs to game {entry['game'][:64]!r}, not {game.id!r}")
+    if need(entry, "number", "int", name) != number or need(entry, "after_turn", "int", name) != after:
+        raise Mismatch(f"{name} is not adjustment {number} after turn {after}, as game.json lists it")
+    own = need(entry, "record_hash", "str", name)
+    if own != info["record_hash"]:
+        raise Mismatch(f"game.json lists another record hash for adjustment {number} than {name}")
+    prev = need(entry, "prev_record_hash", "str?", name)
+    if prev != chain.record_hash:
+        raise Mismatch(
+            f"chain broken: prev_record_hash is {str(prev)[:16]}..., the previous step's hash is "
+            f"{str(chain.record_hash)[:16]}..."
+        )
+    result.checked.append("chain")
+    if entry.get("public"):
+        result.skipped.append("replay (the adjustment is withheld while hidden information lasts)")
+        # the public view it leaves is not published: the next turn's view_before starts afresh
+        return result, Chain(record_hash=own)
+    for key, kind in (("by", "str"), ("at", "str"), ("adjustment", "any"), ("state_after_hash", "str")):
+        need(entry, key, kind, name)
+    text = need(entry, "text", "str", name)
+    archived_events = need(entry, "events", "list", name)
+    if not chain.has_state:
+        result.skipped.append("replay (the state before it is not published)")
+        return result, Chain(record_hash=own)
+    if need(entry, "state_before_hash", "str", name) != seal.state_hash(chain.state):
+        raise Mismatch("state_before_hash is not the hash of the state the step before it left")
+    ruleset = game.ruleset
+    read = guarded("parse_adjustment()", lambda: normalized(ruleset.parse_adjustment(text)))
+    diff = first_difference(entry["adjustment"], read)
+    if diff:
+        raise Mismatch(f"the adjustment read again from its text differs from the recorded one at {diff}")
+    new_state, events = guarded(
+        "adjust()", lambda: ruleset.adjust(copy.deepcopy(chain.state), copy.deepcopy(read))
+    )
+    replayed_events = normalized([e.to_json() for e in events])
+    if canon(archived_events) != canon(replayed_events):
+        raise Mismatch(
+            f"the events differ from the replay: {_event_difference(archived_events, replayed_events)}"
+        )
+    replayed_state = normalized(new_state)
+    if entry["state_after_hash"] != seal.state_hash(replayed_state):
+        raise Mismatch("state_after_hash is not the hash of the state the adjustment gives again")
+    result.checked.append(f"read and applied again, {len(replayed_events)} events and the state hash")
+    if record_hash(entry) != own:
+        raise Mismatch(
+            "the adjustment's hash does not match its content: it was changed after it was recorded"
+        )
+    result.checked.append("record hash")
+    return result, Chain(state=replayed_state, has_state=True, record_hash=own)
+
+
+def _adjust_between(
+    game: Game,
+    root: Path,
+    pending: dict[int, list[dict[str, Any]]],
+    after: int,
+    chain: Chain,
+    results: list[TurnResult],
+    points: dict[str, Chain],
+    prefix: str = "",
+) -> Chain | None:
+    """Check the adjustments made after turn ``after``; ``None`` after a mismatch."""
+    for info in pending.pop(after, []):
+        try:
+            result, chain = check_adjustment(game, root, info, chain, prefix)
+        except Mismatch as exc:
+            results.append(
+                TurnResult(prefix + adjustment_where(info["number"], after), ok=False, problem=str(exc))
+            )
+            return None
+        results.append(result)
+        if chain.record_hash:
+            points[chain.record_hash] = chain
+    return chain
+
+
 # -- the whole archive ---------------------------------------------------------
 def _turn_folders(folder: Path) -> dict[int, Path]:
     found: dict[int, Path] = {}
@@ -514,10 +624,28 @@ def _turn_folders(folder: Path) -> dict[int, Path]:
 
 
 def _verify_line(
-    game: Game, base: Path, numbers: list[int], chain: Chain, prefix: str, results: list[TurnResult]
+    game: Game,
+    base: Path,
+    numbers: list[int],
+    chain: Chain,
+    prefix: str,
+    results: list[TurnResult],
+    adjustments: dict[int, list[dict[str, Any]]] | None = None,
+    points: dict[str, Chain] | None = None,
 ) -> Chain | None:
-    """Verify consecutive turns stored under ``base``; ``None`` after the first mismatch."""
+    """Verify consecutive turns stored under ``base``; ``None`` after the first mismatch.
+
+    ``adjustments`` (main line only) maps a turn number to the referee's adjustments made after
+    it; they are checked in their place, the chain running through them. ``points`` collects
+    the chain after every step, by record hash (where a rollback's branch may start).
+    """
+    points = {} if points is None else points
     for number in numbers:
+        if adjustments:
+            found = _adjust_between(game, base, adjustments, number - 1, chain, results, points, prefix)
+            if found is None:
+                return None
+            chain = found
         where = f"{prefix}turn {number:03d}"
         folder = base / f"{number:03d}"
         label = ""
@@ -532,6 +660,11 @@ def _verify_line(
             results.append(TurnResult(where, label=label, ok=False, problem=str(exc)))
             return None
         results.append(result)
+        if chain.record_hash:
+            points[chain.record_hash] = chain
+    if adjustments:
+        last = numbers[-1] if numbers else 0
+        return _adjust_between(game, base, adjustments, last, chain, results, points, prefix)
     return chain
 
 
@@ -560,10 +693,19 @@ def verify_archive(path: Path | str) -> list[TurnResult]:
     on_disk = _turn_folders(root)
     extra = sorted(set(on_disk) - set(listed))
     chains: dict[int, Chain] = {0: chain}
+    pending: dict[int, list[dict[str, Any]]] = {}
+    for info in game.data.get("adjustments", []):
+        pending.setdefault(info["after_turn"], []).append(info)
+    points: dict[str, Chain] = {}
     try:
-        final = _verify_line(game, root, listed, chain, "", results)
+        final = _verify_line(game, root, listed, chain, "", results, pending, points)
         if final is None:
             return results
+        if pending:
+            number, after = pending[min(pending)][0]["number"], min(pending)
+            raise Mismatch(
+                f"adjustment {number} is listed after turn {after}, which is not a closed turn here"
+            )
         # the turns game.json lists must be the ones whose hashes it lists
         for entry in game.data["turns"]:
             record = load_json(root / f"{entry['number']:03d}" / "record.json", "record.json")
@@ -614,15 +756,36 @@ def verify_archive(path: Path | str) -> list[TurnResult]:
                 )
             if turns != list(range(after + 1, after + 1 + len(turns))):
                 raise Mismatch(f"branch {number}: its turns are not consecutive from turn {after + 1}")
+            branch_adjustments: dict[int, list[dict[str, Any]]] = {}
+            for j, entry in enumerate(info.get("adjustments", [])):  # branches older than adjustments: none
+                w = f"branches/{number}/branch.json adjustments[{j}]"
+                need(entry, "number", "int", w)
+                need(entry, "record_hash", "str", w)
+                branch_adjustments.setdefault(need(entry, "after_turn", "int", w), []).append(entry)
+            start = chains[after]
+            if turns:  # a branch may start after a referee's adjustment kept on the main line
+                first = load_json(
+                    root / "branches" / str(number) / f"{turns[0]:03d}" / "record.json",
+                    f"branches/{number}/{turns[0]:03d}/record.json",
+                )
+                if isinstance(first, dict) and first.get("prev_record_hash") in points:
+                    start = points[first["prev_record_hash"]]
         except Mismatch as exc:
             results.append(TurnResult(f"branch {i + 1}", ok=False, problem=str(exc)))
             return results
-        if (
-            _verify_line(
-                game, root / "branches" / str(number), turns, chains[after], f"branch {number} ", results
+        base = root / "branches" / str(number)
+        if _verify_line(game, base, turns, start, f"branch {number} ", results, branch_adjustments) is None:
+            return results
+        if branch_adjustments:
+            left = branch_adjustments[min(branch_adjustments)][0]
+            results.append(
+                TurnResult(
+                    f"branch {number}",
+                    ok=False,
+                    problem=f"adjustment {left['number']} is listed after turn {left['after_turn']}, "
+                    "which is not a turn of this branch",
+                )
             )
-            is None
-        ):
             return results
     return results
 
@@ -645,7 +808,8 @@ def summary(results: list[TurnResult]) -> tuple[str, int]:
     if not results or not results[-1].ok:
         where = results[-1].where if results else "archive"
         return f"FAILED at {where}: {results[-1].problem if results else 'nothing to check'}", 1
-    turns = [r for r in results if r.where != "setup"]
+    turns = [r for r in results if r.where != "setup" and "adjustment " not in r.where]
+    adjusted = len(results) - len(turns) - 1
     skipped = [r for r in results if r.skipped]
     if skipped:
         return (
@@ -653,4 +817,5 @@ def summary(results: list[TurnResult]) -> tuple[str, int]:
             "because hidden information is withheld while the game runs (see NOT checked above)",
             0,
         )
-    return f"verified: the setup and {len(turns)} turns replayed byte for byte", 0
+    also = f" and {adjusted} referee adjustments" if adjusted > 0 else ""
+    return f"verified: the setup and {len(turns)} turns{also} replayed byte for byte", 0

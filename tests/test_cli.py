@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from adjudicator.cli import app, main
 
-COMMANDS = ["init", "rulesets", "game", "orders", "turn", "report", "demo", "seat", "battle"]
+COMMANDS = ["init", "rulesets", "game", "orders", "turn", "report", "demo", "seat", "battle", "referee"]
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

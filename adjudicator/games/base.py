@@ -23,6 +23,19 @@ The engine talks to a ruleset only through :class:`Ruleset`:
 ``board_svg(view)``                    the board as SVG, or ``None``
 =====================================  ==============================================
 
+Two optional parts serve a referee running a real campaign (see ``adjudicator/adjustments.py``);
+a ruleset declares them with ``accepts_scenarios`` / ``accepts_adjustments``:
+
+=====================================  ==============================================
+``with_scenario(options, text)``       options carrying a starting position read from a
+                                       scenario file (raises :class:`ScenarioError`);
+                                       ``setup`` then starts from it
+``parse_adjustment(text)``             a referee's adjustment file as JSON-able data
+                                       (raises :class:`AdjustmentError`)
+``adjust(state, adjustment)``          ``(new state, [Event])``, pure; raises
+                                       :class:`AdjustmentError` when it cannot apply
+=====================================  ==============================================
+
 States are plain JSON data (dicts, lists, str, int, float, bool, None): the
 engine stores them as JSON and hands each call a fresh copy, so a ruleset may
 mutate what it is given.
@@ -45,6 +58,14 @@ REFEREE = "referee"
 
 class OptionError(ValueError):
     """A game option is unknown or has a bad value; the message says what is valid."""
+
+
+class ScenarioError(ValueError):
+    """A scenario file is not valid for this game; the message says where and what is valid."""
+
+
+class AdjustmentError(ValueError):
+    """A referee's adjustment file is not valid, or cannot apply to the state; the message says why."""
 
 
 @dataclass(frozen=True)
@@ -254,6 +275,18 @@ class BaseRuleset:
     has_hidden_information: ClassVar[bool] = False
     #: option name -> (default, one-line description); override in subclasses
     options: ClassVar[dict[str, tuple[str, str]]] = {}
+    #: whether ``pbem game new --scenario FILE`` and ``pbem referee adjust`` work for this game
+    accepts_scenarios: ClassVar[bool] = False
+    accepts_adjustments: ClassVar[bool] = False
+
+    def with_scenario(self, options: dict[str, Any], text: str) -> dict[str, Any]:
+        raise ScenarioError(f"{self.name} does not start from scenario files")
+
+    def parse_adjustment(self, text: str) -> dict[str, Any]:
+        raise AdjustmentError(f"{self.name} takes no referee adjustments")
+
+    def adjust(self, state: State, adjustment: dict[str, Any]) -> tuple[State, list[Event]]:
+        raise AdjustmentError(f"{self.name} takes no referee adjustments")
 
     def parse_options(self, raw: dict[str, str]) -> dict[str, Any]:
         unknown = sorted(set(raw) - set(self.options))

@@ -415,7 +415,13 @@ class MailHandler:
                 select(Turn).where(Turn.game_id == game.id).order_by(Turn.number)  # type: ignore[arg-type]
             ).all()
             lines = [f"{game.id}: {game.ruleset}, {game.status}", ""]
+            from adjudicator.adjustments import entry_of, entry_rows
+
+            adjusted = [entry_of(row) for row in entry_rows(session, game.id)]
             for turn in turns:
+                for entry in (e for e in adjusted if e["after_turn"] == turn.number - 1):
+                    lines.append(f"adjustment {entry['number']} by {entry['by']} (pbem referee adjust)")
+                    lines.append(f"          record {entry['record_hash']}")
                 when = as_utc(turn.closed_at)
                 closed = f"closed {when:%Y-%m-%d %H:%M} UTC ({turn.close_reason})" if when else "open"
                 lines.append(f"turn {turn.number:3}  {turn.label:30} {closed}")

@@ -83,7 +83,11 @@ def board_text(state: State) -> str:
     pirates = {b["at"] for b in state["bands"] if b["kind"] == "pirates"}
     for name, prov in game_map.provinces.items():
         rec = state["provinces"][name]
-        flags = ("*" if prov.fortress else "-") + ("P" if prov.port else "-") + ("R" if prov.arsenal else "-")
+        flags = (
+            ("*" if prov.fortress else "-")
+            + ("P" if prov.port else "-")
+            + ("R" if prov.arsenal or rec.get("arsenal") else "-")
+        )
         notes = []
         if rec["siege"]:
             s = rec["siege"]

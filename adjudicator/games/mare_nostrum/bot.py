@@ -133,7 +133,7 @@ def _purchases(state: State, game_map: GameMap, seat: str, rng: random.Random) -
                 mercenaries = 0
             lines.append(f"buy army {where}{merc}")
             budget -= costs["army"]
-    arsenals = [p for p in mine if game_map.provinces[p].arsenal]
+    arsenals = [p for p in mine if game_map.provinces[p].arsenal or state["provinces"][p].get("arsenal")]
     if arsenals and budget >= costs["fleet"] and rng.random() < 0.4:
         where = rng.choice(arsenals)
         lines.append(f"buy fleet {where} {rng.choice(game_map.provinces[where].seas)}")

@@ -107,15 +107,15 @@ def check_orders(state: State, game_map: GameMap, seat: str, orders: list[Order]
                 bad(
                     order,
                     f"you can build a fleet only where you control an arsenal, not in {order.target}",
-                    _arsenals(game_map, my_provinces),
+                    _arsenals(game_map, my_provinces, provinces),
                     "2",
                 )
                 continue
-            if not prov.arsenal:
+            if not (prov.arsenal or provinces[order.target].get("arsenal")):  # built by the referee
                 bad(
                     order,
                     f"no arsenal in {order.target}: fleets are built only where an arsenal stands",
-                    _arsenals(game_map, my_provinces),
+                    _arsenals(game_map, my_provinces, provinces),
                     "2",
                 )
                 continue
@@ -172,8 +172,8 @@ def check_orders(state: State, game_map: GameMap, seat: str, orders: list[Order]
     return problems
 
 
-def _arsenals(game_map: GameMap, mine: list[str]) -> str:
-    found = [p for p in mine if game_map.provinces[p].arsenal]
+def _arsenals(game_map: GameMap, mine: list[str], provinces: dict[str, Any]) -> str:
+    found = [p for p in mine if game_map.provinces[p].arsenal or provinces[p].get("arsenal")]
     return f"your arsenals: {_listing(found)}"
 
 

@@ -1303,9 +1303,10 @@ class MilitaryPhase:
                 return f"{order.target} is besieged"
             if order.verb == "buy-army" and order.count > nation["mercenaries"]:
                 return f"only {nation['mercenaries']} mercenaries are in garrison"
+            # an arsenal of the map, or one the referee recorded as built
+            arsenal = self.map.provinces[order.target].arsenal or rec.get("arsenal")
             if order.verb == "buy-fleet" and (
-                not self.map.provinces[order.target].arsenal
-                or order.sea not in self.map.provinces[order.target].seas
+                not arsenal or order.sea not in self.map.provinces[order.target].seas
             ):
                 return f"no arsenal in {order.target} next to {order.sea}"
         if order.verb in {"hire-engineer", "hire-priest"}:

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 from adjudicator.dice import Dice
 from adjudicator.games.base import (
     REFEREE,
+    AdjustmentError,
     BaseRuleset,
     Event,
     OptionError,
@@ -21,9 +22,10 @@ from adjudicator.games.base import (
     Outcome,
     Parsed,
     Problem,
+    ScenarioError,
 )
 
-from . import board
+from . import board, campaign
 from .bot import bot_orders
 from .legality import check_orders
 from .map import GameMap, MapError, default_map, map_from_path, map_of
@@ -58,6 +60,8 @@ class MareNostrum(BaseRuleset):
         "map": ("", "path of a club's map file (TOML); empty for the packaged Mediterranean"),
         "turns": ("30", "the game ends after this many turns: most provinces, then richest, wins"),
     }
+    accepts_scenarios: ClassVar[bool] = True
+    accepts_adjustments: ClassVar[bool] = True
 
     # ------------------------------------------------------------------ options and setup
     def parse_options(self, raw: dict[str, str]) -> dict[str, Any]:
@@ -67,6 +71,8 @@ class MareNostrum(BaseRuleset):
         except MapError as exc:
             raise OptionError(f"map: {exc}") from exc
         top = min(8, len(game_map.nations))
+        if "nations" not in raw:  # the default, on a club map with fewer nations: all of them
+            opts["nations"] = str(min(int(self.options["nations"][0]), top))
         try:
             nations = int(str(opts["nations"]))
         except ValueError:
@@ -89,7 +95,21 @@ class MareNostrum(BaseRuleset):
 
     def seat_names(self, options: dict[str, Any]) -> list[str]:
         options = self._normalised(options)
+        if options.get("scenario"):
+            return campaign.scenario_seats(options["scenario"], self._map_option(options))
         return list(self._map_option(options).nations)[: options["nations"]]
+
+    def with_scenario(self, options: dict[str, Any], text: str) -> dict[str, Any]:
+        """The options with a scenario's starting position (its nations are the seats)."""
+        options = dict(self._normalised(options))
+        try:
+            game_map = self._map_option(options)
+        except MapError as exc:
+            raise ScenarioError(f"map: {exc}") from exc
+        scenario = campaign.read_scenario(game_map, text)
+        options["scenario"] = scenario
+        options["nations"] = len(scenario["nations"])
+        return options
 
     def _normalised(self, options: dict[str, Any]) -> dict[str, Any]:
         if all(k in options for k in self.options) and isinstance(options.get("nations"), int):
@@ -131,7 +151,7 @@ class MareNostrum(BaseRuleset):
             units[f"{seat}:A1"] = new_army(seat, 1, start.home, 0)
         bands = [{"kind": "brigands", "at": p, "quiet_turn": 0} for p in game_map.brigands]
         bands += [{"kind": "pirates", "at": s, "quiet_turn": 0} for s in game_map.pirates]
-        return {
+        state = {
             "game": self.name,
             "turn": 1,
             "options": dict(options),
@@ -148,6 +168,20 @@ class MareNostrum(BaseRuleset):
             "bands": bands,
             "pending": None,
         }
+        if options.get("scenario"):
+            state = campaign.start_from_scenario(state, game_map, options["scenario"])
+        return state
+
+    # ------------------------------------------------------------------ the referee's adjustments
+    def parse_adjustment(self, text: str) -> dict[str, Any]:
+        return campaign.parse_adjustment(text)
+
+    def adjust(self, state: State, adjustment: dict[str, Any]) -> tuple[State, list[Event]]:
+        try:
+            game_map = map_of(state)
+        except MapError as exc:
+            raise AdjustmentError(f"the game's map cannot be read: {exc}") from exc
+        return campaign.adjust(state, game_map, adjustment)
 
     # ------------------------------------------------------------------ requests and labels
     def label(self, state: State) -> str:
