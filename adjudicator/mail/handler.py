@@ -290,7 +290,9 @@ class MailHandler:
                 recent = _recent_from(session, parsed.sender, parsed.message_id, now, self.verified)
             if recent >= rate:
                 which = "verified" if self.verified else "unverified"
-                raise _Outcome("ignored", f"rate limited: {recent} {which} messages from this sender in the last hour")
+                raise _Outcome(
+                    "ignored", f"rate limited: {recent} {which} messages from this sender in the last hour"
+                )
         if not self.verified:
             # Nothing of an unverified message is quoted back: the note is in our words only.
             why = (
@@ -339,7 +341,9 @@ class MailHandler:
                 raise _Outcome("refused", f"no seat {parsed.seat[:64]!r} in game {game.id!r}")
             return seat
 
-    def _note_unverified(self, seat: Seat, parsed: ParsedMail, reason: str, *, foreign: bool, now: datetime) -> None:
+    def _note_unverified(
+        self, seat: Seat, parsed: ParsedMail, reason: str, *, foreign: bool, now: datetime
+    ) -> None:
         """Stop with ``refused``; a fixed note to the seat's registered address, limited apart from refusals."""
         assert seat.email
         with self.db.session() as session:
@@ -367,9 +371,7 @@ class MailHandler:
         with self.db.session() as session:
             if _recent_refusals(session, seat, now) >= REFUSALS_PER_SEAT_PER_HOUR:
                 raise _Outcome("refused", f"{reason} (no reply: refusal limit for this seat reached)")
-            row = acks.queue_refusal(
-                session, seat=seat, reason=reason, inbound_id=parsed.message_id, tip=TIP
-            )
+            row = acks.queue_refusal(session, seat=seat, reason=reason, inbound_id=parsed.message_id, tip=TIP)
             if row is not None:
                 row.created_at = now  # the referee's clock decides the refusal window
                 self.replies += 1

@@ -99,7 +99,9 @@ def test_no_secret_is_stored_in_clear_anywhere_in_the_database_file(
     msg["From"] = "north@example.org"
     msg["Subject"] = f"orders (secret {secret})"
     msg["Message-ID"] = "<qp@x.org>"
-    msg.set_content(f"game: toy\nseat: north\nsecret: {secret}\nturn: 1\n\nguess 3\n# ünd\n", cte="quoted-printable")
+    msg.set_content(
+        f"game: toy\nseat: north\nsecret: {secret}\nturn: 1\n\nguess 3\n# ünd\n", cte="quoted-printable"
+    )
     assert handler.handle(msg.as_bytes()).status == "handled"
     b64 = orders_mail(secret=secret, body="guess 4", message_id="<b64@x.org>")
     head, body = b64.split(b"\n\n", 1)
@@ -183,8 +185,15 @@ def nested(depth: int, inner: str) -> bytes:
     for i in range(depth):
         boundary = f"b{i}".encode()
         body = (
-            b'Content-Type: multipart/mixed; boundary="' + boundary + b'"\r\n\r\n--' + boundary + b"\r\n"
-            + body + b"\r\n--" + boundary + b"--\r\n"
+            b'Content-Type: multipart/mixed; boundary="'
+            + boundary
+            + b'"\r\n\r\n--'
+            + boundary
+            + b"\r\n"
+            + body
+            + b"\r\n--"
+            + boundary
+            + b"--\r\n"
         )
     return b"From: north@example.org\r\nSubject: deep\r\nMIME-Version: 1.0\r\n" + body
 
@@ -220,7 +229,9 @@ def test_mail_from_strangers_is_kept_bounded_and_expires(
 ) -> None:
     junk = "x" * 500_000
     for i in range(30):
-        handler.handle(orders_mail(sender=f"s{i}@junk.example", secret="no", body=junk, message_id=f"<j{i}@j>"))
+        handler.handle(
+            orders_mail(sender=f"s{i}@junk.example", secret="no", body=junk, message_id=f"<j{i}@j>")
+        )
     rows = inbound(db)
     assert len(rows) == 30 and all(len(r.raw) <= UNVERIFIED_KEEP and not r.verified for r in rows)
     assert handler.handle(orders_mail(secret=toy_game["north"], body="guess 2")).status == "handled"
