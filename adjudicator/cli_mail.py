@@ -120,7 +120,9 @@ def mail_flush(db: DbOption = None) -> None:
         return
     result = flush_smtp(database, config)
     if result.unreachable:
-        typer.echo(f"the server {config.host}:{config.port} cannot be reached: {result.unreachable}", err=True)
+        typer.echo(
+            f"the server {config.host}:{config.port} cannot be reached: {result.unreachable}", err=True
+        )
     doubt = f", {result.in_doubt} in doubt (see pbem mail status)" if result.in_doubt else ""
     typer.echo(
         f"{result.sent} message(s) sent to {config.host}:{config.port}, {result.failed} failed (kept){doubt}"

@@ -339,7 +339,9 @@ async def flush_smtp_async(
     workers = [_Worker(config, sender, db, me) for _ in range(min(parallel, len(ids)))]
     await asyncio.gather(*(run(w) for w in workers))
     if result.unreachable:
-        log.warning("the SMTP server %s:%s cannot be reached: %s", config.host, config.port, result.unreachable)
+        log.warning(
+            "the SMTP server %s:%s cannot be reached: %s", config.host, config.port, result.unreachable
+        )
     return result
 
 

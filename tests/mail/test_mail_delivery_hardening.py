@@ -32,7 +32,9 @@ def queue_many(db: Database, count: int) -> list[str]:
     with db.session() as session:
         for i in range(count):
             message_id = stable_message_id("g", 1, f"seat{i}", "report")
-            msg = compose(to=f"p{i}@example.org", subject=f"[g] {i}", text=f"report {i}", message_id=message_id)
+            msg = compose(
+                to=f"p{i}@example.org", subject=f"[g] {i}", text=f"report {i}", message_id=message_id
+            )
             outbox.queue_message(session, msg, kind="report", game_id=None)
             ids.append(message_id)
     return ids

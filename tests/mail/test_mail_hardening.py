@@ -6,16 +6,20 @@ Each test reproduces one defect found by attacking the referee (it failed before
 from __future__ import annotations
 
 import base64
+import smtplib
+import threading
+import time
 from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
-from mailkit import orders_mail, outbox_rows, parts
+from mailkit import free_port, orders_mail, outbox_rows, parts
 from sqlalchemy import text
 from sqlmodel import select
 
 from adjudicator.engine import Referee
-from adjudicator.mail.handler import UNVERIFIED_KEEP, MailHandler
+from adjudicator.mail.handler import UNVERIFIED_KEEP, Handled, MailHandler
+from adjudicator.mail.sources import Listener
 from adjudicator.store import Database, InboundMessage, Submission
 
 
@@ -251,3 +255,68 @@ def test_the_rate_limit_query_uses_an_index(db: Database) -> None:
             )
         ).all()
     assert any("USING INDEX ix_inboundmessage_sender_verified_received" in str(row) for row in plan), plan
+
+
+# -- timing oracle ---------------------------------------------------------------
+class HeldHandler(MailHandler):
+    """The real handler, held at its door until the test lets it go: shows when handling happens."""
+
+    def __init__(self, db: Database, referee: Referee) -> None:
+        super().__init__(db, referee)
+        self.go = threading.Event()
+        self.started = 0
+
+    def handle(self, raw: bytes, via: str = "stdin", size: int | None = None) -> Handled:
+        self.started += 1
+        self.go.wait(timeout=30)
+        return super().handle(raw, via, size)
+
+
+def test_the_smtp_reply_never_waits_for_the_handling(
+    db: Database, referee: Referee, toy_game: dict[str, str], tmp_path: Path
+) -> None:
+    """The 250 comes before the message is handled, whether its address is a seat's or not, so the
+    listener's reply time cannot tell which addresses are seats' (or whether a secret is right)."""
+    handler = HeldHandler(db, referee)
+    listener = Listener(db, "127.0.0.1", free_port(), handler=handler).start()  # spool: tmp_path/spool
+    mails = [
+        orders_mail(secret=toy_game["north"], message_id="<seat@x.org>"),  # a seat's address, right secret
+        orders_mail(secret="wrong", message_id="<wrong@x.org>"),  # a seat's address, wrong secret
+        orders_mail(sender="nobody@example.net", seat="west", secret="x", message_id="<stranger@x.org>"),
+    ]
+    try:
+        replies = []
+        for raw in mails:
+            with smtplib.SMTP("127.0.0.1", listener.port, timeout=10) as smtp:
+                smtp.ehlo()
+                smtp.mail("player@example.org")
+                smtp.rcpt("referee@pbem.test")
+                replies.append(smtp.data(raw))
+            assert not inbound(db)  # answered, and not one of them handled yet
+        assert replies == [(250, b"2.0.0 Message accepted")] * 3
+        assert len(list((tmp_path / "spool" / "new").iterdir())) >= 2  # kept safe until handled
+        handler.go.set()
+        deadline = time.monotonic() + 30
+        while len(listener.results) < 3 and time.monotonic() < deadline:
+            time.sleep(0.02)
+    finally:
+        handler.go.set()
+        listener.stop()
+    assert [r.status for r in listener.results] == ["handled", "refused", "refused"]
+    assert list((tmp_path / "spool" / "new").iterdir()) == []
+
+
+def test_mail_spooled_before_a_crash_is_handled_at_the_next_start(
+    db: Database, referee: Referee, toy_game: dict[str, str], tmp_path: Path
+) -> None:
+    spool = tmp_path / "spool"
+    first = Listener(db, "127.0.0.1", free_port(), handler=MailHandler(db, referee), spool=spool)
+    first.handler.spool_message(orders_mail(secret=toy_game["north"], message_id="<left@x.org>"))
+    again = Listener(db, "127.0.0.1", free_port(), handler=MailHandler(db, referee), spool=spool).start()
+    try:
+        deadline = time.monotonic() + 30
+        while not again.results and time.monotonic() < deadline:
+            time.sleep(0.02)
+    finally:
+        again.stop()
+    assert [r.status for r in again.results] == ["handled"]
