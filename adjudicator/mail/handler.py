@@ -344,7 +344,7 @@ class MailHandler:
     def _note_unverified(
         self, seat: Seat, parsed: ParsedMail, reason: str, *, foreign: bool, now: datetime
     ) -> None:
-        """Stop with ``refused``; a fixed note to the seat's registered address, limited apart from refusals."""
+        """Stop with ``refused``; a fixed note to the seat's registered address (limited apart)."""
         assert seat.email
         with self.db.session() as session:
             if _recent_refusals(session, seat, now, "unverified") >= REFUSALS_PER_SEAT_PER_HOUR:

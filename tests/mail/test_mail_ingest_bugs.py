@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from crashing_ruleset import CrashingGuess
 from mailkit import orders_mail, outbox_rows, parts
 from sqlmodel import select
 
@@ -60,22 +61,15 @@ def test_a_superscript_digit_in_far_side_orders_is_answered_and_not_retried(
 
 
 CRASHING = (
-    "from toy_ruleset import ClosestGuess; from adjudicator.games import register\n"
-    "class Crashing(ClosestGuess):\n"
-    "    name = 'toy-crash'\n"
-    "    def parse(self, request, text):\n"
-    "        if 'boom' in text: raise ValueError('a bug in the order reader')\n"
-    "        return super().parse(request, text)\n"
-    "register(Crashing); "
+    "from crashing_ruleset import CrashingGuess; from adjudicator.games import register; "
+    "register(CrashingGuess); "
 )
 
 
 def test_an_order_reader_that_crashes_is_logged_answered_and_never_retried(
     db: Database, sqlite_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, request: Any
 ) -> None:
-    namespace: dict[str, Any] = {}
-    exec(compile(CRASHING.replace("register(Crashing); ", ""), "crashing", "exec"), namespace)  # noqa: S102
-    monkeypatch.setitem(games._extra, "toy-crash", namespace["Crashing"])  # this test's process only
+    monkeypatch.setitem(games._extra, "toy-crash", CrashingGuess)  # this test's process only
     games._installed.cache_clear()
     request.addfinalizer(games._installed.cache_clear)
     referee = Referee(db)
