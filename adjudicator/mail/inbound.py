@@ -403,7 +403,8 @@ def parse_message(raw: bytes) -> ParsedMail:
         body, attached, notes = body_text(msg) if walkable else ("", "", [])
     except Exception:  # a MIME structure the email package cannot walk
         body, attached, notes = "", "", []
-    if not body.strip() and not attached.strip() and (not walkable or msg.is_multipart()):
+    unwalkable = not walkable or (msg.is_multipart() and not _leaves(msg))  # nesting deeper than walk goes
+    if not body.strip() and not attached.strip() and unwalkable:
         body = _raw_body(raw)
         notes.append("read as plain text: the MIME structure could not be walked")
     result.notes = notes

@@ -320,3 +320,13 @@ def test_mail_spooled_before_a_crash_is_handled_at_the_next_start(
     finally:
         again.stop()
     assert [r.status for r in again.results] == ["handled"]
+
+
+def test_the_notice_and_the_ack_show_the_turn_line_to_write(
+    db: Database, handler: MailHandler, toy_game: dict[str, str]
+) -> None:
+    [notice] = [r for r in outbox_rows(db, "notice") if r.to_addr == "north@example.org"]
+    assert "turn: 1" in parts(notice.raw)["text"] and "turn: 1" in parts(notice.raw)["html"]
+    handler.handle(orders_mail(secret=toy_game["north"], body="guess 2"))
+    [ack] = outbox_rows(db, "ack")
+    assert "turn: 1" in parts(ack.raw)["text"] and "turn: 1" in parts(ack.raw)["html"]
