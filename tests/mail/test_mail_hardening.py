@@ -18,7 +18,7 @@ from sqlalchemy import text
 from sqlmodel import select
 
 from adjudicator.engine import Referee
-from adjudicator.mail.handler import UNVERIFIED_KEEP, Handled, MailHandler
+from adjudicator.mail.handler import UNVERIFIED_KEEP, Handled, MailHandler, turn_written_for
 from adjudicator.mail.sources import Listener
 from adjudicator.store import Database, InboundMessage, Submission
 
@@ -254,7 +254,7 @@ def test_the_rate_limit_query_uses_an_index(db: Database) -> None:
                 "AND verified = 0 AND received_at >= '2026-01-01' AND message_id != '<x@y>'"
             )
         ).all()
-    assert any("USING INDEX ix_inboundmessage_sender_verified_received" in str(row) for row in plan), plan
+    assert any("INDEX ix_inboundmessage_sender_verified_received" in str(row) for row in plan), plan
 
 
 # -- timing oracle ---------------------------------------------------------------
@@ -330,3 +330,22 @@ def test_the_notice_and_the_ack_show_the_turn_line_to_write(
     handler.handle(orders_mail(secret=toy_game["north"], body="guess 2"))
     [ack] = outbox_rows(db, "ack")
     assert "turn: 1" in parts(ack.raw)["text"] and "turn: 1" in parts(ack.raw)["html"]
+
+
+@pytest.mark.parametrize(
+    ("line", "number"),
+    [("4", 4), ("#4", 4), ("turn 4", 4), (" 12 ", 12), ("²", None), ("4a", None), ("", None), ("٣", None)],
+)
+def test_the_turn_line_is_read_in_ascii_digits_only(line: str, number: int | None) -> None:
+    assert turn_written_for(line) == number
+
+
+def test_the_refusal_count_uses_an_index(db: Database) -> None:
+    with db.engine.connect() as connection:
+        plan = connection.execute(
+            text(
+                "EXPLAIN QUERY PLAN SELECT count(*) FROM outboxmessage WHERE game_id = 'g' AND seat = 's' "
+                "AND kind = 'refusal' AND created_at >= '2026-01-01'"
+            )
+        ).all()
+    assert any("INDEX ix_outboxmessage_seat_kind_created" in str(row) for row in plan), plan
