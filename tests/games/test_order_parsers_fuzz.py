@@ -49,7 +49,10 @@ def positions(name: str) -> list[tuple[dict[str, Any], OrderRequest, str]]:
             found.setdefault(request.kind, (loads(dumps(state)), request, text))
             parsed = ruleset.parse(request, text)
             orders[request.key] = parsed.orders
-        state, _ = ruleset.resolve(loads(dumps(state)), orders, Dice(f"fuzz-{turn}".encode()))
+        try:  # playing on only finds more kinds of request; the readers are what is tested here
+            state, _ = ruleset.resolve(loads(dumps(state)), orders, Dice(f"fuzz-{turn}".encode()))
+        except Exception:  # e.g. a test-only ruleset that resolves only what its own tests give it
+            break
         state = loads(dumps(state))
         if ruleset.outcome(state) is not None:
             break
