@@ -20,7 +20,9 @@ from typing import Any
 
 import pytest
 from mailkit import Sink, free_port, outbox_rows
+from typer.testing import CliRunner
 
+from adjudicator.cli import app
 from adjudicator.mail import outbox
 from adjudicator.mail.compose import compose, stable_message_id
 from adjudicator.mail.outbound import SmtpConfig, flush_smtp, retry_failed
@@ -151,3 +153,39 @@ def test_two_maildir_flushers_on_postgresql_write_each_message_once(
     assert sum(delivered) == 150
     assert sorted(writes) == sorted(ids) and max(writes.values()) == 1, writes.most_common(3)
     assert len(list((tmp_path / "outbox" / "new").iterdir())) == 150
+
+
+class HangUpAfterData(Sink):
+    """Takes the first message whole, then drops the connection instead of answering its DATA."""
+
+    hung_up = False
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        with self.lock:
+            self.received.append((envelope.mail_from, list(envelope.rcpt_tos), envelope.original_content))
+        if not self.hung_up:
+            self.hung_up = True
+            server.transport.close()
+        return "250 OK"
+
+
+def test_a_message_without_an_answer_to_its_data_is_in_doubt_and_never_resent_by_itself(
+    db: Database, sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    [message_id] = queue_many(db, 1)
+    server = HangUpAfterData().start()
+    try:
+        config = SmtpConfig.from_url(server.url)
+        result = flush_smtp(db, config, now=utcnow())
+        assert (result.sent, result.in_doubt) == (0, 1)
+        assert flush_smtp(db, config, now=utcnow() + timedelta(days=1)).sent == 0  # not by itself
+        [row] = outbox_rows(db)
+        assert row.status == "in-doubt" and row.attempts == 0
+        monkeypatch.setenv("PBEM_SMTP_URL", server.url)
+        shown = CliRunner().invoke(app, ["mail", "status", "--db", sqlite_url])
+        assert "1 in-doubt" in shown.output and "IN-DOUBT" in shown.output and message_id in shown.output
+        assert retry_failed(db, [message_id]) == 1  # the referee decides to send it again
+        assert flush_smtp(db, config, now=utcnow()).sent == 1
+    finally:
+        server.stop()
+    assert server.message_ids() == [message_id, message_id]  # twice: only because the referee asked
