@@ -119,8 +119,15 @@ def mail_flush(db: DbOption = None) -> None:
         typer.echo(f"{count} message(s) written to {outbox_dir()}/new/ (no PBEM_SMTP_URL set)")
         return
     result = flush_smtp(database, config)
-    typer.echo(f"{result.sent} message(s) sent to {config.host}:{config.port}, {result.failed} failed (kept)")
-    if result.failed:
+    if result.unreachable:
+        typer.echo(
+            f"the server {config.host}:{config.port} cannot be reached: {result.unreachable}", err=True
+        )
+    doubt = f", {result.in_doubt} in doubt (see pbem mail status)" if result.in_doubt else ""
+    typer.echo(
+        f"{result.sent} message(s) sent to {config.host}:{config.port}, {result.failed} failed (kept){doubt}"
+    )
+    if result.failed or result.unreachable:
         raise typer.Exit(75)
 
 
@@ -131,7 +138,7 @@ def mail_retry(
     ] = None,
     db: DbOption = None,
 ) -> None:
-    """Put messages marked failed back in the queue (the next flush sends them)."""
+    """Put messages marked failed or in doubt back in the queue (the next flush sends them)."""
     from adjudicator.mail.outbound import retry_failed
 
     count = retry_failed(_db(db), message_id or None)
@@ -172,11 +179,12 @@ def mail_status(
         counts = dict(
             session.exec(select(OutboxMessage.status, func.count()).group_by(OutboxMessage.status)).all()  # type: ignore[arg-type]
         )
-        typer.echo("outbox: " + ", ".join(f"{counts.get(s, 0)} {s}" for s in ("queued", "sent", "failed")))
+        shown = ("queued", "sending", "sent", "failed", "in-doubt")
+        typer.echo("outbox: " + ", ".join(f"{counts.get(s, 0)} {s}" for s in shown))
         waiting = session.exec(
             select(OutboxMessage)
-            .where(OutboxMessage.status.in_(["queued", "failed"]))  # type: ignore[attr-defined]
-            .where(OutboxMessage.attempts > 0)
+            .where(OutboxMessage.status.in_(["queued", "failed", "in-doubt"]))  # type: ignore[attr-defined]
+            .where((OutboxMessage.attempts > 0) | (OutboxMessage.status == "in-doubt"))  # type: ignore[arg-type]
             .order_by(OutboxMessage.id)  # type: ignore[arg-type]
         ).all()
         for row in waiting:
@@ -199,6 +207,12 @@ def mail_status(
             typer.echo(f"  {when:%Y-%m-%d %H:%M} {row.via:7} {row.status:8} {row.sender or '-'}: {detail}")
     if counts.get("failed"):
         typer.echo(f"{counts['failed']} message(s) failed: fix the cause, then `pbem mail retry`", err=True)
+    if counts.get("in-doubt"):
+        typer.echo(
+            f"{counts['in-doubt']} message(s) in doubt (the server may have them): "
+            "`pbem mail retry MESSAGE-ID` sends one again",
+            err=True,
+        )
 
 
 def register(app: typer.Typer) -> None:

@@ -459,8 +459,12 @@ class Referee:
         final: bool = False,
         source: str = "cli",
         as_referee: bool = False,
+        turn_number: int | None = None,
     ) -> SubmitResult:
         """Store a sealed submission; the last valid one before the close counts.
+
+        ``turn_number``, when given, is the turn the orders were written for (mail: the ``turn:``
+        line); orders for another turn are refused in the same transaction that stores them.
 
         A wrong secret is refused before anything is stored. Orders with any
         problem are stored as *rejected* with every problem listed by line; the
@@ -495,6 +499,11 @@ class Referee:
             turn = self.turn(session, game_id)
             if turn.status != "open":
                 raise Refused(f"turn {turn.number} of {game_id!r} is closed; no orders are taken for it")
+            if turn_number is not None and turn_number != turn.number:
+                raise Refused(
+                    f"these orders were written for turn {turn_number}, but the open turn of {game_id!r} "
+                    f"is {turn.number}; nothing was changed"
+                )
             if game.status == "running" and not as_referee:
                 closes = self.closes_at(session, game, turn)
                 if closes is not None and self.clock() >= closes:

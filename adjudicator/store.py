@@ -22,7 +22,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Column, DateTime, LargeBinary, Text, UniqueConstraint, event
+from sqlalchemy import Boolean, Column, DateTime, Index, LargeBinary, Text, UniqueConstraint, event, false
 from sqlalchemy.engine import Engine
 from sqlmodel import Field, Session, SQLModel, create_engine
 
@@ -203,6 +203,8 @@ class Report(SQLModel, table=True):
 
 
 class OutboxMessage(SQLModel, table=True):
+    #: Refusals counted per seat and hour (migration 0003).
+    __table_args__ = (Index("ix_outboxmessage_seat_kind_created", "game_id", "seat", "kind", "created_at"),)
     id: int | None = Field(default=None, primary_key=True)
     message_id: str = Field(unique=True, max_length=250)
     game_id: str | None = Field(default=None, index=True, max_length=64)
@@ -212,23 +214,36 @@ class OutboxMessage(SQLModel, table=True):
     to_addr: str = Field(max_length=320)
     subject: str = Field(default="", max_length=400)
     raw: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
-    status: str = Field(default="queued", max_length=16, index=True)  # queued, sent, failed
+    # queued, sending (the server is receiving it), sent, failed, in-doubt (the sender died mid-DATA)
+    status: str = Field(default="queued", max_length=16, index=True)
     attempts: int = 0
     last_error: str | None = _text(None, nullable=True)
     next_attempt_at: datetime | None = _maybe_when()
     created_at: datetime = _when()
     sent_at: datetime | None = _maybe_when()
+    claimed_by: str | None = Field(default=None, max_length=200)  # host:pid of the flusher holding it
 
 
 class InboundMessage(SQLModel, table=True):
+    """One message received. ``raw`` is *not* the message as it came: it is its decoded headers and
+    the text the parser read, with every secret redacted (see ``mail.inbound.record_of``); from an
+    unverified sender only its first few KiB are kept, and only for a week."""
+
+    # The rate limits and the expiry read these (migration 0003).
+    __table_args__ = (
+        Index("ix_inboundmessage_sender_verified_received", "sender", "verified", "received_at"),
+        Index("ix_inboundmessage_verified_received", "verified", "received_at"),
+    )
     id: int | None = Field(default=None, primary_key=True)
     message_id: str = Field(unique=True, max_length=250)
     via: str = Field(max_length=16)  # stdin, maildir, imap, smtp
     sender: str | None = Field(default=None, max_length=320)
     raw: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
-    status: str = Field(default="new", max_length=16)  # new, handled, refused, ignored
+    status: str = Field(default="new", max_length=16)  # new, handled, refused, ignored, failed, error
     result: str | None = _text(None, nullable=True)
     received_at: datetime = _when()
+    #: The sender was the seat's registered address and the secret matched.
+    verified: bool = Field(default=False, sa_column=Column(Boolean, nullable=False, server_default=false()))
 
 
 class ReminderSent(SQLModel, table=True):

@@ -97,7 +97,7 @@ class ClosestGuess(BaseRuleset):
                 secrets.append(value[:20])
                 lines.append((number, f"secret {value[:20]}"))
                 continue
-            if not value.isdigit() or not 1 <= int(value) <= 6:
+            if not value.isdecimal() or not 1 <= int(value) <= 6:
                 problems.append(Problem(number, "invalid", f"a guess must be 1 to 6, not {value[:10]!r}"))
                 continue
             if guess is not None:

@@ -126,8 +126,12 @@ def queue_refusal(
     inbound_id: str,
     tip: str = "",
     foreign_sender: bool = False,
+    kind: str = "refusal",
 ) -> OutboxMessage | None:
-    """One short reply to the seat's registered address (never to an unverified sender)."""
+    """One short reply to the seat's registered address (never to an unverified sender).
+
+    ``kind`` is ``refusal`` for a verified message, ``unverified`` for the fixed note about a message
+    that was not (then it is not threaded to that message either)."""
     if not seat.email:
         return None
     context = {
@@ -139,13 +143,13 @@ def queue_refusal(
     }
     return _queue(
         session,
-        kind="refusal",
+        kind=kind,
         to_addr=seat.email,
         subject=f"[{seat.game_id}] Not taken: your message for {seat.name}",
         template="refusal",
         context=context,
-        message_id=stable_message_id(seat.game_id, seat.name, "refusal", answer_tag(inbound_id)),
-        in_reply_to=None if foreign_sender else inbound_id,
+        message_id=stable_message_id(seat.game_id, seat.name, kind, answer_tag(inbound_id)),
+        in_reply_to=None if foreign_sender or kind != "refusal" else inbound_id,
         game_id=seat.game_id,
         seat=seat.name,
     )

@@ -30,6 +30,10 @@ KEYS: dict[str, tuple[str | None, str]] = {
     "PBEM_POLL_MAILDIR": (None, "a Maildir polled for incoming orders"),
     "PBEM_IMAP_URL": (None, "an IMAP mailbox polled for incoming orders (imaps://user:pass@host/INBOX)"),
     "PBEM_LISTEN": (None, "host:port of the inbound SMTP listener run by `pbem serve`"),
+    "PBEM_MAIL_SPOOL": (
+        "spool",
+        "folder where the SMTP listener keeps a message from its 250 to its handling",
+    ),
     "PBEM_MAIL_MAX_BYTES": (str(1024 * 1024), "largest incoming message handled; larger ones are refused"),
     "PBEM_MAIL_RATE": ("20", "incoming messages per sender per hour before the rest are ignored"),
 }

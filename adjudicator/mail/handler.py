@@ -3,21 +3,32 @@
 :func:`handle_message` is the single entry point of every inbound way (stdin,
 Maildir, IMAP, the SMTP listener). It
 
-1. keeps the raw bytes in ``InboundMessage`` under the message's Message-ID,
-   so the same message arriving twice (two polls, a Maildir and a listener)
-   is handled once;
+1. records the message in ``InboundMessage`` under its Message-ID, so the
+   same message arriving twice (two polls, a Maildir and a listener) is
+   handled once. What is kept is its decoded headers and the text read, every
+   secret redacted (:func:`~adjudicator.mail.inbound.record_of`); of a message
+   that is not *verified* (below) only the first ``UNVERIFIED_KEEP`` bytes,
+   deleted after ``UNVERIFIED_EXPIRY``;
 2. ignores, without ever answering, mail from machines (bounces,
-   auto-replies, ``Auto-Submitted``, ``Precedence: bulk``, mailer-daemon) and
-   floods (more than ``PBEM_MAIL_RATE`` messages per sender per hour);
-3. takes orders or a command only when the sender is the seat's registered
-   address *and* the secret matches; otherwise nothing is stored and one short
-   reply goes to the seat's registered address - never to the unverified
-   sender, so the referee cannot be used to send mail to strangers;
-4. answers with an acknowledgement (orders as understood, receipt, problems,
-   changes) or the command's answer, queued in the outbox.
+   auto-replies, ``Auto-Submitted``, ``Precedence: bulk``, mailer-daemon);
+3. *verifies* it: the sender is the seat's registered address *and* the
+   secret matches. An unverified message is never acted on and nothing of it
+   is quoted back: at most a fixed note (``unverified``, three per seat and
+   hour) goes to the seat's registered address - never to the sender. Floods
+   are counted separately: more than ``PBEM_MAIL_RATE`` unverified messages
+   per sender and hour are ignored silently, and so are more than
+   ``PBEM_MAIL_RATE`` verified ones; forged mail never uses up the real
+   player's allowance;
+4. takes orders only for the turn they name (``turn: N``): an old mail sent
+   again is refused with a reply saying which turn is open;
+5. answers with an acknowledgement (orders as understood, receipt, problems,
+   changes) or the command's answer, queued in the outbox; a refusal of a
+   verified message (``refusal``, three per seat and hour) says why.
 
 It never raises: a message that breaks something is marked ``error`` and
-kept for the referee to look at (``pbem mail status``).
+kept for the referee to look at (``pbem mail status``); a ruleset that
+crashes on one message's orders is a bug, not a passing failure: the message
+is marked ``failed``, logged, and the player told (it is not tried again).
 """
 
 from __future__ import annotations
@@ -27,15 +38,15 @@ import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import func, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import delete, func, update
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import Session, select
 
 from adjudicator.engine import Referee, RefereeError, check_game_id, deadline_with_grace
 from adjudicator.games.base import REFEREE as REFEREE_SEAT
 from adjudicator.mail import acks
 from adjudicator.mail.config import int_setting
-from adjudicator.mail.inbound import ParsedMail, parse_message
+from adjudicator.mail.inbound import ParsedMail, parse_message, record_of
 from adjudicator.reports import local_time, stored_report
 from adjudicator.store import (
     Database,
@@ -54,15 +65,27 @@ log = logging.getLogger(__name__)
 #: A message left ``new`` this long (its handler crashed) is handled again when it arrives again;
 #: so is one marked ``error`` (an MTA retrying a pipe that exited 75, the next poll).
 STALE_CLAIM = timedelta(minutes=10)
-#: Refusals sent to one seat per hour at most (someone forging mail for a seat cannot flood its player).
+#: Refusals sent to one seat per hour at most, for its verified messages and, separately, for notes
+#: about unverified ones (someone forging mail for a seat cannot flood its player nor silence him).
 REFUSALS_PER_SEAT_PER_HOUR = 3
 HOUR = timedelta(hours=1)
-TIP = "Start the message with the lines game:, seat: and secret:, then your orders (see orders/README.md)."
+#: What is kept of a message that was not verified, and for how long.
+UNVERIFIED_KEEP = 4096
+UNVERIFIED_EXPIRY = timedelta(days=7)
+TIP = (
+    "Start the message with the lines game:, seat:, secret: and turn:, then your orders "
+    "(see orders/README.md)."
+)
+UNVERIFIED_TIP = "Orders and commands are taken only from the seat's address with the seat's secret."
 
 
 @dataclass
 class Handled:
-    """What became of one message; ``status`` is handled, refused, ignored, duplicate or error."""
+    """What became of one message; ``status`` is handled, refused, ignored, duplicate, failed or error.
+
+    ``error`` is a passing failure (the database): the message is tried again when it comes again.
+    ``failed`` is a bug met on this message (a ruleset crashed): answered, logged, not tried again.
+    """
 
     message_id: str
     status: str
@@ -99,7 +122,7 @@ def _claim(db: Database, parsed: ParsedMail, raw: bytes, via: str, now: datetime
                         message_id=parsed.message_id,
                         via=via[:16],
                         sender=parsed.sender or None,
-                        raw=raw,
+                        raw=record_of(parsed, UNVERIFIED_KEEP),  # the whole record once verified
                         status="new",
                         received_at=now,
                     )
@@ -120,31 +143,75 @@ def _claim(db: Database, parsed: ParsedMail, raw: bytes, via: str, now: datetime
         return False
 
 
-def _finish(db: Database, message_id: str, status: str, detail: str) -> None:
+def _finish(
+    db: Database, parsed: ParsedMail, status: str, detail: str, verified: bool, limit: int, now: datetime
+) -> None:
     with db.session() as session:
-        row = session.exec(select(InboundMessage).where(InboundMessage.message_id == message_id)).first()
+        row = session.exec(
+            select(InboundMessage).where(InboundMessage.message_id == parsed.message_id)
+        ).first()
         if row is not None:
             row.status = status
             row.result = detail[:2000]
+            row.verified = verified
+            if verified:
+                row.raw = record_of(parsed, limit)
             session.add(row)
+        # The bounded log of unverified mail: a week of it, at most UNVERIFIED_KEEP bytes each.
+        session.execute(
+            delete(InboundMessage)
+            .where(InboundMessage.verified == False)  # type: ignore[arg-type]  # noqa: E712
+            .where(InboundMessage.received_at < now - UNVERIFIED_EXPIRY)  # type: ignore[arg-type]
+            .where(InboundMessage.status != "new")  # type: ignore[arg-type]
+            .execution_options(synchronize_session=False)
+        )
 
 
-def _recent_from(session: Session, sender: str, message_id: str, now: datetime) -> int:
+def _recent_from(session: Session, sender: str, message_id: str, now: datetime, verified: bool) -> int:
+    """Messages from ``sender`` in the last hour, verified ones and unverified ones counted apart."""
     return session.exec(
         select(func.count())
         .select_from(InboundMessage)
-        .where(InboundMessage.sender == sender, InboundMessage.received_at >= now - HOUR)  # type: ignore[arg-type]
+        .where(InboundMessage.sender == sender, InboundMessage.verified == verified)  # type: ignore[arg-type]
+        .where(InboundMessage.received_at >= now - HOUR)  # type: ignore[arg-type]
         .where(InboundMessage.message_id != message_id)
     ).one()
 
 
-def _recent_refusals(session: Session, seat: Seat, now: datetime) -> int:
+def _recent_refusals(session: Session, seat: Seat, now: datetime, kind: str = "refusal") -> int:
     return session.exec(
         select(func.count())
         .select_from(OutboxMessage)
-        .where(OutboxMessage.kind == "refusal", OutboxMessage.game_id == seat.game_id)
-        .where(OutboxMessage.seat == seat.name, OutboxMessage.created_at >= now - HOUR)  # type: ignore[arg-type]
+        .where(OutboxMessage.game_id == seat.game_id, OutboxMessage.seat == seat.name)  # type: ignore[arg-type]
+        .where(OutboxMessage.kind == kind, OutboxMessage.created_at >= now - HOUR)  # type: ignore[arg-type]
     ).one()
+
+
+def turn_written_for(line: str | None) -> int | None:
+    """The turn number of a ``turn:`` line (``4``, ``turn 4``, ``#4``), or ``None``."""
+    if line is None:
+        return None
+    digits = line.strip().lower().removeprefix("turn").strip().lstrip("#").strip()
+    return int(digits) if digits.isascii() and digits.isdecimal() and len(digits) <= 9 else None
+
+
+def stale_turn_reason(line: str | None, written_for: int | None, open_turn: int) -> str:
+    """Why orders without the open turn's number are refused, and the line to write."""
+    if line is None:
+        return (
+            f"Your orders do not say which turn they are for. Add the line 'turn: {open_turn}' under the "
+            f"secret: line and send them again (turn {open_turn} is open). Nothing was changed."
+        )
+    if written_for is None:
+        return (
+            f"The turn: line could not be read; write it as 'turn: {open_turn}' (turn {open_turn} is open). "
+            "Nothing was changed."
+        )
+    return (
+        f"These orders were written for turn {written_for}, but the open turn is {open_turn}: an old "
+        f"message is never taken again. If you meant turn {open_turn}, send them with 'turn: {open_turn}'. "
+        "Nothing was changed."
+    )
 
 
 def referee_seat(game: Game) -> Seat:
@@ -170,6 +237,7 @@ class MailHandler:
         self.db = db
         self.referee = referee or Referee(db)
         self.replies = 0  # replies queued for the message in hand
+        self.verified = False  # the message in hand came from the seat's address with its secret
 
     # -- entry point -------------------------------------------------------
     def handle(self, raw: bytes, via: str = "stdin", size: int | None = None) -> Handled:
@@ -185,12 +253,13 @@ class MailHandler:
         now = self.referee.clock()
         limit = max_bytes()
         oversize = size > limit
-        # A message over the limit is kept truncated: its headers and first part, not 10 MB of attachment.
+        # A message over the limit is read truncated: its headers and first part, not 10 MB of attachment.
         kept = raw[:limit] if oversize else raw
         parsed = parse_message(kept)
         if not _claim(self.db, parsed, kept, via, now):
             return Handled(parsed.message_id, "duplicate", "already handled")
         self.replies = 0
+        self.verified = False
         try:
             status, detail = "handled", self._decide(parsed, oversize, size, limit, now)
         except _Outcome as outcome:
@@ -198,21 +267,40 @@ class MailHandler:
         except Exception as exc:
             log.exception("mail handling failed for %s", parsed.message_id)
             status, detail = "error", f"{type(exc).__name__}: {exc}"
-        _finish(self.db, parsed.message_id, status, detail)
+        _finish(self.db, parsed, status, detail, self.verified, limit, now)
         return Handled(parsed.message_id, status, detail, self.replies)
 
     # -- the decisions -----------------------------------------------------
     def _decide(self, parsed: ParsedMail, oversize: bool, size: int, limit: int, now: datetime) -> str:
         if parsed.automatic:
             raise _Outcome("ignored", f"not answered: {parsed.automatic}")
+        seat = self._seat_named(parsed)
+        if seat is None or not seat.email:
+            why = parsed.error or (f"seat {seat.name} has no registered address" if seat else "no seat named")
+            raise _Outcome("refused", why)
+        from_seat = bool(parsed.sender) and parsed.sender == seat.email.lower()
+        self.verified = (
+            from_seat
+            and bool(parsed.secret and seat.secret_hash)
+            and check_secret(parsed.secret or "", seat.secret_hash or "")
+        )
+        rate = int_setting("PBEM_MAIL_RATE")
         if parsed.sender:
             with self.db.session() as session:
-                recent = _recent_from(session, parsed.sender, parsed.message_id, now)
-            if recent >= int_setting("PBEM_MAIL_RATE"):
+                recent = _recent_from(session, parsed.sender, parsed.message_id, now, self.verified)
+            if recent >= rate:
+                which = "verified" if self.verified else "unverified"
                 raise _Outcome(
-                    "ignored", f"rate limited: {recent} messages from this sender in the last hour"
+                    "ignored", f"rate limited: {recent} {which} messages from this sender in the last hour"
                 )
-        seat = self._seat_named(parsed)
+        if not self.verified:
+            # Nothing of an unverified message is quoted back: the note is in our words only.
+            why = (
+                f"A message for seat {seat.name} came from an address that is not the seat's registered one."
+                if not from_seat
+                else f"The secret given for seat {seat.name} is wrong or missing."
+            )
+            self._note_unverified(seat, parsed, why, foreign=not from_seat, now=now)
         if oversize:
             self._refuse(
                 seat,
@@ -223,18 +311,7 @@ class MailHandler:
             )
         if parsed.error:
             self._refuse(seat, parsed, f"Your message could not be read: {parsed.error}.", now)
-        assert seat is not None and parsed.game is not None and parsed.seat is not None
-        if not seat.email:
-            raise _Outcome("refused", f"seat {seat.name} has no registered address")
-        if parsed.sender != seat.email.lower():
-            self._refuse(
-                seat,
-                parsed,
-                f"A message for seat {seat.name} came from an address that is not the seat's registered one.",
-                now,
-            )
-        if not parsed.secret or not seat.secret_hash or not check_secret(parsed.secret, seat.secret_hash):
-            self._refuse(seat, parsed, f"The secret given for seat {seat.name} is wrong or missing.", now)
+        assert parsed.game is not None and parsed.seat is not None
         if parsed.command:
             if seat.name == REFEREE_SEAT:
                 self._refuse(
@@ -264,22 +341,37 @@ class MailHandler:
                 raise _Outcome("refused", f"no seat {parsed.seat[:64]!r} in game {game.id!r}")
             return seat
 
-    def _refuse(self, seat: Seat | None, parsed: ParsedMail, reason: str, now: datetime) -> None:
-        """Stop with ``refused``; one short reply to the seat's registered address, rate limited."""
-        if seat is None or not seat.email:
-            raise _Outcome("refused", reason)
-        foreign = parsed.sender != seat.email.lower()
+    def _note_unverified(
+        self, seat: Seat, parsed: ParsedMail, reason: str, *, foreign: bool, now: datetime
+    ) -> None:
+        """Stop with ``refused``; a fixed note to the seat's registered address (limited apart)."""
+        assert seat.email
         with self.db.session() as session:
-            if _recent_refusals(session, seat, now) >= REFUSALS_PER_SEAT_PER_HOUR:
-                raise _Outcome("refused", f"{reason} (no reply: refusal limit for this seat reached)")
+            if _recent_refusals(session, seat, now, "unverified") >= REFUSALS_PER_SEAT_PER_HOUR:
+                raise _Outcome("refused", f"{reason} (no note: limit for this seat reached)")
             row = acks.queue_refusal(
                 session,
                 seat=seat,
                 reason=reason,
                 inbound_id=parsed.message_id,
-                tip=TIP,
+                tip=UNVERIFIED_TIP,
                 foreign_sender=foreign,
+                kind="unverified",
             )
+            if row is not None:
+                row.created_at = now  # the referee's clock decides the window
+                self.replies += 1
+        raise _Outcome("refused", f"{reason} (note to {seat.email})")
+
+    def _refuse(self, seat: Seat, parsed: ParsedMail, reason: str, now: datetime) -> None:
+        """Stop with ``refused``; one short reply to the seat's registered address, rate limited.
+
+        Only for a verified message: the reason may quote it (its sender wrote it)."""
+        assert self.verified and seat.email
+        with self.db.session() as session:
+            if _recent_refusals(session, seat, now) >= REFUSALS_PER_SEAT_PER_HOUR:
+                raise _Outcome("refused", f"{reason} (no reply: refusal limit for this seat reached)")
+            row = acks.queue_refusal(session, seat=seat, reason=reason, inbound_id=parsed.message_id, tip=TIP)
             if row is not None:
                 row.created_at = now  # the referee's clock decides the refusal window
                 self.replies += 1
@@ -288,10 +380,13 @@ class MailHandler:
     # -- orders --------------------------------------------------------------
     def _orders(self, parsed: ParsedMail, seat: Seat, now: datetime) -> str:
         late: str | None = None
+        open_turn: int | None = None
         with self.db.session() as session:  # read only; a refusal is queued after it ends
             game = self.referee.game(session, seat.game_id)
-            if game.status == "running":
+            if game.status in ("running", "paused"):
                 turn = self.referee.turn(session, game.id)
+                open_turn = turn.number if turn.status == "open" else None
+            if game.status == "running":
                 deadline = deadline_with_grace(turn, game)
                 if turn.status == "open" and deadline is not None and now > deadline:
                     local = local_time(deadline, seat.timezone)
@@ -300,6 +395,9 @@ class MailHandler:
                         f"({deadline:%Y-%m-%d %H:%M} UTC{', ' + local if local else ''}); "
                         "the turn is closing without them."
                     )
+        written_for = turn_written_for(parsed.turn)
+        if open_turn is not None and written_for != open_turn:
+            self._refuse(seat, parsed, stale_turn_reason(parsed.turn, written_for, open_turn), now)
         if late is not None:
             self._refuse(seat, parsed, late, now)
         try:
@@ -310,10 +408,16 @@ class MailHandler:
                 parsed.secret,
                 request_key=parsed.request,
                 source="mail",
+                turn_number=written_for,
             )
         except RefereeError as exc:
             self._refuse(seat, parsed, str(exc), now)
             raise  # unreachable: _refuse always raises
+        except (SQLAlchemyError, OSError):
+            raise  # the database or the disk: a passing failure, the message is tried again
+        except Exception as exc:  # the ruleset crashed on these orders: a bug, logged and answered
+            log.exception("the %s order reader crashed on %s", seat.game_id, parsed.message_id)
+            self._fail(seat, parsed, exc, now)
         with self.db.session() as session:
             game = self.referee.game(session, seat.game_id)
             turn = session.exec(select(Turn).where(Turn.game_id == game.id, Turn.number == result.turn)).one()
@@ -326,6 +430,20 @@ class MailHandler:
         closed = f"; turn {result.closed_turn} closed" if result.closed_turn else ""
         where = f"{seat.game_id}/{seat.name}, turn {result.turn}"
         return f"orders accepted for {where}, receipt {result.receipt}{closed}"
+
+    def _fail(self, seat: Seat, parsed: ParsedMail, exc: Exception, now: datetime) -> None:
+        """A bug met on one message: ``failed`` (kept, logged, not tried again) and the player told."""
+        try:
+            self._refuse(
+                seat,
+                parsed,
+                "The referee's program could not read these orders (an error on our side, logged for the "
+                "referee). Nothing was stored; your previous orders stay in force. Please tell the referee "
+                "and try writing the orders differently.",
+                now,
+            )
+        except _Outcome as outcome:
+            raise _Outcome("failed", f"{type(exc).__name__}: {exc}; {outcome.detail}") from exc
 
     # -- commands ------------------------------------------------------------
     def _command(self, parsed: ParsedMail, seat: Seat, now: datetime) -> str:

@@ -10,6 +10,7 @@ The body follows the convention of PBEM judges (see ``orders/README.md``)::
     game: rome-27
     seat: carthage
     secret: 5kT2...
+    turn: 4                       (the turn the orders are for: an old mail sent again is refused)
     request: orders:carthage      (optional, when a seat owes several)
     final                         (optional, anywhere: the turn may close early)
 
@@ -20,10 +21,16 @@ The body follows the convention of PBEM judges (see ``orders/README.md``)::
 or, instead of orders, one command: ``status``, ``report``, ``history`` or
 ``orders`` (alone, or as ``command: status``).
 
-The text is the first text/plain part, or the HTML part turned into text, or
-an attached ``.txt`` file when the body carries only the header lines.
+The text is the first text/plain part, or the HTML part turned into text; an
+attached ``.txt`` file (or unnamed text/plain attachment) with text in it is
+the orders, the body then giving only the header lines. A message the MIME
+parser cannot walk (nesting too deep, a multipart without boundary) is read
+as plain text with its MIME scaffolding (boundaries, part headers) left out.
 Quoted replies (``> ...``, ``On ... wrote:``, ``-----Original Message-----``)
 and signatures (after ``-- ``) are dropped.
+
+What is kept of a message (:func:`record_of`) is not its raw bytes: its
+decoded headers and the text that was read, with every secret redacted.
 """
 
 from __future__ import annotations
@@ -35,17 +42,23 @@ import re
 from dataclasses import dataclass, field
 from email.header import decode_header, make_header
 from email.message import Message
+from email.parser import BytesHeaderParser
 from email.policy import compat32
-from email.utils import getaddresses, parseaddr
+from email.policy import default as default_policy
 
 COMMANDS = ("status", "report", "history", "orders")
-HEADER_KEYS = ("game", "seat", "secret", "request", "command")
+HEADER_KEYS = ("game", "seat", "secret", "turn", "request", "command")
 #: Longest orders text taken from one message (the engine's own limit is 64 KiB).
 MAX_TEXT_CHARS = 64 * 1024
 #: Parts larger than this are not decoded at all (a 10 MB attachment is never read into text).
 MAX_PART_BYTES = 4 * 1024 * 1024
 
-_HEADER_LINE = re.compile(r"^\s*(game|seat|secret|request|command)\s*[:=]\s*(.*?)\s*$", re.IGNORECASE)
+_HEADER_LINE = re.compile(r"^\s*(game|seat|secret|turn|request|command)\s*[:=]\s*(.*?)\s*$", re.IGNORECASE)
+_SECRET_LINE = re.compile(r"^(\s*secret\s*[:=]\s*)(.*)$", re.IGNORECASE | re.MULTILINE)
+_BOUNDARY_LINE = re.compile(r"^--[\x21-\x7e]{1,200}\s*$")
+_PART_HEADER = re.compile(r"^(content-[a-z-]+|mime-version)\s*:", re.IGNORECASE)
+#: How much of the stored record of a message is kept (the whole of it for a verified one).
+REDACTED = "[redacted]"
 _SUBJECT_GAME = re.compile(r"\[([a-z0-9][a-z0-9_-]{0,62})\]")
 _MSGID = re.compile(r"^<[\x21-\x3b\x3d\x3f-\x7e]{1,240}@[\x21-\x3b\x3d\x3f-\x7e]{1,240}>$")
 _ATTRIBUTION = re.compile(
@@ -72,21 +85,21 @@ class ParsedMail:
     game: str | None = None
     seat: str | None = None
     secret: str | None = None
+    turn: str | None = None  # the turn line as written (the handler checks it against the open turn)
     request: str | None = None
     command: str | None = None
     orders: str = ""
     automatic: str | None = None  # why this message must never be answered (bounce, auto-reply...)
     error: str | None = None
     notes: list[str] = field(default_factory=list)
+    headers_text: str = field(default="", repr=False)  # every header, decoded, one per line
+    text_read: str = field(default="", repr=False)  # the body (and attachment) text as read
 
 
 # -- headers ---------------------------------------------------------------
-def _header(msg: Message, name: str) -> str:
-    """A header as text, decoded from RFC 2047, control characters removed; never raises."""
+def _decoded(value: object) -> str:
+    """A header value as text, decoded from RFC 2047, control characters removed; never raises."""
     try:
-        value = msg.get(name)
-        if value is None:
-            return ""
         try:
             text = str(make_header(decode_header(str(value))))
         except Exception:
@@ -94,6 +107,37 @@ def _header(msg: Message, name: str) -> str:
     except Exception:
         return ""
     return re.sub(r"[\x00-\x1f\x7f]+", " ", text).strip()[:2000]
+
+
+def _header(msg: Message, name: str) -> str:
+    """A header as text, decoded from RFC 2047, control characters removed; never raises."""
+    try:
+        value = msg.get(name)
+    except Exception:
+        return ""
+    return "" if value is None else _decoded(value)
+
+
+def sender_address(msg: Message) -> str:
+    """The From address as the standard parser reads it (RFC 5322 via ``email.headerregistry``).
+
+    The header is parsed as it came, never decoded first: an encoded word such as
+    ``=?utf-8?q?rome@example.org?=`` is a display name, not an address, so it yields none.
+    Returns ``""`` unless there is exactly one address with a local part and a domain.
+    """
+    try:
+        value = msg.get("From")
+        if value is None:
+            return ""
+        addresses = default_policy.header_factory("From", str(value)).addresses  # type: ignore[attr-defined]
+        if len(addresses) != 1 or not addresses[0].username or not addresses[0].domain:
+            return ""
+        address = str(addresses[0].addr_spec)
+    except Exception:  # a header the parser cannot read names nobody
+        return ""
+    if re.search(r"[\x00-\x20\x7f]", address):
+        return ""
+    return address
 
 
 def clean_message_id(value: str) -> str | None:
@@ -202,6 +246,33 @@ def _leaves(msg: Message) -> list[Message]:
         return []
 
 
+def without_mime_scaffolding(text: str) -> str:
+    """The text of a body the MIME parser could not walk: boundary lines and part headers left out."""
+    out: list[str] = []
+    in_part_headers = False
+    for line in text.split("\n"):
+        bare = line.rstrip("\r")
+        if _BOUNDARY_LINE.match(bare):
+            in_part_headers = True
+            continue
+        if in_part_headers:
+            if not bare.strip():
+                in_part_headers = False
+                continue
+            if _PART_HEADER.match(bare) or bare[:1] in (" ", "\t"):
+                continue
+            in_part_headers = False
+        out.append(bare)
+    return "\n".join(out)
+
+
+def _raw_body(raw: bytes) -> str:
+    """Everything after the header block, as UTF-8 text, MIME scaffolding left out."""
+    cut = [i for i in (raw.find(b"\r\n\r\n"), raw.find(b"\n\n")) if i >= 0]
+    body = raw[min(cut) :] if cut else b""
+    return without_mime_scaffolding(body[:MAX_PART_BYTES].decode("utf-8", "replace").replace("\x00", ""))
+
+
 def body_text(msg: Message) -> tuple[str, str, list[str]]:
     """``(body text, attached orders text, notes)``: the first text/plain part, else the HTML as text."""
     notes: list[str] = []
@@ -223,6 +294,11 @@ def body_text(msg: Message) -> tuple[str, str, list[str]]:
             continue
         if ctype == "text/plain" and plain is None:
             plain = _decode(part)
+        elif ctype.startswith("multipart/") and plain is None:  # a multipart without boundary
+            payload = part.get_payload()
+            if isinstance(payload, str):
+                plain = without_mime_scaffolding(payload[:MAX_PART_BYTES])
+                notes.append("a multipart without boundary read as plain text")
         elif ctype == "text/html" and html is None:
             html = _decode(part)
     if plain is not None and plain.strip():
@@ -280,36 +356,68 @@ def _command(headers: dict[str, str], orders: str) -> str | None:
     return None
 
 
+def record_of(parsed: ParsedMail, limit: int) -> bytes:
+    """What is stored of a message: its decoded headers and the text read, every secret redacted.
+
+    Each ``secret:`` line keeps its key but not its value, and the secret given is replaced
+    wherever else it appears (the subject, a quoted line). Parts that were not read (images,
+    an HTML part beside the plain one) are not kept. At most ``limit`` bytes.
+    """
+    text = f"{parsed.headers_text}\n\n{parsed.text_read}"
+    text = _SECRET_LINE.sub(lambda m: m.group(1) + REDACTED, text)
+    if parsed.secret and len(parsed.secret) >= 4:
+        text = text.replace(parsed.secret, REDACTED)
+    return text.encode("utf-8", "replace")[: max(limit, 0)]
+
+
+def _headers_text(msg: Message) -> str:
+    try:
+        items = msg.items()[:200]
+    except Exception:
+        return ""
+    return "\n".join(f"{_decoded(name)[:80]}: {_decoded(value)}" for name, value in items)
+
+
 def parse_message(raw: bytes) -> ParsedMail:
     """Read one message; never raises. ``error`` explains what could not be read."""
     if not isinstance(raw, bytes | bytearray):
         return ParsedMail(message_id=message_id_of(b""), error="not a message")
     raw = bytes(raw)
+    walkable = True
     try:
         msg = email.message_from_bytes(raw, policy=compat32)
-    except Exception:
-        return ParsedMail(message_id=message_id_of(raw), error="the message could not be read as MIME")
+    except Exception:  # e.g. nesting deeper than the parser goes: its headers and its text are still read
+        walkable = False
+        try:
+            msg = BytesHeaderParser(policy=compat32).parsebytes(raw)
+        except Exception:
+            return ParsedMail(message_id=message_id_of(raw), error="the message could not be read as MIME")
     result = ParsedMail(message_id=message_id_of(raw, msg))
-    try:
-        addresses = getaddresses([_header(msg, "From")])
-        sender = addresses[0][1] if len(addresses) == 1 else ""
-    except Exception:
-        sender = parseaddr(_header(msg, "From"))[1]
+    sender = sender_address(msg)
     result.sender = sender.strip().lower()[:320] if "@" in sender else ""
     result.subject = _header(msg, "Subject")[:400]
     result.in_reply_to = clean_message_id(_header(msg, "In-Reply-To"))
     result.automatic = automatic_reason(msg, result.sender)
+    result.headers_text = _headers_text(msg)[:16384]
     try:
-        body, attached, notes = body_text(msg)
+        body, attached, notes = body_text(msg) if walkable else ("", "", [])
     except Exception:  # a MIME structure the email package cannot walk
         body, attached, notes = "", "", []
+    unwalkable = not walkable or (msg.is_multipart() and not _leaves(msg))  # nesting deeper than walk goes
+    if not body.strip() and not attached.strip() and unwalkable:
+        body = _raw_body(raw)
+        notes.append("read as plain text: the MIME structure could not be walked")
     result.notes = notes
+    result.text_read = (body + ("\n\n" + attached if attached else ""))[: 2 * MAX_TEXT_CHARS]
     headers, orders = split_headers(strip_quotes_and_signature(body.replace("\r\n", "\n")))
-    if attached and not orders.strip():
+    if attached:
         extra, attached_orders = split_headers(strip_quotes_and_signature(attached.replace("\r\n", "\n")))
         for key, value in extra.items():
             headers.setdefault(key, value)
-        orders = attached_orders
+        if attached_orders.strip():  # an orders attachment is the orders, whatever the body says beside
+            if orders.strip():
+                result.notes.append("orders read from the attachment; the rest of the body was not read")
+            orders = attached_orders
     result.game = (headers.get("game") or "").strip().lower() or None
     if result.game is None:
         tag = _SUBJECT_GAME.search(result.subject.lower())
@@ -318,6 +426,7 @@ def parse_message(raw: bytes) -> ParsedMail:
             result.notes.append("game taken from the subject")
     result.seat = (headers.get("seat") or "").strip().lower() or None
     result.secret = (headers.get("secret") or "").strip() or None
+    result.turn = (headers.get("turn") or "").strip() or None
     result.request = (headers.get("request") or "").strip() or None
     result.command = _command(headers, orders)
     result.orders = orders[:MAX_TEXT_CHARS]

@@ -12,16 +12,27 @@ check the certificate; a test server only). User and password may be left out
 of the URL and given as ``PBEM_SMTP_USER`` / ``PBEM_SMTP_PASSWORD`` instead,
 or in the ``[mail]`` table of ``pbem.toml`` (see :mod:`adjudicator.mail.config`).
 
-How a flush works: each message is *claimed* by a conditional UPDATE that
-pushes its ``next_attempt_at`` a few minutes ahead (so two flushers never send
-the same message, and one that died releases it by itself), then sent on one
-of ``PBEM_SMTP_PARALLEL`` connections, each reused for many messages. A
-message the server accepted is marked ``sent`` at once, in its own
-transaction. A failure is kept: ``attempts`` goes up, ``last_error`` says why
-and ``next_attempt_at`` backs off exponentially (1 min, 2, 4 ... up to 6 h);
-after ``PBEM_SMTP_MAX_ATTEMPTS`` failures, or at once on a permanent refusal
-(5xx), the message is marked ``failed`` and shown by ``pbem mail status``
-until the referee retries it (``pbem mail retry``). Nothing is ever dropped.
+How a flush works: each message is *claimed* (see :mod:`adjudicator.mail.outbox`:
+a conditional UPDATE records the flusher and a short lease, so two flushers
+never send the same message, and one that died is noticed at the next flush),
+then sent on one of ``PBEM_SMTP_PARALLEL`` connections, each reused for many
+messages. It is marked ``sending`` after the server took MAIL and RCPT and
+just before DATA, and ``sent`` as soon as the server answered DATA, in its
+own transaction. A failure is kept: ``attempts`` goes up, ``last_error`` says
+why and ``next_attempt_at`` backs off exponentially (1 min, 2, 4 ... up to
+6 h); after ``PBEM_SMTP_MAX_ATTEMPTS`` failures, or at once on a permanent
+refusal (5xx), the message is marked ``failed`` and shown by ``pbem mail
+status`` until the referee retries it (``pbem mail retry``). Nothing is ever
+dropped.
+
+A server that cannot be reached (no connection, TLS or login failing) is one
+failure of the flush, not of each message: the flush stops, no message counts
+an attempt, and the next flush tries again.
+
+What SMTP leaves possible: a message is sent twice only if the referee sends
+an ``in-doubt`` one again (``pbem mail retry``) after the server had in fact
+taken it - the flusher died, or the connection broke, between the end of DATA
+and our record of the server's answer. It is never resent by itself.
 """
 
 from __future__ import annotations
@@ -36,17 +47,15 @@ from datetime import datetime, timedelta
 from urllib.parse import parse_qs, unquote, urlsplit
 
 import aiosmtplib
-from sqlalchemy import or_, update
 from sqlmodel import select
 
+from adjudicator.mail import outbox
 from adjudicator.mail.compose import referee_mailbox
 from adjudicator.mail.config import int_setting, setting
 from adjudicator.store import Database, OutboxMessage, utcnow
 
 log = logging.getLogger(__name__)
 
-#: How long a claimed message is reserved for the flusher that claimed it.
-CLAIM = timedelta(minutes=5)
 BACKOFF_BASE = timedelta(minutes=1)
 BACKOFF_CAP = timedelta(hours=6)
 
@@ -168,45 +177,6 @@ def _permanent(exc: Exception) -> bool:
 
 
 # -- the database side (sync; called from worker threads) ------------------
-def _due_ids(db: Database, now: datetime, limit: int | None) -> list[int]:
-    with db.session() as session:
-        query = (
-            select(OutboxMessage.id)
-            .where(OutboxMessage.status == "queued")
-            .where(or_(OutboxMessage.next_attempt_at.is_(None), OutboxMessage.next_attempt_at <= now))  # type: ignore[union-attr,operator]
-            .order_by(OutboxMessage.id)  # type: ignore[arg-type]
-        )
-        if limit is not None:
-            query = query.limit(limit)
-        return [i for i in session.exec(query).all() if i is not None]
-
-
-def _claim(db: Database, message_id: int, now: datetime) -> OutboxMessage | None:
-    """Reserve one due message for this flusher; ``None`` if someone else has it or it is not due."""
-    with db.session() as session:
-        won = session.execute(
-            update(OutboxMessage)
-            .where(OutboxMessage.id == message_id, OutboxMessage.status == "queued")  # type: ignore[arg-type]
-            .where(or_(OutboxMessage.next_attempt_at.is_(None), OutboxMessage.next_attempt_at <= now))  # type: ignore[union-attr,operator]
-            .values(next_attempt_at=now + CLAIM)
-        )
-        if won.rowcount != 1:  # type: ignore[attr-defined]
-            return None
-        return session.get(OutboxMessage, message_id)
-
-
-def _mark_sent(db: Database, message_id: int) -> None:
-    with db.session() as session:
-        row = session.get(OutboxMessage, message_id)
-        if row is not None:
-            row.status = "sent"
-            row.sent_at = utcnow()
-            row.attempts += 1
-            row.last_error = None
-            row.next_attempt_at = None
-            session.add(row)
-
-
 def _mark_failed(db: Database, message_id: int, error: str, now: datetime, permanent: bool) -> None:
     with db.session() as session:
         row = session.get(OutboxMessage, message_id)
@@ -214,6 +184,9 @@ def _mark_failed(db: Database, message_id: int, error: str, now: datetime, perma
             return
         row.attempts += 1
         row.last_error = error[:2000]
+        row.claimed_by = None
+        if row.status == "sending":
+            row.status = "queued"
         if permanent or row.attempts >= max_attempts():
             row.status = "failed"
             row.next_attempt_at = None
@@ -223,35 +196,74 @@ def _mark_failed(db: Database, message_id: int, error: str, now: datetime, perma
 
 
 # -- sending -----------------------------------------------------------------
+class Unreachable(Exception):
+    """The server cannot be reached (connection, TLS, login): a failure of the flush, not of a message."""
+
+
+class InDoubt(Exception):
+    """The connection broke while the server was receiving DATA: it may have taken the message."""
+
+
 @dataclass
 class FlushResult:
     sent: int = 0
     failed: int = 0  # attempts that failed this time (kept for a retry, or marked failed)
+    in_doubt: int = 0  # handed to the server without its answer: kept for the referee
+    unreachable: str | None = None  # why the server could not be reached (then nothing was tried)
 
 
 class _Worker:
     """One SMTP connection, reused for every message it is handed."""
 
-    def __init__(self, config: SmtpConfig, sender: str) -> None:
+    def __init__(self, config: SmtpConfig, sender: str, db: Database, me: str) -> None:
         self.config = config
         self.sender = sender
+        self.db = db
+        self.me = me
         self.client: aiosmtplib.SMTP | None = None
 
-    async def send(self, row: OutboxMessage) -> None:
+    async def connect(self) -> aiosmtplib.SMTP:
         if self.client is None or not self.client.is_connected:
-            self.client = self.config.client()
-            await self.client.connect()
+            client = self.config.client()
+            try:
+                await client.connect()
+            except Exception as exc:  # refused, timed out, TLS, login: nothing can go out now
+                raise Unreachable(f"{type(exc).__name__}: {exc}") from exc
+            self.client = client
+        return self.client
+
+    async def send(self, row: OutboxMessage) -> bool:
+        """Send one claimed message; ``False`` if the claim was lost before DATA (someone else has it)."""
+        assert row.id is not None
+        client = await self.connect()
         try:
-            await self.client.sendmail(self.sender, [row.to_addr], row.raw)
+            await client.mail(self.sender)
+            await client.rcpt(row.to_addr)
+            if not await asyncio.to_thread(outbox.begin_sending, self.db, row.id, self.me):
+                await client.rset()
+                return False
         except (aiosmtplib.SMTPServerDisconnected, ConnectionError):
             self.client = None
             raise
         except aiosmtplib.SMTPResponseException:
-            try:
-                await self.client.rset()  # the connection stays good for the next message
-            except Exception:
-                self.client = None
+            await self._reset()
             raise
+        try:
+            await client.data(row.raw)
+        except aiosmtplib.SMTPResponseException:  # the server answered: it refused the message
+            await self._reset()
+            raise
+        except Exception as exc:  # no answer to DATA: it may have been taken
+            self.client = None
+            raise InDoubt(f"{type(exc).__name__}: {exc}") from exc
+        return True
+
+    async def _reset(self) -> None:
+        try:
+            assert self.client is not None
+            await self.client.rset()  # the connection stays good for the next message
+        except Exception:
+            self.client = None
 
     async def close(self) -> None:
         if self.client is not None and self.client.is_connected:
@@ -260,6 +272,15 @@ class _Worker:
             except Exception:
                 self.client.close()
         self.client = None
+
+
+def _mark_in_doubt(db: Database, message_id: int, error: str) -> None:
+    with db.session() as session:
+        row = session.get(OutboxMessage, message_id)
+        if row is not None and row.status == "sending":
+            row.status, row.claimed_by, row.next_attempt_at = "in-doubt", None, None
+            row.last_error = f"{outbox.IN_DOUBT} ({error})"[:2000]
+            session.add(row)
 
 
 async def flush_smtp_async(
@@ -273,7 +294,9 @@ async def flush_smtp_async(
     """Send every due queued message (at most ``limit``) over ``parallel`` reused connections."""
     now = now or utcnow()
     parallel = max(1, parallel or int_setting("PBEM_SMTP_PARALLEL") or 3)
-    ids = await asyncio.to_thread(_due_ids, db, now, limit)
+    me = outbox.claimer()
+    await asyncio.to_thread(outbox.recover, db, now, resend_sending=False)
+    ids = await asyncio.to_thread(outbox.due_ids, db, now, limit)
     result = FlushResult()
     if not ids:
         return result
@@ -281,44 +304,44 @@ async def flush_smtp_async(
     for message_id in ids:
         queue.put_nowait(message_id)
     sender = referee_mailbox()
-    unreachable: list[str] = []  # once the server cannot be reached, the rest of this flush is not tried
 
     async def run(worker: _Worker) -> None:
-        while not unreachable:
+        while result.unreachable is None:
             try:
                 message_id = queue.get_nowait()
             except asyncio.QueueEmpty:
                 break
-            row = await asyncio.to_thread(_claim, db, message_id, now)
+            row = await asyncio.to_thread(outbox.claim, db, message_id, now, me)
             if row is None:
                 continue
             try:
-                await worker.send(row)
+                if not await worker.send(row):
+                    continue
+            except Unreachable as exc:  # one failure of the flush: the message is given back untried
+                result.unreachable = result.unreachable or str(exc)
+                await asyncio.to_thread(outbox.release, db, message_id, f"server unreachable: {exc}")
+                break
+            except InDoubt as exc:
+                log.warning("sending %s: no answer to DATA (%s); kept in doubt", row.message_id, exc)
+                await asyncio.to_thread(_mark_in_doubt, db, message_id, str(exc))
+                result.in_doubt += 1
+                continue
             except Exception as exc:
                 error = f"{type(exc).__name__}: {exc}"
-                if isinstance(exc, aiosmtplib.SMTPConnectError | aiosmtplib.SMTPTimeoutError | OSError):
-                    unreachable.append(error)
                 log.warning("sending %s failed: %s", row.message_id, error)
                 await asyncio.to_thread(_mark_failed, db, message_id, error, now, _permanent(exc))
                 result.failed += 1
                 continue
-            await asyncio.to_thread(_mark_sent, db, message_id)
+            await asyncio.to_thread(outbox.mark_sent, db, message_id)
             result.sent += 1
         await worker.close()
 
-    workers = [_Worker(config, sender) for _ in range(min(parallel, len(ids)))]
+    workers = [_Worker(config, sender, db, me) for _ in range(min(parallel, len(ids)))]
     await asyncio.gather(*(run(w) for w in workers))
-    if unreachable:
-        # The server is down: the messages not tried count one failed attempt each, with backoff,
-        # so `pbem mail status` shows them waiting and the next flush does not hammer the server.
-        remaining = []
-        while not queue.empty():
-            remaining.append(queue.get_nowait())
-        for message_id in remaining:
-            row = await asyncio.to_thread(_claim, db, message_id, now)
-            if row is not None:
-                await asyncio.to_thread(_mark_failed, db, message_id, unreachable[0], now, False)
-                result.failed += 1
+    if result.unreachable:
+        log.warning(
+            "the SMTP server %s:%s cannot be reached: %s", config.host, config.port, result.unreachable
+        )
     return result
 
 
@@ -342,9 +365,9 @@ def flush_smtp(
 
 
 def retry_failed(db: Database, message_ids: list[str] | None = None) -> int:
-    """Put ``failed`` messages back in the queue (all, or those Message-IDs); returns how many."""
+    """Put ``failed`` and ``in-doubt`` messages back in the queue (all, or those Message-IDs)."""
     with db.session() as session:
-        query = select(OutboxMessage).where(OutboxMessage.status == "failed")
+        query = select(OutboxMessage).where(OutboxMessage.status.in_(["failed", "in-doubt"]))  # type: ignore[attr-defined]
         if message_ids:
             query = query.where(OutboxMessage.message_id.in_(message_ids))  # type: ignore[attr-defined]
         rows = session.exec(query).all()

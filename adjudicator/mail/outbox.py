@@ -3,21 +3,42 @@
 With no SMTP server configured (``PBEM_SMTP_URL`` unset) messages are
 delivered into a Maildir (``./outbox/`` by default, ``PBEM_OUTBOX`` to
 change it) as ``.eml`` files, so a referee trying the tool sees real messages.
+
+Every delivery, SMTP or Maildir, first *claims* a message: a conditional
+UPDATE records the flusher (``host:pid``) in ``claimed_by`` with a short lease
+in ``next_attempt_at``, so two flushers (two hosts on one PostgreSQL database)
+never deliver the same message. Just before the message is handed over (the
+SMTP ``DATA`` or the Maildir write) it becomes ``sending``. A flusher that
+died is noticed at the next flush: on the same host at once (its process is
+gone), elsewhere when the lease ends. What it had claimed but not begun to
+hand over is queued again at once; what it was handing over (``sending``) is
+written again for a Maildir (same file name: no copy) but never sent again
+over SMTP: it becomes ``in-doubt`` - the server may have taken it in the
+moment between its ``250`` and our record of it - and waits for the referee
+(``pbem mail status`` lists it, ``pbem mail retry`` sends it again).
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
-from datetime import datetime
+import socket
+from datetime import datetime, timedelta
 from email.message import EmailMessage
 from pathlib import Path
 
+from sqlalchemy import or_, update
 from sqlmodel import Session, select
 
-from adjudicator.store import Database, OutboxMessage, utcnow
+from adjudicator.store import Database, OutboxMessage, as_utc, utcnow
 
 DEFAULT_OUTBOX = "outbox"
+#: How long a claim holds when its flusher cannot be seen (another host): longer than one send can take.
+CLAIM = timedelta(minutes=2)
+IN_DOUBT = (
+    "in doubt: the flusher stopped while the server was receiving this message, so it may have been "
+    "delivered; it is not sent again by itself (`pbem mail retry` sends it again)"
+)
 
 
 def queue(
@@ -97,19 +118,130 @@ def write_maildir(folder: Path, message_id: str, raw: bytes) -> Path:
     return target
 
 
-def deliver_to_maildir(db: Database, folder: Path | None = None, now: datetime | None = None) -> int:
-    """Write every queued message into a Maildir as an ``.eml`` file; returns how many."""
-    folder = folder or outbox_dir()
-    delivered = 0
+# -- claims ------------------------------------------------------------------
+def claimer() -> str:
+    """Who claims: this process, as ``host:pid``."""
+    return f"{socket.gethostname()[:150]}:{os.getpid()}"
+
+
+def claimer_gone(claimed_by: str | None) -> bool:
+    """``True`` when the flusher that claimed a message ran on this host and its process is gone."""
+    host, _, pid = (claimed_by or "").rpartition(":")
+    if host != socket.gethostname()[:150] or not pid.isdecimal():
+        return False  # another host: only its lease tells
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return True
+    except (PermissionError, OverflowError):
+        return False
+    return False
+
+
+def recover(db: Database, now: datetime, *, resend_sending: bool) -> int:
+    """Release what flushers that are gone had claimed; returns how many messages were released.
+
+    ``resend_sending`` is ``True`` for a Maildir (writing again replaces the same file) and
+    ``False`` for SMTP (a message the server may have taken becomes ``in-doubt``)."""
+    released = 0
     with db.session() as session:
         rows = session.exec(
-            select(OutboxMessage).where(OutboxMessage.status == "queued").order_by(OutboxMessage.id)  # type: ignore[arg-type]
+            select(OutboxMessage)
+            .where(OutboxMessage.status.in_(["queued", "sending"]))  # type: ignore[attr-defined]
+            .where(OutboxMessage.claimed_by.is_not(None))  # type: ignore[union-attr]
         ).all()
         for row in rows:
-            write_maildir(folder, row.message_id, row.raw)
+            lease = as_utc(row.next_attempt_at)
+            gone = claimer_gone(row.claimed_by) or (lease is not None and lease <= now)
+            if not gone:
+                continue
+            if row.status == "sending" and not resend_sending:
+                row.status, row.last_error = "in-doubt", IN_DOUBT
+            else:
+                row.status = "queued"
+            row.claimed_by, row.next_attempt_at = None, None
+            session.add(row)
+            released += 1
+    return released
+
+
+def due_ids(db: Database, now: datetime, limit: int | None = None) -> list[int]:
+    with db.session() as session:
+        query = (
+            select(OutboxMessage.id)
+            .where(OutboxMessage.status == "queued")
+            .where(or_(OutboxMessage.next_attempt_at.is_(None), OutboxMessage.next_attempt_at <= now))  # type: ignore[union-attr,operator]
+            .order_by(OutboxMessage.id)  # type: ignore[arg-type]
+        )
+        if limit is not None:
+            query = query.limit(limit)
+        return [i for i in session.exec(query).all() if i is not None]
+
+
+def claim(db: Database, message_id: int, now: datetime, me: str) -> OutboxMessage | None:
+    """Reserve one due message for this flusher; ``None`` if someone else has it or it is not due."""
+    with db.session() as session:
+        won = session.execute(
+            update(OutboxMessage)
+            .where(OutboxMessage.id == message_id, OutboxMessage.status == "queued")  # type: ignore[arg-type]
+            .where(or_(OutboxMessage.next_attempt_at.is_(None), OutboxMessage.next_attempt_at <= now))  # type: ignore[union-attr,operator]
+            .values(next_attempt_at=now + CLAIM, claimed_by=me)
+        )
+        if won.rowcount != 1:  # type: ignore[attr-defined]
+            return None
+        return session.get(OutboxMessage, message_id)
+
+
+def begin_sending(db: Database, message_id: int, me: str) -> bool:
+    """Mark a claimed message ``sending`` just before it is handed over; ``False`` if the claim was lost."""
+    with db.session() as session:
+        won = session.execute(
+            update(OutboxMessage)
+            .where(OutboxMessage.id == message_id, OutboxMessage.status == "queued")  # type: ignore[arg-type]
+            .where(OutboxMessage.claimed_by == me)  # type: ignore[arg-type]
+            .values(status="sending")
+        )
+        return won.rowcount == 1  # type: ignore[attr-defined]
+
+
+def mark_sent(db: Database, message_id: int, now: datetime | None = None) -> None:
+    with db.session() as session:
+        row = session.get(OutboxMessage, message_id)
+        if row is not None:
             row.status = "sent"
             row.sent_at = now or utcnow()
             row.attempts += 1
+            row.last_error = None
+            row.next_attempt_at = None
+            row.claimed_by = None
             session.add(row)
-            delivered += 1
+
+
+def release(db: Database, message_id: int, error: str | None = None) -> None:
+    """Give a claimed message back untried (the server could not be reached): no attempt is counted."""
+    with db.session() as session:
+        row = session.get(OutboxMessage, message_id)
+        if row is not None and row.status in ("queued", "sending"):
+            row.status, row.claimed_by, row.next_attempt_at = "queued", None, None
+            if error:
+                row.last_error = error[:2000]
+            session.add(row)
+
+
+def deliver_to_maildir(db: Database, folder: Path | None = None, now: datetime | None = None) -> int:
+    """Write every queued message into a Maildir as an ``.eml`` file; returns how many.
+
+    Each message is claimed first, so two flushers on one database never both write it."""
+    folder = folder or outbox_dir()
+    moment = now or utcnow()
+    me = claimer()
+    recover(db, moment, resend_sending=True)
+    delivered = 0
+    for message_id in due_ids(db, moment):
+        row = claim(db, message_id, moment, me)
+        if row is None or not begin_sending(db, message_id, me):
+            continue
+        write_maildir(folder, row.message_id, row.raw)
+        mark_sent(db, message_id, moment)
+        delivered += 1
     return delivered

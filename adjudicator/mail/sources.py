@@ -23,6 +23,8 @@ import os
 import re
 import ssl
 import sys
+import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -257,13 +259,38 @@ def _quote(mailbox: str) -> str:
 
 
 # -- the SMTP listener -------------------------------------------------------
+def spool_dir() -> Path:
+    from adjudicator.mail.config import setting
+
+    return Path(setting("PBEM_MAIL_SPOOL") or "spool")
+
+
 class ListenerHandler:
-    """aiosmtpd handler: every message received goes to the mail handler (in a worker thread)."""
+    """aiosmtpd handler: a message is answered ``250`` once it is safe in the spool, then handled.
 
-    def __init__(self, handler: MailHandler) -> None:
+    The SMTP dialogue never waits for the handling, so its timing says nothing about the
+    message (whether its address is a seat's, whether its secret is right): every accepted
+    message costs the same write to the spool before the ``250``. A worker thread then hands
+    each spooled message to the mail handler and deletes it (a message whose handling failed
+    for a passing reason, ``error``, stays and is tried again). Messages spooled before a
+    crash are handled when the listener starts again: nothing answered ``250`` is lost.
+    """
+
+    RETRY = 30.0  # seconds before a message left in the spool by an error is tried again
+
+    def __init__(self, handler: MailHandler, spool: Path) -> None:
         self.handler = handler
+        self.spool = spool
         self.results: list[Handled] = []
+        self._wake = threading.Event()
+        self._stop = False
+        self._count = 0
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+        for sub in ("tmp", "new"):
+            (spool / sub).mkdir(parents=True, exist_ok=True)
 
+    # -- the SMTP side (the event loop) ------------------------------------
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
         raw = envelope.original_content or envelope.content or b""
         if isinstance(raw, str):
@@ -273,24 +300,89 @@ class ListenerHandler:
         clean_from = re.sub(r"[^\x21-\x7e]|[<>]", "", mail_from)[:320]
         raw = f"Return-Path: <{clean_from}>\r\n".encode() + raw
         try:
-            handled = await asyncio.get_running_loop().run_in_executor(None, self.handler.handle, raw, "smtp")
-        except Exception:  # never reached (handle does not raise); the listener keeps running regardless
-            log.exception("listener: handling failed")
+            await asyncio.get_running_loop().run_in_executor(None, self.spool_message, raw)
+        except OSError:
+            log.exception("listener: the spool %s cannot be written", self.spool)
             return "451 4.3.0 Temporary failure, please retry"
+        self._wake.set()
+        return "250 2.0.0 Message accepted"
+
+    def spool_message(self, raw: bytes) -> Path:
+        """Write one message durably into ``spool/new`` (tmp, fsync, rename), readable by us only."""
+        with self._lock:
+            self._count += 1
+            name = f"{time.time_ns()}.{os.getpid()}.{self._count}.eml"
+        tmp = self.spool / "tmp" / name
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        try:
+            os.write(fd, raw)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        target = self.spool / "new" / name
+        os.replace(tmp, target)
+        return target
+
+    # -- the handling side (a worker thread) -------------------------------
+    def start(self) -> None:
+        self._stop = False
+        self._thread = threading.Thread(target=self._run, name="pbem-mail-spool", daemon=True)
+        self._thread.start()
+        self._wake.set()  # what an earlier run left in the spool
+
+    def stop(self) -> None:
+        self._stop = True
+        self._wake.set()
+        if self._thread is not None:
+            self._thread.join(timeout=60)
+            self._thread = None
+
+    def _run(self) -> None:
+        failed: set[str] = set()
+        while not self._stop:
+            woken = self._wake.wait(timeout=self.RETRY)
+            self._wake.clear()
+            if not woken:
+                failed.clear()  # the retry time has come for messages left by an error
+            for path in sorted((self.spool / "new").iterdir()):
+                if self._stop:
+                    break
+                if path.name in failed or not path.name.endswith(".eml"):
+                    continue
+                self._handle_file(path, failed)
+
+    def _handle_file(self, path: Path, failed: set[str]) -> None:
+        try:
+            raw = path.read_bytes()
+        except OSError:
+            return
+        handled = self.handler.handle(raw, "smtp")
         self.results.append(handled)
         del self.results[:-100]
-        return "250 2.0.0 Message accepted"
+        if handled.status == "error":
+            failed.add(path.name)
+            return
+        with contextlib.suppress(OSError):
+            path.unlink()
 
 
 class Listener:
-    """The inbound SMTP listener (aiosmtpd ``Controller``) on ``host:port``; ``stop()`` ends it."""
+    """The inbound SMTP listener (aiosmtpd ``Controller``) on ``host:port``; ``stop()`` ends it.
+
+    Messages are answered once spooled in ``spool`` (``PBEM_MAIL_SPOOL``, default ``./spool``)
+    and handled afterwards by a worker thread (see :class:`ListenerHandler`)."""
 
     def __init__(
-        self, db: Database, host: str = "127.0.0.1", port: int = 2525, handler: MailHandler | None = None
+        self,
+        db: Database,
+        host: str = "127.0.0.1",
+        port: int = 2525,
+        handler: MailHandler | None = None,
+        spool: Path | None = None,
     ):
         from aiosmtpd.controller import Controller
 
-        self.handler = ListenerHandler(handler or MailHandler(db))
+        self.handler = ListenerHandler(handler or MailHandler(db), spool or spool_dir())
         self.controller = Controller(
             self.handler,
             hostname=host,
@@ -303,11 +395,13 @@ class Listener:
         self.port = port
 
     def start(self) -> Listener:
+        self.handler.start()
         self.controller.start()
         return self
 
     def stop(self) -> None:
         self.controller.stop()
+        self.handler.stop()
 
     @property
     def results(self) -> list[Handled]:

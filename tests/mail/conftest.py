@@ -20,6 +20,7 @@ def mail_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
         monkeypatch.delenv(key, raising=False)
     monkeypatch.setenv("PBEM_FROM", f"Referee <{REFEREE}>")
     monkeypatch.setenv("PBEM_OUTBOX", str(tmp_path / "outbox"))
+    monkeypatch.setenv("PBEM_MAIL_SPOOL", str(tmp_path / "spool"))
     monkeypatch.setenv("PBEM_CONFIG", str(tmp_path / "no-such-pbem.toml"))
     return tmp_path / "outbox"
 

@@ -22,13 +22,14 @@ def orders_mail(
     game: str | None = "toy",
     seat: str | None = "north",
     secret: str | None = None,
+    turn: int | str | None = 1,
     body: str = "guess 3",
     subject: str = "orders",
     message_id: str | None = None,
     headers: dict[str, str] | None = None,
     html: str | None = None,
 ) -> bytes:
-    """A player's message with the judge header lines, as raw bytes."""
+    """A player's message with the judge header lines (``turn: 1`` unless told), as raw bytes."""
     msg = EmailMessage()
     msg["From"] = sender
     msg["To"] = REFEREE
@@ -44,6 +45,8 @@ def orders_mail(
         lines.append(f"seat: {seat}")
     if secret is not None:
         lines.append(f"secret: {secret}")
+    if turn is not None:
+        lines.append(f"turn: {turn}")
     text = "\n".join(lines) + "\n\n" + body + "\n"
     if html is None:
         msg.set_content(text)

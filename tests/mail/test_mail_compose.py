@@ -98,7 +98,7 @@ def test_ack_shows_the_deadline_in_the_players_time_zone(
     assert "(2026-11-24 07:00 America/New_York)" in parts(ack.raw)["text"]
 
 
-@pytest.mark.parametrize("kind", ["ack", "refusal"])
+@pytest.mark.parametrize("kind", ["ack", "unverified"])
 def test_replies_come_from_the_referee(
     db: Database, referee: Referee, toy_game: dict[str, str], kind: str
 ) -> None:

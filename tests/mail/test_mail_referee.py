@@ -55,5 +55,5 @@ def test_the_referee_seat_needs_the_referees_address_and_secret(db: Database, re
     handler.handle(orders_mail(sender="judge@example.org", game="ref", seat="referee", secret="wrong"))
     with db.session() as session:
         assert session.exec(select(Submission).where(Submission.seat == REFEREE)).all() == []
-    refusals = outbox_rows(db, "refusal")
+    refusals = outbox_rows(db, "unverified")
     assert refusals and {m.to_addr for m in refusals} == {"judge@example.org"}  # never to the stranger

@@ -361,7 +361,7 @@ class _LineParser:
                 if (
                     args[2].lower() not in {"mercenaries", "mercenary"}
                     or len(args) != 4
-                    or not args[3].isdigit()
+                    or not args[3].isdecimal()
                 ):
                     return self.fail("buy army <province> [mercenaries N]")
                 count = int(args[3])
@@ -392,7 +392,7 @@ class _LineParser:
                 return problem
             return Order(f"hire-{what}", army or "", line=self.n)
         if what in {"mercenaries", "mercenary"}:
-            if len(args) != 2 or not args[1].isdigit() or not 1 <= int(args[1]) <= 99:
+            if len(args) != 2 or not args[1].isdecimal() or not 1 <= int(args[1]) <= 99:
                 return self.fail("hire mercenaries N (1 to 99)")
             return Order("hire-mercenaries", count=int(args[1]), line=self.n)
         return self.fail(
@@ -463,7 +463,7 @@ def parse_orders(game_map: GameMap, text: str) -> Parsed:
 
 
 def _unit_key(unit: str) -> tuple[int, int]:
-    return (0 if unit.startswith("A") else 1, int(unit[1:]) if unit[1:].isdigit() else 0)
+    return (0 if unit.startswith("A") else 1, int(unit[1:]) if unit[1:].isdecimal() else 0)
 
 
 _VERB_RANK = {

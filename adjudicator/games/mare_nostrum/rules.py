@@ -8,7 +8,12 @@ dice battles in :mod:`.battle`, the map in :mod:`.map` and ``data/``.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import random
+import re
+import zlib
+from pathlib import Path
 from typing import Any, ClassVar
 
 from adjudicator.dice import Dice
@@ -28,7 +33,7 @@ from adjudicator.games.base import (
 from . import board, campaign
 from .bot import bot_orders
 from .legality import check_orders
-from .map import GameMap, MapError, default_map, map_from_path, map_of
+from .map import GameMap, MapError, default_map, map_from_path, map_from_source, map_of
 from .orders import BattleResult, Order, canonical_orders, parse_orders, parse_results
 from .phase import MilitaryPhase, new_army, owned_provinces
 
@@ -38,10 +43,38 @@ ORDERS_KIND = "orders"
 RESULTS_KIND = "battle-results"
 
 
+def club_map_reference(path: str) -> str:
+    """A club map as published: ``NAME;sha256=HEX;zlib64=DATA`` - its file name, the SHA-256 of its
+    text and the text itself (zlib, base64), never the referee's local path. Whoever holds the
+    archive can read (and re-run) the game with it; a reference is given back unchanged."""
+    if ";zlib64=" in path:
+        return path
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise MapError(f"cannot read map file {Path(path).name!r}: {exc.strerror}") from exc
+    name = re.sub(r"[^A-Za-z0-9._-]", "_", Path(path).name)[:80] or "map.toml"
+    packed = base64.b64encode(zlib.compress(text.encode("utf-8"), 9)).decode("ascii")
+    return f"{name};sha256={hashlib.sha256(text.encode()).hexdigest()};zlib64={packed}"
+
+
+def map_from_reference(reference: str) -> GameMap:
+    """The map of a ``club_map_reference`` (or, for games made before it, of a path)."""
+    if ";zlib64=" not in reference:
+        return map_from_path(reference)
+    head, _, packed = reference.partition(";zlib64=")
+    sha = head.rpartition(";sha256=")[2] or None
+    try:
+        text = zlib.decompress(base64.b64decode(packed, validate=True)).decode("utf-8")
+    except (ValueError, zlib.error) as exc:
+        raise MapError(f"the map data of {head.split(';')[0]!r} is damaged") from exc
+    return map_from_source(text, sha)
+
+
 def _map_for_kind(kind: str) -> GameMap:
-    """The map a request's orders are read against: ``orders`` or ``orders map=PATH``."""
+    """The map a request's orders are read against: ``orders`` or ``orders map=REFERENCE``."""
     if " map=" in kind:
-        return map_from_path(kind.split(" map=", 1)[1])
+        return map_from_reference(kind.split(" map=", 1)[1])
     return default_map()
 
 
@@ -67,7 +100,9 @@ class MareNostrum(BaseRuleset):
     def parse_options(self, raw: dict[str, str]) -> dict[str, Any]:
         opts = super().parse_options(raw)
         try:
-            game_map = map_from_path(opts["map"]) if opts["map"] else default_map()
+            if opts["map"]:  # the file is read now; the game keeps its name, hash and text, not its path
+                opts["map"] = club_map_reference(str(opts["map"]))
+            game_map = map_from_reference(opts["map"]) if opts["map"] else default_map()
         except MapError as exc:
             raise OptionError(f"map: {exc}") from exc
         top = min(8, len(game_map.nations))
@@ -91,7 +126,7 @@ class MareNostrum(BaseRuleset):
         return {"nations": nations, "battles": battles, "map": opts["map"], "turns": turns}
 
     def _map_option(self, options: dict[str, Any]) -> GameMap:
-        return map_from_path(options["map"]) if options.get("map") else default_map()
+        return map_from_reference(options["map"]) if options.get("map") else default_map()
 
     def seat_names(self, options: dict[str, Any]) -> list[str]:
         options = self._normalised(options)
