@@ -26,6 +26,7 @@ Order = dict[str, Any]
 STAT = {"tactical": "conquest", "economic": "diplomacy"}
 BANKRUPTCY_CAP = 4  # "X est égal à la différence de valeur entre les deux flottes (max.4)"
 PILLAGE_DOUBLONS = 4  # "prenez 1 Or ou 4 Doublons de sa réserve"
+PILLAGE_GOLD = 1
 MAX_ROUNDS = 20  # safety net; hands run out long before
 
 
@@ -560,9 +561,17 @@ def pillage(table: Table) -> None:
             return
         choice = "doublons"
     if choice == "gold" and table.player(defender)["gold"]:
-        table.player(defender)["gold"] -= 1
-        table.player(attacker)["gold"] += 1
-        table.tell(f"{attacker} pillages 1 gold from {defender}.", "pillage")
+        extra = sum(
+            int(table.card(a).get("bonus", {}).get("pillage", 0))
+            for u in battle["fleet"]["attacker"]
+            if table.controller(u) == attacker
+            for a in table.inst(u)["attached"]
+        )
+        taken = min(PILLAGE_GOLD + extra, table.player(defender)["gold"])
+        table.player(defender)["gold"] -= taken
+        table.player(attacker)["gold"] += taken
+        how = f" (1 + {extra} from the fleet's cards)" if extra else ""
+        table.tell(f"{attacker} pillages {taken} gold from {defender}{how}.", "pillage")
         return
     taken = min(PILLAGE_DOUBLONS, table.player(defender)["doublons"])
     table.player(defender)["doublons"] -= taken

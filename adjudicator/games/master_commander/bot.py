@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from adjudicator.games.base import OrderRequest, State
 from adjudicator.games.master_commander.battle import STAT, side_of
-from adjudicator.games.master_commander.icroe import MAX_TRANSACTION, buying_cost
-from adjudicator.games.master_commander.phases import EXPLORATION_THRESHOLD
+from adjudicator.games.master_commander.icroe import MAX_TRANSACTION, buying_cost, terms_of_trade
+from adjudicator.games.master_commander.phases import EXPLORATION_THRESHOLD, recruit_gold
 from adjudicator.games.master_commander.table import Table
 
 if TYPE_CHECKING:
@@ -128,20 +128,21 @@ def _turn(table: Table, seat: str, rng: random.Random) -> list[str]:
     if p["captured"]:
         lines.append(f"ransom #{p['captured'][0]}")
     stock = table.state["company_gold"]
-    if len(p["characters"]) >= 3 or budget > 10:
+    terms = terms_of_trade(table, seat)
+    if len(p["characters"]) >= 3 or budget > 8 or p["gold"] >= 5:
         n = max(
-            (n for n in range(MAX_TRANSACTION + 1) if n <= stock and buying_cost(stock, n) <= budget),
+            (n for n in range(MAX_TRANSACTION + 1) if n <= stock and buying_cost(stock, n, terms) <= budget),
             default=0,
         )
         if n:
             lines.append(f"buy {n} gold")
-            budget -= buying_cost(stock, n)
-    elif p["gold"] and rng.random() < 0.2:
+            budget -= buying_cost(stock, n, terms)
+    elif p["gold"] and p["gold"] < 4 and rng.random() < 0.1:
         lines.append("sell 1 gold")
     # 6. recruitment
     for uid in p["tavern"]:
         card = table.card(uid)
-        if card["cost"] > budget:
+        if card["cost"] > budget or (recruit_gold(table, seat, uid) and p["gold"] < 8):
             continue
         if card.get("named") and table.named_in_play(card["name"]):
             if rng.random() < 0.3:

@@ -14,12 +14,15 @@ The vocabulary the rules execute (see orders/master-commander.md, "Cards and the
   a raid), ``command`` (attachments they may hold), ``sea`` (one of the seven seas), ``unique``;
 * adventure cards, by ``kind``:
   ``item`` / ``support``: ``cost``, ``targets`` (character / place / any), ``bonus`` table
-  (conquest, diplomacy, combat, command, votes, production);
-  ``agreement``: ``production``, ``diplomacy`` (its value when defended in an economic battle);
-  ``action``: ``effect`` table (doublons, draw, untap);
+  (conquest, diplomacy, combat, command, votes, production, pillage: extra gold pillaged from a
+  haven by the attacking fleet holding it);
+  ``agreement``: ``production``, ``diplomacy`` (its value when defended in an economic battle),
+  ``icroe`` (its terms of trade: each gold of its holder's transactions is priced that many
+  doublons in the holder's favour, never below 1);
+  ``action``: ``effect`` table (doublons, draw, untap, gold);
   ``manoeuvre``: ``battle`` (tactical / economic), ``timing`` (engagement / battle), ``effect``
   table (power, tap, challenge);
-  ``event``: ``trigger``, ``on_reveal`` table (doublons, draw), ``while_active`` table
+  ``event``: ``trigger``, ``on_reveal`` table (doublons, draw, gold), ``while_active`` table
   (production, conquest, diplomacy);
   ``reaction``: a political reaction played with a referendum vote, ``effect`` table (votes);
   every card: ``duel`` (its combat value played face down in a duel), ``duel_effect`` (spare).
@@ -40,11 +43,11 @@ Card = dict[str, Any]
 GRADES = ("", "bosun", "boatswain", "lieutenant", "second", "captain", "governor")
 SEVEN_SEAS = ("caribbean", "atlantic", "mediterranean", "north-sea", "indian", "pacific", "china")
 ADVENTURE_KINDS = ("item", "support", "agreement", "action", "manoeuvre", "event", "reaction")
-BONUS_KEYS = ("conquest", "diplomacy", "combat", "command", "votes", "production")
-ACTION_EFFECTS = ("doublons", "draw", "untap")
+BONUS_KEYS = ("conquest", "diplomacy", "combat", "command", "votes", "production", "pillage")
+ACTION_EFFECTS = ("doublons", "draw", "untap", "gold")
 MANOEUVRE_EFFECTS = ("power", "tap", "challenge")
 REACTION_EFFECTS = ("votes",)
-REVEAL_EFFECTS = ("doublons", "draw")
+REVEAL_EFFECTS = ("doublons", "draw", "gold")
 ACTIVE_EFFECTS = ("production", "conquest", "diplomacy")
 DUEL_EFFECTS = ("", "spare")
 
@@ -104,6 +107,7 @@ _DEFAULTS: dict[str, Card] = {
         "trigger": 1,
         "on_reveal": {},
         "while_active": {},
+        "icroe": 0,
     },
 }
 

@@ -148,11 +148,15 @@ def event_phase(table: Table, seat: str) -> None:
         table.tell(f"{table.name(p['active_event'])} is no longer active.", "event-end")
     p["active_event"] = uid
     table.tell(f"{seat} reveals the event {table.name(uid)}; it is now active.", "event", card=card["id"])
-    resolve_effects(table, seat, card.get("on_reveal", {}), None)
+    resolve_effects(table, seat, card.get("on_reveal", {}), None, table.name(uid))
 
 
-def resolve_effects(table: Table, seat: str, effects: dict[str, int], target: str | None) -> None:
-    """The action / event vocabulary: gain doublons, draw cards, untap a character."""
+def resolve_effects(
+    table: Table, seat: str, effects: dict[str, int], target: str | None, why: str = "a card"
+) -> None:
+    """The action / event vocabulary: gain doublons, draw cards, untap a character, take gold."""
+    if effects.get("gold"):
+        table.gain_gold(seat, int(effects["gold"]), why)
     if effects.get("doublons"):
         table.gain(seat, int(effects["doublons"]))
         table.tell(f"{seat} gains {effects['doublons']} doublons.", "doublons")
@@ -265,7 +269,7 @@ def order_play(table: Table, seat: str, order: Order) -> None:
     table.player(seat)["hand"].remove(uid)
     table.player(seat)["discard"].append(uid)
     table.tell(f"{seat} plays {table.name(uid)}.", "action")
-    resolve_effects(table, seat, effects, target)
+    resolve_effects(table, seat, effects, target, table.name(uid))
 
 
 def order_event(table: Table, seat: str, order: Order) -> None:

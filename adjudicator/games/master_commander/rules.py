@@ -38,7 +38,7 @@ from adjudicator.games.master_commander.cards import (
     prebuilt_decks,
     read_card_file,
 )
-from adjudicator.games.master_commander.icroe import COMPANY_BASE_GOLD, COMPANY_GOLD_PER_PLAYER
+from adjudicator.games.master_commander.icroe import COMPANY_BASE_GOLD, COMPANY_GOLD_PER_PLAYER, GOLD_TOKENS
 from adjudicator.games.master_commander.picture import board_svg
 from adjudicator.games.master_commander.table import HAND_SIZE, TAVERN_SIZE, Refused, Table
 
@@ -58,7 +58,7 @@ class MasterCommander(BaseRuleset):
     options: ClassVar[dict[str, tuple[str, str]]] = {
         "players": ("3", "number of players, 2 to 5 (ignored when decks is given)"),
         "decks": ("", "comma-separated prebuilt decks: spanish, english, french, brethren, buccaneers"),
-        "turn_limit": ("60", "club safety net: after this many rounds the most gold wins (0: no limit)"),
+        "turn_limit": ("0", "not in the book: after this many rounds the most gold wins (0: no limit)"),
         "deck.<seat>": (
             "",
             "path of a TOML deck file for that seat, checked against the deck-building rules",
@@ -92,7 +92,7 @@ class MasterCommander(BaseRuleset):
         if not self.min_seats <= len(decks) <= self.max_seats:
             raise OptionError(f"{len(decks)} decks: Master & Commander is for 2 to 5 players")
         try:
-            limit = int(raw.get("turn_limit", "60"))
+            limit = int(raw.get("turn_limit", "0"))
         except ValueError:
             raise OptionError("turn_limit must be a whole number of rounds (0: no limit)") from None
         if limit < 0:
@@ -152,6 +152,7 @@ class MasterCommander(BaseRuleset):
             "cards": {},
             "next_uid": 0,
             "company_gold": COMPANY_BASE_GOLD + COMPANY_GOLD_PER_PLAYER * len(seats),
+            "gold_reserve": GOLD_TOKENS - COMPANY_BASE_GOLD - COMPANY_GOLD_PER_PLAYER * len(seats),
             "active": None,
             "turn": 0,
             "round": 1,

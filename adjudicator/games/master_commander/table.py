@@ -314,6 +314,15 @@ class Table:
     def gain(self, seat: str, amount: int) -> None:
         self.player(seat)["doublons"] += amount
 
+    def gain_gold(self, seat: str, amount: int, why: str) -> int:
+        """A card gives gold: taken from the bank's reserve of gold while it lasts; returns the gold given."""
+        given = max(0, min(amount, self.state["gold_reserve"]))
+        self.state["gold_reserve"] -= given
+        self.player(seat)["gold"] += given
+        short = f" (the reserve held only {given})" if given < amount else ""
+        self.tell(f"{seat} takes {given} gold from the reserve: {why}{short}.", "gold", amount=given)
+        return given
+
 
 def seven_seas(table: Table, seat: str) -> set[str]:
     """The seas in which ``seat`` holds a place (its haven and its territories)."""

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from mc_helpers import RULES, add, attach, bot_game, clear_board, new_game, play, problems
 
 from adjudicator.dice import Dice
-from adjudicator.games.master_commander.icroe import COMPANY_BASE_GOLD
+from adjudicator.games.master_commander.icroe import COMPANY_BASE_GOLD, GOLD_TOKENS
 
 
 def test_setup_havens_piles_tavern_five_doublons_six_cards_and_a_mulligan_request() -> None:
@@ -147,15 +147,16 @@ def every_card_in_one_place(state: dict[str, Any]) -> None:
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10_000), players=st.integers(2, 5))
 def test_property_whole_games_keep_the_books(seed: int, players: int) -> None:
-    """Doublons and gold never negative; Company + players' gold conserved; named characters unique."""
-    total_gold = COMPANY_BASE_GOLD + players
+    """Doublons and gold never negative; Company + reserve + players' gold conserved; named unique."""
+    total_gold = GOLD_TOKENS
     steps = [0]
 
     def each(state: dict[str, Any]) -> None:
         steps[0] += 1
         for p in state["players"].values():
             assert p["doublons"] >= 0 and p["gold"] >= 0
-        assert state["company_gold"] + sum(p["gold"] for p in state["players"].values()) == total_gold
+        held = sum(p["gold"] for p in state["players"].values())
+        assert state["company_gold"] + state["gold_reserve"] + held == total_gold
         named_once(state)
         every_card_in_one_place(state)
         for seat in state["players"] if steps[0] % 4 == 0 else ():  # the views are dearer: one step in 4

@@ -49,7 +49,7 @@ def test_event_phase_a_token_each_turn_revealed_at_its_trigger_value() -> None:
     assert "english reveals the event Treasure Galleon" in text
     assert state["players"]["english"]["active_event"] == galleon
     assert old in state["players"]["english"]["discard"]  # only one active event at a time
-    assert state["players"]["english"]["doublons"] == 3 + 4
+    assert state["players"]["english"]["doublons"] == 3 and state["players"]["english"]["gold"] == 2
 
 
 def test_one_face_down_event_at_a_time() -> None:
