@@ -464,7 +464,10 @@ def _parse_line(line: str, allowed: tuple[str, ...]) -> Order | Problem:
         pattern, build = _RULES[verb]
         m = pattern.match(line)
         if m:
-            return build(m)
+            order = build(m)
+            if any(v == "" for v in order.values()):  # e.g. a name that was only quotes: play '
+                return Problem(None, "invalid", f"a name is missing in {line[:60]!r}", EXAMPLES[verb])
+            return order
     verb = _verb_of(line)
     shown = ", ".join(v.replace("-", " ") for v in allowed)
     known = verb if verb in allowed else verb.split("-")[0]

@@ -171,9 +171,13 @@ class MasterCommander(BaseRuleset):
             def make(ids: list[str], seat: str = seat) -> list[str]:
                 return [table.new_instance(card_id, seat) for card_id in ids]
 
-            crew = dice.shuffle(make(deck["characters"]), f"shuffle:crew:{seat}")
-            exploration = dice.shuffle(make(deck["territories"]), f"shuffle:exploration:{seat}")
-            adventure = dice.shuffle(make(deck["adventure"]), f"shuffle:adventure:{seat}")
+            # "Tous les personnages ont le même verso": the cards are shuffled first and numbered
+            # after, in pile order, so a number tells where a card lay, never which card it is.
+            # The dice are keyed by the seat's place in the seat list, never by its name.
+            n = seats.index(seat) + 1
+            crew = make(dice.shuffle(deck["characters"], f"shuffle:crew:{n}"))
+            exploration = make(dice.shuffle(deck["territories"], f"shuffle:exploration:{n}"))
+            adventure = make(dice.shuffle(deck["adventure"], f"shuffle:adventure:{n}"))
             state["players"][seat] = {
                 "deck_name": deck.get("name", deck.get("id", "")),
                 "faction": haven["faction"],
