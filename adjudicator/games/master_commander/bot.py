@@ -10,7 +10,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.games.base import OrderRequest, State
-from adjudicator.games.master_commander.battle import STAT, side_of
+from adjudicator.games.master_commander.battle import STAT, playable_manoeuvres, side_of
 from adjudicator.games.master_commander.icroe import MAX_TRANSACTION, buying_cost, terms_of_trade
 from adjudicator.games.master_commander.phases import EXPLORATION_THRESHOLD, recruit_gold
 from adjudicator.games.master_commander.table import Table
@@ -161,10 +161,16 @@ def _bid(table: Table, seat: str, rng: random.Random) -> list[str]:
 
 
 def _vote(table: Table, seat: str, rng: random.Random) -> list[str]:
-    chars = table.player(seat)["characters"]
-    pending = table.state["pending"]
+    ref = table.state["referendum"]
+    chars = [u for u in table.player(seat)["characters"] if u not in ref["voted"]]
     reactions = [u for u in table.player(seat)["hand"] if table.card(u).get("kind") == "reaction"]
-    if seat == pending["seat"]:
+    if not chars:
+        return (
+            [f"play #{reactions[0]} {rng.choice(['for', 'against'])}", "abstain"]
+            if reactions
+            else ["abstain"]
+        )
+    if seat == ref["seat"]:
         side, lines = "for", [f"for {_refs(chars)}"]
     else:
         roll = rng.random()
@@ -176,6 +182,8 @@ def _vote(table: Table, seat: str, rng: random.Random) -> list[str]:
             return ["abstain"]
     if reactions and rng.random() < 0.5:
         lines.append(f"play #{reactions[0]} {side}")
+    if rng.random() < 0.8:
+        lines.append("abstain")  # finished voting
     return lines
 
 
@@ -204,10 +212,8 @@ def _manoeuvre(table: Table, seat: str, rng: random.Random) -> list[str]:
         return ["pass"]
     side = side_of(battle, seat)
     other = "defender" if side == "attacker" else "attacker"
-    for uid in table.player(seat)["hand"]:
+    for uid in playable_manoeuvres(table, seat):
         card = table.card(uid)
-        if card.get("kind") != "manoeuvre" or card["battle"] != battle["type"]:
-            continue
         effect = card.get("effect", {})
         if effect.get("challenge"):
             mine = [

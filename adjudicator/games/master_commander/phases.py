@@ -575,6 +575,27 @@ ORDER_STEPS: dict[str, Callable[[Table, str, Order], None]] = {
 }
 
 
+PHASE_NAMES = {
+    1: "preparation interval",
+    2: "raid interval",
+    3: "trade phase",
+    4: "recruitment",
+    5: "end of turn",
+}
+
+
 def run_order(table: Table, seat: str, order: Order) -> None:
-    """Carry out one order of the active player (raises :class:`Refused` and changes nothing if illegal)."""
+    """Carry out one order of the active player (raises :class:`Refused` and changes nothing if illegal).
+
+    The phases run in the book's order: once an order of a later phase has run, an order of an
+    earlier phase (written in the rest of a turn after a sealed moment) is refused.
+    """
+    phase = PHASE_OF[order["verb"]]
+    current = int(table.state["turn_state"].get("phase", 1))
+    if phase < current:
+        raise Refused(
+            f"the {PHASE_NAMES[phase]} is over (this is the {PHASE_NAMES[current]})",
+            "orders of this phase or a later one",
+        )
     ORDER_STEPS[order["verb"]](table, seat, order)
+    table.state["turn_state"]["phase"] = phase

@@ -40,6 +40,8 @@ from adjudicator.games.master_commander.cards import (
 )
 from adjudicator.games.master_commander.icroe import COMPANY_BASE_GOLD, COMPANY_GOLD_PER_PLAYER, GOLD_TOKENS
 from adjudicator.games.master_commander.picture import board_svg
+from adjudicator.games.master_commander.standing import check_standing
+from adjudicator.games.master_commander.standing import record as record_standing
 from adjudicator.games.master_commander.table import HAND_SIZE, TAVERN_SIZE, Refused, Table
 
 STARTING_DOUBLONS = 5  # "Prenez 5 doublons pour commencer"
@@ -160,6 +162,8 @@ class MasterCommander(BaseRuleset):
             "allied": {},
             "queue": [],
             "battle": None,
+            "referendum": None,
+            "standing": {},
             "pending": None,
             "outcome": None,
         }
@@ -208,6 +212,19 @@ class MasterCommander(BaseRuleset):
         pending = state["pending"]
         if pending["kind"] == "turn":
             seat = pending["seat"]
+            if pending.get("follow_up"):
+                return [
+                    OrderRequest(
+                        key=f"turn:{seat}",
+                        seat=seat,
+                        kind="turn",
+                        label=f"Turn {state['turn']}, {seat}: the rest of your turn",
+                        default=grammar.canonical(state["queue"]) or "pass",
+                        prompt="You asked to decide after the outcome ('wait'): the rest of your turn, "
+                        f"from the {phases.PHASE_NAMES[state['turn_state'].get('phase', 1)]} on. "
+                        "The default is the orders you had written.",
+                    )
+                ]
             return [
                 OrderRequest(
                     key=f"turn:{seat}",
@@ -217,7 +234,8 @@ class MasterCommander(BaseRuleset):
                     default="pass",
                     prompt="Your whole turn: attachments, actions, an event, explore or raid, "
                     "refute or propose an agreement, one gold transaction, a ransom, recruits and rallies, "
-                    "a discard (see orders/master-commander.md).",
+                    "a discard; 'wait' to decide the rest after a raid, vote, ransom or rally "
+                    "(see orders/master-commander.md).",
                 )
             ]
         return [
@@ -252,9 +270,14 @@ class MasterCommander(BaseRuleset):
         elif kind in ("engage", "manoeuvre", "duel") and battle:
             title = f"battle for {table.card(battle['target'])['name']}"
             if kind == "engage":
-                title += ": engagement" if pending.get("step") == 1 else ": the defender's allies"
+                title += {
+                    "attacker": ": the attacker's allies",
+                    "defend": ": the defence",
+                    "defender": ": the defender's allies",
+                }[pending["step"]]
             elif kind == "manoeuvre":
-                title += f": manoeuvre round {battle['round']}"
+                segment = "engagement" if battle["stage"] == "engagement" else "manoeuvre"
+                title += f": {segment} segment, {pending['asks'][0]['seat']}"
             elif battle.get("duel"):
                 duel = battle["duel"]
                 names = [table.card(duel[who])["name"] for who in ("challenger", "challenged")]
@@ -282,6 +305,12 @@ class MasterCommander(BaseRuleset):
         seat = request.seat
         bad: list[tuple[dict[str, Any], Refused]] = []
         kind = request.kind
+        for order in orders:
+            if order["verb"] == "standing":
+                try:
+                    check_standing(table, order)
+                except Refused as refused:
+                    bad.append((order, refused))
         if kind == "turn":
             for order in phases.turn_queue(orders):
                 try:
@@ -342,20 +371,25 @@ class MasterCommander(BaseRuleset):
         if state.get("outcome") or not pending:
             return state, []
         answers = {r.key: self._orders_of(r, orders.get(r.key)) for r in self.requests(state)}
+        for r in self.requests(state):
+            record_standing(table, r.seat, answers[r.key])
         kind = pending["kind"]
         state["pending"] = None
         if kind == "turn":
-            state["queue"] = phases.turn_queue(answers.get(f"turn:{pending['seat']}", []))
+            turn_orders = answers.get(f"turn:{pending['seat']}", [])
+            if any(o["verb"] == "wait" for o in turn_orders):
+                state["turn_state"]["wait"] = True
+            state["queue"] = phases.turn_queue(turn_orders)
         else:
             state["pending"] = pending  # the resolvers read it, and may replace it
             resolver = {
                 "mulligan": sealed.resolve_mulligan,
                 "rally": sealed.resolve_rally,
-                "vote": sealed.resolve_referendum,
+                "vote": sealed.resolve_vote,
                 "ransom": sealed.resolve_ransom,
                 "ransom-choice": sealed.resolve_ransom_choice,
                 "engage": battles.resolve_engagement,
-                "manoeuvre": battles.resolve_round,
+                "manoeuvre": battles.resolve_manoeuvre,
                 "duel": battles.resolve_duel_step,
             }[kind]
             resolver(table, answers)
@@ -449,6 +483,15 @@ def advance(table: Table) -> None:
         if state["battle"] is not None:
             battles.play_next(table)
             continue
+        if state["referendum"] is not None:
+            sealed.referendum_next(table)
+            continue
+        turn_state = state["turn_state"]
+        if turn_state.get("in_moment"):  # a sealed moment of the active player's turn is over
+            turn_state["in_moment"] = False
+            if turn_state.get("wait"):
+                state["pending"] = {"kind": "turn", "seat": state["active"], "follow_up": True}
+                continue
         if state["queue"]:
             order = state["queue"].pop(0)
             seat = state["active"]
@@ -459,6 +502,8 @@ def advance(table: Table) -> None:
                     f"{seat}'s order '{grammar.order_text(order)}' is skipped: {refused.message}.",
                     "order-skipped",
                 )
+            if state["pending"] is not None or state["battle"] is not None or state["referendum"] is not None:
+                turn_state["in_moment"] = True
             continue
         if state["active"] is None:
             phases.begin_turn(table, state["order"][0])

@@ -146,6 +146,16 @@ def _bid(table: Table, seat: str, orders: list[Order]) -> int:
 
 
 # -- the referendum on a trade agreement (book p. 7) -----------------------------------------------
+#
+# « Tous les joueurs peuvent voter »; « Chaque joueur peut jouer des réactions politiques durant le
+# scrutin »; « Une fois exprimée, une voix ne peut être changée »; « Le scrutin s'achève lorsque tous
+# les joueurs ont fini de voter ». Reading: the ballot goes round the table from the proposer in turn
+# order, one player at a time, each seeing the votes and reactions cast before it. A player may
+# vote with some of its characters and keep the others for later, and play reactions; ``abstain``
+# (the default) means it has finished. After a round, the players who have not finished and could
+# still do something are asked again if anything was cast since they last answered; the ballot
+# closes when nobody has anything left to answer. A player with no character is asked too if it
+# holds a political reaction.
 
 
 def open_referendum(table: Table, seat: str, agreement: str, proposer: str) -> None:
@@ -155,26 +165,85 @@ def open_referendum(table: Table, seat: str, agreement: str, proposer: str) -> N
         f"{seat} proposes the trade agreement {table.name(agreement)} through {table.name(proposer)}: "
         "a referendum opens.",
         "referendum",
+        card=agreement,
     )
-    voters = [s for s in table.order if table.player(s)["characters"]]
-    table.state["pending"] = {
-        "kind": "vote",
+    table.state["referendum"] = {
         "seat": seat,
         "agreement": agreement,
         "proposer": proposer,
-        "asks": [
-            ask(
-                f"vote:{s}",
-                s,
-                "vote",
-                "abstain",
-                f"Referendum on {table.card(agreement)['name']}, {s}",
-                "Vote with your characters in activity: 'for <characters>', 'against <characters>' "
-                "(a character's votes are never split), or 'abstain'.",
-            )
-            for s in voters
-        ],
+        "tally": {"for": 0, "against": 0},
+        "voted": {},
+        "done": [],
+        "circle": table.seats_from(seat),
+        "cast": 0,
+        "seen": {},
     }
+
+
+def _reactions_in_hand(table: Table, seat: str) -> list[str]:
+    return [u for u in table.player(seat)["hand"] if table.card(u).get("kind") == "reaction"]
+
+
+def _unvoted(table: Table, seat: str) -> list[str]:
+    ref = table.state["referendum"]
+    return [
+        u
+        for u in table.player(seat)["characters"]
+        if u not in ref["voted"] and table.votes(u, ref["proposer"]) > 0
+    ]
+
+
+def referendum_next(table: Table) -> None:
+    """Ask the next player of the ballot who can still vote or react, or close the ballot."""
+    from adjudicator.games.master_commander.standing import passes_reactions, vote_for
+
+    ref = table.state["referendum"]
+    while table.state["pending"] is None and table.state["referendum"] is ref:
+        if not ref["circle"]:
+            again = [
+                s
+                for s in table.seats_from(ref["seat"])
+                if s not in ref["done"] and ref["seen"].get(s, -1) < ref["cast"]
+            ]
+            if not again:
+                close_referendum(table)
+                return
+            ref["circle"] = again
+        seat = ref["circle"].pop(0)
+        if seat in ref["done"]:
+            continue
+        chars = _unvoted(table, seat)
+        reactions = _reactions_in_hand(table, seat)
+        if reactions and passes_reactions(table, seat, reactions):
+            reactions = []
+        if vote_for(table, seat, ref["seat"]):
+            table.tell(f"{seat}'s standing answer: vote for {ref['seat']}'s agreement.", "standing")
+            _cast(table, seat, [{"verb": "for", "with": [f"#{u}" for u in chars]}] if chars else [])
+            ref["done"].append(seat)
+            continue
+        if not chars and not reactions:
+            ref["done"].append(seat)
+            continue
+        ref["seen"][seat] = ref["cast"]
+        name = table.card(ref["agreement"])["name"]
+        table.state["pending"] = {
+            "kind": "vote",
+            "agreement": ref["agreement"],
+            "asks": [
+                ask(
+                    f"vote:{seat}",
+                    seat,
+                    "vote",
+                    "abstain",
+                    f"Referendum on {name}, {seat}",
+                    f"Ballot so far: {ref['tally']['for']} for, {ref['tally']['against']} against. "
+                    "Vote with characters in activity that have not voted: 'for <characters>', "
+                    "'against <characters>' (a character's votes are never split, a vote is final); "
+                    "political reactions: 'play <reaction> for|against'. 'abstain' (the default): "
+                    "you have finished voting; without it you may be asked again if others vote after you.",
+                )
+            ],
+        }
 
 
 def reactions(table: Table, seat: str, orders: list[Order]) -> list[tuple[str, str]]:
@@ -195,42 +264,66 @@ def reactions(table: Table, seat: str, orders: list[Order]) -> list[tuple[str, s
 def ballots(table: Table, seat: str, orders: list[Order]) -> dict[str, str]:
     """Each voting character of ``seat`` -> "for" / "against"; refuses a second vote of one character."""
     cast: dict[str, str] = {}
+    ref = table.state.get("referendum") or {}
     for order in orders:
         if order["verb"] not in ("for", "against"):
             continue
         for text in order["with"]:
             uid = table.find(text, table.player(seat)["characters"], f"a character of {seat} in activity")
-            if uid in cast:
-                raise Refused(f"{table.name(uid)} has already voted (a character's votes are not split)")
+            if uid in cast or uid in ref.get("voted", {}):
+                raise Refused(
+                    f"{table.name(uid)} has already voted (a vote once cast cannot change, "
+                    "a character's votes are not split)"
+                )
             cast[uid] = order["verb"]
     return cast
 
 
-def resolve_referendum(table: Table, answers: dict[str, list[Order]]) -> None:
+def resolve_vote(table: Table, answers: dict[str, list[Order]]) -> None:
+    """One player's turn in the ballot: its votes and reactions are cast at once, in public."""
+    pending = table.state["pending"]
+    table.state["pending"] = None
+    (a,) = pending["asks"]
+    orders = answers.get(a["key"], [])
+    _cast(table, a["seat"], orders)
+    if any(o["verb"] == "abstain" for o in orders) or not orders:
+        table.state["referendum"]["done"].append(a["seat"])
+
+
+def _cast(table: Table, seat: str, orders: list[Order]) -> None:
+    ref = table.state["referendum"]
+    try:
+        cast = ballots(table, seat, orders)
+        played = reactions(table, seat, orders)
+    except Refused as refused:
+        table.tell(
+            f"{seat}'s ballot is not valid any more ({refused.message}): it abstains.", "order-skipped"
+        )
+        cast, played = {}, []
+    for uid, side in cast.items():
+        votes = table.votes(uid, ref["proposer"])
+        ref["tally"][side] += votes
+        ref["voted"][uid] = side
+        ref["cast"] += 1
+        table.tell(f"{seat}: {table.name(uid)} votes {side} with {votes}.", "vote")
+    for uid, side in played:
+        votes = int(table.card(uid).get("effect", {}).get("votes", 0))
+        ref["tally"][side] += votes
+        ref["cast"] += 1
+        table.player(seat)["hand"].remove(uid)
+        table.player(seat)["discard"].append(uid)
+        table.tell(f"{seat} plays {table.name(uid)}: {votes} votes {side}.", "vote", card=uid)
+    if not cast and not played:
+        table.tell(f"{seat} casts nothing.", "vote")
+
+
+def close_referendum(table: Table) -> None:
     """ "S'il y a plus de voix exprimées pour que contre, l'accord est mis en jeu ... Sinon, ou en cas
     d'égalité, l'accord échoue"."""
-    pending = table.state["pending"]
-    tally = {"for": 0, "against": 0}
-    for a in pending["asks"]:
-        try:
-            cast = ballots(table, a["seat"], answers.get(a["key"], []))
-        except Refused:
-            cast = {}
-        for uid, side in cast.items():
-            votes = table.votes(uid, pending["proposer"])
-            tally[side] += votes
-            table.tell(f"{a['seat']}: {table.name(uid)} votes {side} with {votes}.", "vote")
-        try:
-            played = reactions(table, a["seat"], answers.get(a["key"], []))
-        except Refused:
-            played = []
-        for uid, side in played:
-            votes = int(table.card(uid).get("effect", {}).get("votes", 0))
-            tally[side] += votes
-            table.player(a["seat"])["hand"].remove(uid)
-            table.player(a["seat"])["discard"].append(uid)
-            table.tell(f"{a['seat']} plays {table.name(uid)}: {votes} votes {side}.", "vote")
-    seat, agreement = pending["seat"], pending["agreement"]
+    ref = table.state["referendum"]
+    table.state["referendum"] = None
+    tally = ref["tally"]
+    seat, agreement = ref["seat"], ref["agreement"]
     if tally["for"] > tally["against"]:
         table.player(seat)["agreements"].append(agreement)
         table.tell(
@@ -328,7 +421,8 @@ def resolve_ransom(table: Table, answers: dict[str, list[Order]]) -> None:
                 continue
             try:
                 check_offer(table, a["seat"], uid, order)
-            except Refused:
+            except Refused as refused:
+                table.tell(f"{a['seat']}'s offer is not valid any more ({refused.message}).", "order-skipped")
                 continue
             offers.append(
                 {"seat": a["seat"], "amount": int(order["amount"]), "then": order.get("then", "keep")}
@@ -339,6 +433,16 @@ def resolve_ransom(table: Table, answers: dict[str, list[Order]]) -> None:
     shown = ", ".join(f"{o['seat']} {o['amount']}" for o in offers)
     table.tell(f"Ransom offers revealed: {shown}.", "ransom-offers", offers=offers)
     best = max(offers, key=lambda o: o["amount"])  # ties: the first in turn order after the captor
+    if len(offers) == 1:
+        table.tell(f"One offer only: {captor} sells to {best['seat']}.", "ransom-choice")
+        _sell(table, captor, best["seat"], uid, best["amount"], best["then"])
+        return
+    from adjudicator.games.master_commander.standing import standing_answer
+
+    standing = standing_answer(table, captor, "choice", best=best["seat"])
+    if standing is not None:
+        _sell(table, captor, best["seat"], uid, best["amount"], best["then"])
+        return
     table.state["pending"] = {
         "kind": "ransom-choice",
         "captor": captor,
@@ -351,7 +455,8 @@ def resolve_ransom(table: Table, answers: dict[str, list[Order]]) -> None:
                 "choice",
                 f"sell to {best['seat']}",
                 f"Ransom of {table.card(uid)['name']}: your choice, {captor}",
-                f"Offers: {shown}. Sell to one bidder ('sell to <seat>') or 'keep' the captive.",
+                f"Offers: {shown}. « le ravisseur doit choisir à qui il vend son prisonnier »: "
+                "'sell to <seat>' (the default: the best offer).",
             )
         ],
     }
@@ -362,19 +467,27 @@ def check_choice(table: Table, order: Order) -> None:
         offers = table.state["pending"]["offers"]
         if not any(o["seat"] == order.get("to") for o in offers):
             bidders = ", ".join(o["seat"] for o in offers)
-            raise Refused(f"{order.get('to')} made no offer", f"sell to one of {bidders}, or keep")
+            raise Refused(f"{order.get('to')} made no offer", f"sell to one of {bidders}")
 
 
 def resolve_ransom_choice(table: Table, answers: dict[str, list[Order]]) -> None:
-    """ "le ravisseur doit choisir à qui il vend son prisonnier"."""
+    """ "le ravisseur doit choisir à qui il vend son prisonnier": no keeping once offers are made."""
     pending = table.state["pending"]
     captor, uid = pending["captor"], pending["captive"]
     orders = answers.get(f"choice:{captor}", [])
-    choice = next((o for o in orders if o["verb"] in ("sell", "keep")), {"verb": "keep"})
-    offer = next((o for o in pending["offers"] if o["seat"] == choice.get("to")), None)
-    if choice["verb"] == "keep" or offer is None or table.player(offer["seat"])["doublons"] < offer["amount"]:
-        table.tell(f"{captor} keeps {table.name(uid)} captive.", "ransom-kept")
+    choice = next((o for o in orders if o["verb"] == "sell"), None)
+    offers = [o for o in pending["offers"] if table.player(o["seat"])["doublons"] >= o["amount"]]
+    if not offers:
+        table.tell(f"No bidder can pay any more; {table.name(uid)} stays captive.", "ransom-kept")
         return
+    best = max(offers, key=lambda o: o["amount"])
+    offer = next((o for o in offers if choice and o["seat"] == choice.get("to")), None)
+    if offer is None:
+        if choice is not None:
+            table.tell(
+                f"{captor} cannot sell to {choice.get('to')}: sold to the best offer.", "order-skipped"
+            )
+        offer = best
     _sell(table, captor, offer["seat"], uid, offer["amount"], offer["then"])
 
 

@@ -141,9 +141,8 @@ def every_card_in_one_place(state: dict[str, Any]) -> None:
     if battle and battle.get("duel"):
         for played in battle["duel"]["played"].values():
             seen.update(played)
-    pending = state.get("pending") or {}
-    if pending.get("kind") == "vote":
-        seen[pending["agreement"]] += 1
+    if state.get("referendum"):
+        seen[state["referendum"]["agreement"]] += 1
     assert set(seen) == set(state["cards"]) and all(n == 1 for n in seen.values()), [
         (u, n) for u, n in seen.items() if n != 1
     ]

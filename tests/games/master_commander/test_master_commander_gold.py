@@ -78,9 +78,7 @@ def test_pillage_with_a_treasure_map_in_the_fleet_takes_one_more_gold() -> None:
     add(state, "spanish", "teniente", "characters")
     attach(state, captain, "treasure-map", "spanish")
     state["players"]["english"]["gold"] = 3
-    state, _ = play(state, {"turn:spanish": "raid english with galleon captain, teniente"})
-    state, _ = play(state, {"defend:english": "no opposition"})
-    state, events = play(state, {r.key: "pass" for r in RULES.requests(state)})
+    state, events = play(state, {"turn:spanish": "raid english with galleon captain, teniente"})
     assert "spanish pillages 2 gold from english (1 + 1 from the fleet's cards)." in texts_of(events)
     assert state["players"]["spanish"]["gold"] == 2 and state["players"]["english"]["gold"] == 1
 

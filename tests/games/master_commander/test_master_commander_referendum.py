@@ -1,8 +1,8 @@
-"""Establishing a trade agreement: the referendum (book p. 7), votes sealed and revealed together."""
+"""Establishing a trade agreement: the referendum (book p. 7), a public ballot round the table."""
 
 from __future__ import annotations
 
-from mc_helpers import RULES, add, clear_board, new_game, play, problems, texts_of
+from mc_helpers import RULES, add, asked, clear_board, new_game, play, problems, request, texts_of
 
 from adjudicator.games.master_commander.table import GRADE_VOTES, Table
 
@@ -42,9 +42,19 @@ def test_proposer_votes_with_grade_plus_one() -> None:
     assert Table(state).votes(uids["post-captain"], proposer=uids["teniente"]) == 4
 
 
+def ballot(state: dict, answers: list[tuple[str, str]]) -> tuple[dict, list]:
+    """Each (seat, text) answers the ballot request open at that moment, in that order."""
+    events: list = []
+    for seat, text in answers:
+        assert asked(state) == [f"vote:{seat}"], asked(state)
+        state, more = play(state, {f"vote:{seat}": text})
+        events += more
+    return state, events
+
+
 def test_referendum_passed_puts_the_agreement_in_play_and_it_produces() -> None:
     state, uids = referendum(["boatswain"])
-    state, events = play(state, {"vote:spanish": "for teniente", "vote:english": "against boatswain"})
+    state, events = ballot(state, [("spanish", "for teniente"), ("english", "against boatswain")])
     assert "The referendum passes 3 to 1" in texts_of(events)
     assert uids["treaty"] in state["players"]["spanish"]["agreements"]
 
@@ -52,9 +62,9 @@ def test_referendum_passed_puts_the_agreement_in_play_and_it_produces() -> None:
 def test_referendum_tied_fails_and_the_agreement_is_discarded() -> None:
     """ "Sinon, ou en cas d'égalité, l'accord échoue": 3 for (lieutenant + proposer) against 2 + 1."""
     state, uids = referendum(["first-lieutenant", "boatswain"])
-    state, events = play(
+    state, events = ballot(
         state,
-        {"vote:spanish": "for teniente", "vote:english": "against first lieutenant\nvote against boatswain"},
+        [("spanish", "for teniente"), ("english", "against first lieutenant\nvote against boatswain")],
     )
     assert "The referendum fails 3 to 3" in texts_of(events)
     assert uids["treaty"] not in state["players"]["spanish"]["agreements"]
@@ -63,23 +73,62 @@ def test_referendum_tied_fails_and_the_agreement_is_discarded() -> None:
 
 def test_a_player_may_split_between_characters_and_abstain() -> None:
     state, _ = referendum(["post-captain", "boatswain"])
-    state, events = play(
-        state, {"vote:spanish": "for teniente", "vote:english": "for boatswain\nagainst post captain"}
+    state, events = ballot(
+        state, [("spanish", "for teniente"), ("english", "for boatswain\nagainst post captain")]
     )
     assert "The referendum fails 4 to 4" in texts_of(events)
 
 
-def test_every_seat_with_characters_is_asked_at_once_default_abstain() -> None:
+def test_the_ballot_goes_round_from_the_proposer_each_seeing_the_votes_before_it() -> None:
     state, _ = referendum(["post-captain"])
-    asked = RULES.requests(state)
-    assert sorted(r.key for r in asked) == ["vote:english", "vote:spanish"]
-    assert all(r.default == "abstain" for r in asked)
-    state, events = play(state, {"vote:spanish": "for teniente"})  # the English do not answer
+    assert asked(state) == ["vote:spanish"] and request(state, "vote:spanish").default == "abstain"
+    state, events = play(state, {"vote:spanish": "for teniente"})
+    assert "spanish: Teniente" in texts_of(events) and "votes for with 3" in texts_of(events)
+    assert asked(state) == ["vote:english"]
+    assert "Ballot so far: 3 for, 0 against" in request(state, "vote:english").prompt
+    state, events = play(state, {})  # the English do not answer: they abstain
     assert "The referendum passes 3 to 0" in texts_of(events)
+
+
+def test_a_vote_once_cast_cannot_change() -> None:
+    """ "Une fois exprimée, une voix ne peut être changée": a player who kept characters back is
+    asked again after later votes, and may vote with those only."""
+    state, _ = referendum(["post-captain"])
+    add(state, "spanish", "segundo", "characters")
+    state, _ = play(state, {"vote:spanish": "for teniente"})  # the Segundo is kept back, no abstain
+    state, _ = play(state, {"vote:english": "against post captain"})
+    assert asked(state) == ["vote:spanish"]  # something was cast since: asked again
+    (found,) = problems(state, "vote:spanish", "against teniente")
+    assert "already voted" in found.message and "cannot change" in found.message
+    state, events = play(state, {"vote:spanish": "for segundo"})
+    assert "The referendum passes 6 to 4" in texts_of(events)
+
+
+def test_a_player_with_no_character_is_asked_if_it_holds_a_political_reaction() -> None:
+    """ "Chaque joueur peut jouer des réactions politiques durant le scrutin"."""
+    state, _ = referendum([])
+    add(state, "english", "lobbying", "hand")
+    state, _ = play(state, {"vote:spanish": "for teniente"})
+    assert asked(state) == ["vote:english"]
+    state, events = play(state, {"vote:english": "play lobbying against"})
+    assert "The referendum fails 3 to 2" not in texts_of(events)  # 3 for, 2 against: it passes
+    assert "The referendum passes 3 to 2" in texts_of(events)
+
+
+def test_a_political_reaction_can_answer_a_reaction() -> None:
+    state, _ = referendum(["boatswain"])
+    add(state, "english", "lobbying", "hand")  # 2 votes
+    add(state, "spanish", "bought-delegate", "hand")  # 3 votes
+    state, _ = play(state, {"vote:spanish": "for teniente"})
+    state, _ = play(state, {"vote:english": "against boatswain\nplay lobbying against"})
+    assert asked(state) == ["vote:spanish"]  # the Spanish react to the reaction
+    state, events = play(state, {"vote:spanish": "play bought delegate for"})
+    assert "The referendum passes 6 to 3" in texts_of(events)
 
 
 def test_vote_from_a_character_not_in_activity_is_a_problem() -> None:
     state, _ = referendum(["post-captain"])
+    state, _ = play(state, {"vote:spanish": "for teniente\nabstain"})
     add(state, "english", "boatswain", "tavern")
     (found,) = problems(state, "vote:english", "against post captain\nagainst boatswain")
     assert found.line == 2 and "in activity" in found.message
@@ -87,8 +136,23 @@ def test_vote_from_a_character_not_in_activity_is_a_problem() -> None:
 
 def test_a_characters_votes_are_not_split_a_second_vote_is_a_problem() -> None:
     state, _ = referendum(["post-captain"])
+    state, _ = play(state, {"vote:spanish": "for teniente\nabstain"})
     (found,) = problems(state, "vote:english", "for post captain\nagainst post captain")
     assert found.line == 2 and "already voted" in found.message
+
+
+def test_standing_answer_vote_for_a_seat_answers_its_referendum_before_it_is_asked() -> None:
+    state = new_game()
+    clear_board(state)
+    add(state, "spanish", "teniente", "characters")
+    add(state, "spanish", "trade-treaty", "hand")
+    add(state, "english", "post-captain", "characters")
+    state, _ = play(state, {"turn:spanish": "pass"})
+    state, _ = play(state, {"turn:english": "standing vote for spanish"})
+    state, events = play(state, {"turn:spanish": "agreement trade treaty by teniente"})
+    state, events = play(state, {"vote:spanish": "for teniente"})
+    assert "english's standing answer: vote for spanish's agreement." in texts_of(events)
+    assert "The referendum passes 7 to 0" in texts_of(events)
 
 
 def test_proposing_without_diplomacy_is_a_problem() -> None:
@@ -100,17 +164,12 @@ def test_proposing_without_diplomacy_is_a_problem() -> None:
     assert "no rank in diplomacy" in found.message
 
 
-def test_a_checked_vote_leaves_the_table_untouched_until_the_reveal() -> None:
-    """Checking a sealed vote (the engine does it on receipt) changes nothing another seat could see."""
+def test_a_checked_vote_leaves_the_table_untouched() -> None:
+    """Checking a vote (the engine does it on receipt) changes nothing another seat could see."""
     import json
-
-    from mc_helpers import request
 
     state, _ = referendum(["post-captain"])
     before = json.dumps(state, sort_keys=True)
-    r = request(state, "vote:english")
-    assert RULES.check(state, r, RULES.parse(r, "against post captain").orders) == []
-    assert json.dumps(state, sort_keys=True) == before
     r = request(state, "vote:spanish")
     assert RULES.check(state, r, RULES.parse(r, "for teniente").orders) == []
     assert json.dumps(state, sort_keys=True) == before
@@ -131,12 +190,12 @@ def test_a_checked_turn_leaves_the_table_untouched() -> None:
     assert json.dumps(state, sort_keys=True) == before
 
 
-def test_a_political_reaction_adds_its_votes_revealed_with_the_ballots() -> None:
+def test_a_political_reaction_adds_its_votes() -> None:
     """A political reaction ("réactions politiques durant le scrutin") adds its votes."""
     state, _ = referendum(["boatswain"])
     lobbying = add(state, "english", "lobbying", "hand")  # 2 votes
-    state, events = play(
-        state, {"vote:spanish": "for teniente", "vote:english": "against boatswain\nplay lobbying against"}
+    state, events = ballot(
+        state, [("spanish", "for teniente"), ("english", "against boatswain\nplay lobbying against")]
     )
     assert "english plays Lobbying" in texts_of(events)
     assert "The referendum fails 3 to 3" in texts_of(events)  # 1 + 2 against the proposer's 3
@@ -145,5 +204,6 @@ def test_a_political_reaction_adds_its_votes_revealed_with_the_ballots() -> None
 
 def test_a_reaction_not_in_hand_is_a_problem() -> None:
     state, _ = referendum(["boatswain"])
+    state, _ = play(state, {"vote:spanish": "for teniente\nabstain"})
     (found,) = problems(state, "vote:english", "abstain\nplay lobbying for")
     assert found.line == 2 and "political reaction" in found.message
