@@ -17,6 +17,10 @@ same on every run of the same code. For each number of players it prints:
   ``sealed`` counts the exchanges other than the players' own turns and the opening mulligan; they
   are given per game and per player turn (a player turn is one ``turn:<seat>`` request);
 * the requests (one mail to answer each) per game.
+
+The bots give standing answers at the mulligan (see ``bot._mulligan``: most vote for their own
+agreements and sell captives to the best offer, some pass small manoeuvres and reactions, some
+never ally or always ally with one seat); ``--no-standing`` drops them, to show what they save.
 """
 
 from __future__ import annotations
@@ -33,7 +37,9 @@ from adjudicator.games.master_commander.rules import MasterCommander
 RULES = MasterCommander()
 
 
-def play_game(seed: int, players: int, turn_limit: int, max_steps: int) -> dict[str, Any]:
+def play_game(
+    seed: int, players: int, turn_limit: int, max_steps: int, standing: bool = True
+) -> dict[str, Any]:
     """One bot game; returns its ending, rounds, player turns, exchanges by kind and requests."""
     options = RULES.parse_options({"players": str(players), "turn_limit": str(turn_limit)})
     state = RULES.setup(options, RULES.seat_names(options), Dice(f"setup-{seed}".encode()))
@@ -46,7 +52,13 @@ def play_game(seed: int, players: int, turn_limit: int, max_steps: int) -> dict[
         asked = RULES.requests(state)
         kinds[state["pending"]["kind"]] += 1
         requests += len(asked)
-        orders = {r.key: RULES.parse(r, RULES.bot(state, r, rng)).orders for r in asked}
+        texts = {r.key: RULES.bot(state, r, rng) for r in asked}
+        if not standing:  # the bots' standing answers dropped: every request is asked
+            texts = {
+                k: "\n".join(x for x in t.splitlines() if not x.startswith("standing"))
+                for k, t in texts.items()
+            }
+        orders = {r.key: RULES.parse(r, texts[r.key]).orders for r in asked}
         state, _ = RULES.resolve(state, orders, Dice(f"turn-{seed}-{step}".encode()))
     outcome = RULES.outcome(state)
     if outcome is None:
@@ -80,15 +92,25 @@ def main() -> None:
     parser.add_argument("--players", default="3,5", help="comma-separated numbers of players")
     parser.add_argument("--turn-limit", type=int, default=0, help="the club option turn_limit (0: off)")
     parser.add_argument("--max-steps", type=int, default=6000, help="engine turns before a game is cut")
+    parser.add_argument(
+        "--no-standing", action="store_true", help="drop the bots' standing answers (every request asked)"
+    )
     args = parser.parse_args()
     for players in (int(p) for p in args.players.split(",")):
-        games = [play_game(seed, players, args.turn_limit, args.max_steps) for seed in range(args.games)]
+        games = [
+            play_game(seed, players, args.turn_limit, args.max_steps, not args.no_standing)
+            for seed in range(args.games)
+        ]
         endings = Counter(g["ending"] for g in games)
         kinds: Counter[str] = Counter()
         for g in games:
             kinds.update(g["kinds"])
         turns = sum(g["turns"] for g in games)
-        print(f"== {players} players, {len(games)} seeded bot games (turn_limit={args.turn_limit})")
+        standing = "without" if args.no_standing else "with"
+        print(
+            f"== {players} players, {len(games)} seeded bot games (turn_limit={args.turn_limit}, "
+            f"{standing} the bots' standing answers)"
+        )
         print("  endings: " + ", ".join(f"{k} {n}" for k, n in endings.most_common()))
         print(f"  rounds: {spread([g['rounds'] for g in games])}")
         print(f"  player turns per game: {spread([g['turns'] for g in games])}")

@@ -23,7 +23,7 @@ def play(ruleset: MasterCommander, state: State, request: OrderRequest, rng: ran
     table = Table(state, dry=True)
     makers = {
         "turn": _turn,
-        "mulligan": lambda t, s, r: ["keep"],
+        "mulligan": _mulligan,
         "bid": _bid,
         "vote": _vote,
         "defend": _defend,
@@ -36,6 +36,26 @@ def play(ruleset: MasterCommander, state: State, request: OrderRequest, rng: ran
     }
     lines = makers.get(request.kind, lambda t, s, r: [])(table, request.seat, rng)
     return _clean(ruleset, state, request, lines)
+
+
+def _mulligan(table: Table, seat: str, rng: random.Random) -> list[str]:
+    """Keep the hand, and give some standing answers, as a club player writing once would."""
+    lines = ["keep"]
+    others = [s for s in table.order if s != seat]
+    if rng.random() < 0.9:
+        lines.append(f"standing vote for {seat}")
+    if rng.random() < 0.7:
+        lines.append("standing sell to best offer")
+    if rng.random() < 0.4:
+        lines.append("standing pass manoeuvres below 2")
+    if rng.random() < 0.3:
+        lines.append("standing pass reactions below 3")
+    roll = rng.random()
+    if roll < 0.3:
+        lines.append("standing never ally")
+    elif roll < 0.5:
+        lines.append(f"standing ally with {rng.choice(others)}")
+    return lines
 
 
 def _clean(ruleset: MasterCommander, state: State, request: OrderRequest, lines: list[str]) -> str:

@@ -149,13 +149,14 @@ def _bid(table: Table, seat: str, orders: list[Order]) -> int:
 #
 # « Tous les joueurs peuvent voter »; « Chaque joueur peut jouer des réactions politiques durant le
 # scrutin »; « Une fois exprimée, une voix ne peut être changée »; « Le scrutin s'achève lorsque tous
-# les joueurs ont fini de voter ». Reading: the ballot goes round the table from the proposer in turn
-# order, one player at a time, each seeing the votes and reactions cast before it. A player may
-# vote with some of its characters and keep the others for later, and play reactions; ``abstain``
-# (the default) means it has finished. After a round, the players who have not finished and could
-# still do something are asked again if anything was cast since they last answered; the ballot
-# closes when nobody has anything left to answer. A player with no character is asked too if it
-# holds a political reaction.
+# les joueurs ont fini de voter ». The book gives the ballot no turn order. Reading, for email: the
+# ballot is open and goes in rounds. In the first round every player who can vote or react answers
+# at once; the votes and reactions are then public. A player may vote with some of its characters
+# and keep the others for later; ``abstain`` (the default) means it has finished. Each further round
+# asks, at once, the players who have not finished, can still do something, and have something new
+# to answer (another player cast a vote or played a reaction in the last round). The ballot closes
+# when nobody is left to ask, or as soon as nothing still possible could change the result. A player
+# with no character is asked too if it holds a political reaction.
 
 
 def open_referendum(table: Table, seat: str, agreement: str, proposer: str) -> None:
@@ -174,9 +175,8 @@ def open_referendum(table: Table, seat: str, agreement: str, proposer: str) -> N
         "tally": {"for": 0, "against": 0},
         "voted": {},
         "done": [],
-        "circle": table.seats_from(seat),
-        "cast": 0,
-        "seen": {},
+        "round": 0,
+        "new": [],
     }
 
 
@@ -194,23 +194,17 @@ def _unvoted(table: Table, seat: str) -> list[str]:
 
 
 def referendum_next(table: Table) -> None:
-    """Ask the next player of the ballot who can still vote or react, or close the ballot."""
+    """Open the ballot's next round for every player who still has something to answer, or close it."""
     from adjudicator.games.master_commander.standing import passes_reactions, vote_for
 
     ref = table.state["referendum"]
-    while table.state["pending"] is None and table.state["referendum"] is ref:
-        if not ref["circle"]:
-            again = [
-                s
-                for s in table.seats_from(ref["seat"])
-                if s not in ref["done"] and ref["seen"].get(s, -1) < ref["cast"]
-            ]
-            if not again:
-                close_referendum(table)
-                return
-            ref["circle"] = again
-        seat = ref["circle"].pop(0)
-        if seat in ref["done"]:
+    if _decided(table):
+        table.tell("No vote or reaction left can change the result: the ballot closes.", "vote")
+        close_referendum(table)
+        return
+    asked: list[str] = []
+    for seat in table.seats_from(ref["seat"]):
+        if seat in ref["done"] or (ref["round"] and not set(ref["new"]) - {seat}):
             continue
         chars = _unvoted(table, seat)
         reactions = _reactions_in_hand(table, seat)
@@ -224,26 +218,48 @@ def referendum_next(table: Table) -> None:
         if not chars and not reactions:
             ref["done"].append(seat)
             continue
-        ref["seen"][seat] = ref["cast"]
-        name = table.card(ref["agreement"])["name"]
-        table.state["pending"] = {
-            "kind": "vote",
-            "agreement": ref["agreement"],
-            "asks": [
-                ask(
-                    f"vote:{seat}",
-                    seat,
-                    "vote",
-                    "abstain",
-                    f"Referendum on {name}, {seat}",
-                    f"Ballot so far: {ref['tally']['for']} for, {ref['tally']['against']} against. "
-                    "Vote with characters in activity that have not voted: 'for <characters>', "
-                    "'against <characters>' (a character's votes are never split, a vote is final); "
-                    "political reactions: 'play <reaction> for|against'. 'abstain' (the default): "
-                    "you have finished voting; without it you may be asked again if others vote after you.",
-                )
-            ],
-        }
+        asked.append(seat)
+    if not asked:
+        close_referendum(table)
+        return
+    ref["round"] += 1
+    name = table.card(ref["agreement"])["name"]
+    table.state["pending"] = {
+        "kind": "vote",
+        "agreement": ref["agreement"],
+        "asks": [
+            ask(
+                f"vote:{seat}",
+                seat,
+                "vote",
+                "abstain",
+                f"Referendum on {name}, round {ref['round']}, {seat}",
+                f"Ballot so far: {ref['tally']['for']} for, {ref['tally']['against']} against. "
+                "Vote with characters in activity that have not voted: 'for <characters>', "
+                "'against <characters>' (a character's votes are never split, a vote is final); "
+                "political reactions: 'play <reaction> for|against'. 'abstain' (the default): "
+                "you have finished voting; without it you are asked again if others vote or react.",
+            )
+            for seat in asked
+        ],
+    }
+
+
+def _decided(table: Table) -> bool:
+    """True when every vote and reaction still possible could not change the result (ties fail)."""
+    from adjudicator.games.master_commander.standing import passes_reactions
+
+    ref = table.state["referendum"]
+    swing = 0
+    for seat in table.order:
+        if seat in ref["done"]:
+            continue
+        swing += sum(table.votes(u, ref["proposer"]) for u in _unvoted(table, seat))
+        held = _reactions_in_hand(table, seat)
+        if not passes_reactions(table, seat, held):
+            swing += sum(int(table.card(u).get("effect", {}).get("votes", 0)) for u in held)
+    tally = ref["tally"]
+    return tally["for"] > tally["against"] + swing or tally["for"] + swing <= tally["against"]
 
 
 def reactions(table: Table, seat: str, orders: list[Order]) -> list[tuple[str, str]]:
@@ -280,17 +296,21 @@ def ballots(table: Table, seat: str, orders: list[Order]) -> dict[str, str]:
 
 
 def resolve_vote(table: Table, answers: dict[str, list[Order]]) -> None:
-    """One player's turn in the ballot: its votes and reactions are cast at once, in public."""
+    """One round of the ballot: every answer revealed together, cast in turn order from the proposer."""
     pending = table.state["pending"]
     table.state["pending"] = None
-    (a,) = pending["asks"]
-    orders = answers.get(a["key"], [])
-    _cast(table, a["seat"], orders)
-    if any(o["verb"] == "abstain" for o in orders) or not orders:
-        table.state["referendum"]["done"].append(a["seat"])
+    ref = table.state["referendum"]
+    ref["new"] = []
+    for a in pending["asks"]:
+        orders = answers.get(a["key"], [])
+        if _cast(table, a["seat"], orders):
+            ref["new"].append(a["seat"])
+        if any(o["verb"] == "abstain" for o in orders) or not orders:
+            ref["done"].append(a["seat"])
 
 
-def _cast(table: Table, seat: str, orders: list[Order]) -> None:
+def _cast(table: Table, seat: str, orders: list[Order]) -> bool:
+    """Cast a player's votes and reactions; True if it cast anything."""
     ref = table.state["referendum"]
     try:
         cast = ballots(table, seat, orders)
@@ -304,17 +324,16 @@ def _cast(table: Table, seat: str, orders: list[Order]) -> None:
         votes = table.votes(uid, ref["proposer"])
         ref["tally"][side] += votes
         ref["voted"][uid] = side
-        ref["cast"] += 1
         table.tell(f"{seat}: {table.name(uid)} votes {side} with {votes}.", "vote")
     for uid, side in played:
         votes = int(table.card(uid).get("effect", {}).get("votes", 0))
         ref["tally"][side] += votes
-        ref["cast"] += 1
         table.player(seat)["hand"].remove(uid)
         table.player(seat)["discard"].append(uid)
         table.tell(f"{seat} plays {table.name(uid)}: {votes} votes {side}.", "vote", card=uid)
     if not cast and not played:
         table.tell(f"{seat} casts nothing.", "vote")
+    return bool(cast or played)
 
 
 def close_referendum(table: Table) -> None:
@@ -351,6 +370,15 @@ def open_ransom(table: Table, captor: str, uid: str) -> None:
     owner = table.owner(uid)
     price = int(table.card(uid)["ransom"])
     table.tell(f"{captor} asks a ransom of {price} doublons for {table.name(uid)}.", "ransom")
+    able = [s for s in table.seats_from(captor)[1:] if table.player(s)["doublons"] >= price]
+    if len(table.order) == 2:
+        able = [s for s in able if s == owner]
+    if not able:  # doublons are public: asking those who cannot pay would only cost a day
+        table.tell(
+            f"Nobody can pay {price} doublons: nobody is asked, {table.name(uid)} stays captive.",
+            "ransom-refused",
+        )
+        return
     if len(table.order) == 2:
         asks = [
             ask(
@@ -374,7 +402,7 @@ def open_ransom(table: Table, captor: str, uid: str) -> None:
                 "'offer <n>' (not the owner: add 'keep' to hold the captive, 'return' to free it), "
                 "or 'no offer'.",
             )
-            for s in table.seats_from(captor)[1:]
+            for s in able
         ]
     table.state["pending"] = {"kind": "ransom", "captor": captor, "captive": uid, "asks": asks}
 

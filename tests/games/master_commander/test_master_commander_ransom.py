@@ -101,3 +101,20 @@ def test_nobody_offers_the_captive_stays() -> None:
     state, events = play(state, {})
     assert "Nobody offers a ransom" in texts_of(events)
     assert captive in state["players"]["spanish"]["captured"]
+
+
+def test_nobody_who_cannot_pay_the_printed_ransom_is_asked() -> None:
+    """Doublons are public: a player holding less than the printed ransom could only say no."""
+    state, _ = captive_table(3)
+    state["players"]["english"]["doublons"] = 2  # the Post Captain's ransom is 3
+    state, _ = play(state, {"turn:spanish": "ransom post captain"})
+    assert [r.key for r in RULES.requests(state)] == ["offer:french"]
+
+
+def test_a_ransom_nobody_can_pay_asks_nobody() -> None:
+    state, captive = captive_table(2)
+    state["players"]["english"]["doublons"] = 1
+    state, events = play(state, {"turn:spanish": "ransom post captain"})
+    assert "Nobody can pay 3 doublons: nobody is asked" in texts_of(events)
+    assert captive in state["players"]["spanish"]["captured"]
+    assert [r.key for r in RULES.requests(state)] == ["turn:english"]
