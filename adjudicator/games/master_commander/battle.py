@@ -531,7 +531,7 @@ def _manoeuvre_answer(table: Table, seat: str, orders: list[Order]) -> None:
     table.player(seat)["hand"].remove(uid)
     table.player(seat)["discard"].append(uid)
     effect = card.get("effect", {})
-    table.tell(f"{seat} plays {table.name(uid)}.", "manoeuvre", card=uid)
+    table.tell(f"{seat} plays {table.described(uid)}.", "manoeuvre", card=uid)
     if effect.get("power"):
         battle["power"][side] += int(effect["power"])
         table.tell(f"The {side}'s fleet gains {effect['power']} power.", "manoeuvre")
@@ -694,28 +694,43 @@ def reveal_duel(table: Table) -> None:
 
 
 def fleet_power(table: Table, side: str) -> int:
+    return sum(value for _, value in fleet_parts(table, side))
+
+
+def fleet_parts(table: Table, side: str) -> list[tuple[str, int]]:
+    """How a fleet's power is reached (« en prenant en compte uniquement les cartes redressées encore
+    engagées »): each untapped character's value with its attachments, the defended place or
+    agreement, manoeuvres played, the main player's active event."""
     battle = table.state["battle"]
     stat = STAT[battle["type"]]
-    power = sum(table.value(u, stat) for u in battle["fleet"][side] if not table.inst(u)["tapped"])
-    power += battle["power"][side]
-    main = battle[side]
-    active = table.player(main)["active_event"]
-    if active:
-        power += int(table.card(active).get("while_active", {}).get(stat, 0))
+    parts = [
+        (table.name(u), table.value(u, stat)) for u in battle["fleet"][side] if not table.inst(u)["tapped"]
+    ]
+    if battle["power"][side]:
+        parts.append(("manoeuvres", battle["power"][side]))
+    active = table.player(battle[side])["active_event"]
+    if active and table.card(active).get("while_active", {}).get(stat):
+        parts.append((table.name(active), int(table.card(active)["while_active"][stat])))
     if side == "defender":
         target = battle["target"]
-        power += (
+        value = (
             table.value(target, "conquest")
             if battle["type"] == "tactical"
             else int(table.card(target)["diplomacy"])
         )
-    return power
+        parts.append((table.name(target), value))
+    return parts
+
+
+def _parts_text(parts: list[tuple[str, int]]) -> str:
+    return " + ".join(f"{name} {value}" for name, value in parts) or "nothing"
 
 
 def resolve_battle(table: Table) -> None:
     """Segment de résolution: the stronger fleet wins, the defender on a tie; the attackers tap."""
     battle = table.state["battle"]
-    attack, defence = fleet_power(table, "attacker"), fleet_power(table, "defender")
+    parts = {side: fleet_parts(table, side) for side in ("attacker", "defender")}
+    attack, defence = (sum(v for _, v in parts[side]) for side in ("attacker", "defender"))
     attacker, defender = battle["attacker"], battle["defender"]
     for uid in battle["fleet"]["attacker"]:
         table.inst(uid)["tapped"] = True
@@ -724,6 +739,11 @@ def resolve_battle(table: Table) -> None:
         "battle-power",
         attack=attack,
         defence=defence,
+    )
+    table.tell(
+        f"{attacker}: {_parts_text(parts['attacker'])} = {attack}; "
+        f"{defender}: {_parts_text(parts['defender'])} = {defence}.",
+        "battle-power-detail",
     )
     if attack > defence:
         table.tell(f"{attacker} wins the battle.", "battle-won", winner=attacker)

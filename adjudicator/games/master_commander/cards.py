@@ -277,3 +277,80 @@ def deck_problems(deck: dict[str, Any], cards: dict[str, Card]) -> list[str]:
                 "the majority must be of the haven's faction"
             )
     return problems
+
+
+# -- a card's text, as printed where a player meets it ---------------------------------------------
+
+_EFFECT_WORDS = {
+    "doublons": "gain {n} doublons",
+    "draw": "draw {n}",
+    "untap": "untap one of your characters",
+    "gold": "take {n} gold from the reserve",
+    "power": "+{n} power to your fleet",
+    "tap": "tap an untapped opposing character",
+    "challenge": "a character of yours challenges an opposing one to a duel",
+    "votes": "{n} votes for or against",
+    "production": "+{n} doublons at your collection",
+    "conquest": "+{n} conquest to your fleet in raids",
+    "diplomacy": "+{n} diplomacy to your fleet in refutations",
+}
+
+
+def _effects(table: dict[str, int]) -> str:
+    return ", ".join(_EFFECT_WORDS[k].format(n=v) for k, v in table.items() if v and k in _EFFECT_WORDS)
+
+
+def _bonus(bonus: dict[str, int]) -> str:
+    return ", ".join(f"{'+' if v >= 0 else ''}{v} {k}" for k, v in bonus.items() if v)
+
+
+def card_text(card: Card) -> str:
+    """What the card says, in one line: its kind, values and effects (the project's card text)."""
+    kind = card.get("type", "")
+    parts: list[str] = []
+    if kind == "character":
+        grade = f" {card['grade']}" if card.get("grade") else ""
+        named = "named " if card.get("named") else ""
+        parts.append(f"{named}{card.get('faction', '')}{grade} character")
+        parts.append(
+            f"cost {card.get('cost', 0)}, conquest {card.get('conquest', 0)}, diplomacy "
+            f"{card.get('diplomacy', 0)}, combat {card.get('combat', 0)}, command {card.get('command', 0)}, "
+            f"ransom {card.get('ransom', 0)}"
+        )
+        if card.get("votes"):
+            parts.append(f"{card['votes']} votes")
+    elif kind in ("haven", "territory"):
+        unique = "unique " if card.get("unique") else ""
+        parts.append(f"{unique}{kind}, {card.get('sea') or 'no sea'}")
+        parts.append(
+            f"production {card.get('production', 0)}, conquest {card.get('conquest', 0)}, "
+            f"command {card.get('command', 0)}"
+        )
+    else:
+        sub = card.get("kind", "")
+        if sub in ("item", "support"):
+            on = "a character" if sub == "item" or card.get("targets") == "character" else "a place"
+            if sub == "support" and card.get("targets") == "any":
+                on = "a character or a place"
+            parts.append(f"{sub} on {on}, cost {card.get('cost', 0)}: {_bonus(card.get('bonus', {}))}")
+        elif sub == "agreement":
+            terms = f", terms of trade {card['icroe']} doublon(s) a gold" if card.get("icroe") else ""
+            parts.append(
+                f"trade agreement: production {card.get('production', 0)}, "
+                f"diplomacy {card.get('diplomacy', 0)}{terms}"
+            )
+        elif sub == "manoeuvre":
+            parts.append(f"{card['battle']} {card['timing']} manoeuvre: {_effects(card.get('effect', {}))}")
+        elif sub == "event":
+            text = f"event, trigger {card.get('trigger', 1)}"
+            if card.get("on_reveal"):
+                text += f"; revealed: {_effects(card['on_reveal'])}"
+            if card.get("while_active"):
+                text += f"; while active: {_effects(card['while_active'])}"
+            parts.append(text)
+        else:
+            parts.append(f"{sub}: {_effects(card.get('effect', {}))}")
+    if card.get("duel"):
+        spare = ", the loser is spared" if card.get("duel_effect") == "spare" else ""
+        parts.append(f"duel {card['duel']}{spare}")
+    return "; ".join(p for p in parts if p)

@@ -147,7 +147,9 @@ def event_phase(table: Table, seat: str) -> None:
         p["discard"].append(p["active_event"])
         table.tell(f"{table.name(p['active_event'])} is no longer active.", "event-end")
     p["active_event"] = uid
-    table.tell(f"{seat} reveals the event {table.name(uid)}; it is now active.", "event", card=card["id"])
+    table.tell(
+        f"{seat} reveals the event {table.described(uid)}; it is now active.", "event", card=card["id"]
+    )
     resolve_effects(table, seat, card.get("on_reveal", {}), None, table.name(uid))
 
 
@@ -216,7 +218,7 @@ def order_attach(table: Table, seat: str, order: Order) -> None:
     table.pay_bank(seat, int(table.card(uid)["cost"]))
     table.player(seat)["hand"].remove(uid)
     table.inst(target)["attached"].append(uid)
-    table.tell(f"{seat} attaches {table.name(uid)} to {table.name(target)}.", "attach")
+    table.tell(f"{seat} attaches {table.described(uid)} to {table.name(target)}.", "attach")
 
 
 def order_reassign(table: Table, seat: str, order: Order) -> None:
@@ -268,7 +270,7 @@ def order_play(table: Table, seat: str, order: Order) -> None:
         target = table.find(order["target"], tapped, "a tapped character of yours")
     table.player(seat)["hand"].remove(uid)
     table.player(seat)["discard"].append(uid)
-    table.tell(f"{seat} plays {table.name(uid)}.", "action")
+    table.tell(f"{seat} plays {table.described(uid)}.", "action")
     resolve_effects(table, seat, effects, target, table.name(uid))
 
 
@@ -280,7 +282,7 @@ def order_event(table: Table, seat: str, order: Order) -> None:
     uid = _hand_card(table, seat, order["card"], ("event",), "an event")
     p["hand"].remove(uid)
     p["event"] = {"uid": uid, "tokens": 0}
-    table.tell(f"{seat} plays {table.name(uid)} face down.", "event-played", (seat,))
+    table.tell(f"{seat} plays {table.described(uid)} face down.", "event-played", (seat,))
     table.tell(f"{seat} plays an event face down.", "event-played-public")
 
 
@@ -340,7 +342,7 @@ def order_explore(table: Table, seat: str, order: Order) -> None:
         )
     else:
         table.tell(
-            f"{seat} explores {pile_seat}'s pile and now governs {table.name(uid)} ({card['sea']}).",
+            f"{seat} explores {pile_seat}'s pile and now governs {table.described(uid)}.",
             "explore",
         )
     table.player(seat)["territories"].append(uid)
@@ -477,7 +479,7 @@ def order_recruit(table: Table, seat: str, order: Order) -> None:
     p["characters"].append(uid)
     table.inst(uid)["tapped"] = False
     extra = f" and {gold} gold" if gold else ""
-    table.tell(f"{seat} recruits {table.name(uid)} for {card['cost']} doublons{extra}.", "recruit")
+    table.tell(f"{seat} recruits {table.described(uid)} for {card['cost']} doublons{extra}.", "recruit")
 
 
 def order_enlist(table: Table, seat: str, order: Order) -> None:

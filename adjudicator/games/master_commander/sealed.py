@@ -163,7 +163,7 @@ def open_referendum(table: Table, seat: str, agreement: str, proposer: str) -> N
     if table.dry:
         return
     table.tell(
-        f"{seat} proposes the trade agreement {table.name(agreement)} through {table.name(proposer)}: "
+        f"{seat} proposes the trade agreement {table.described(agreement)} through {table.name(proposer)}: "
         "a referendum opens.",
         "referendum",
         card=agreement,
@@ -330,7 +330,7 @@ def _cast(table: Table, seat: str, orders: list[Order]) -> bool:
         ref["tally"][side] += votes
         table.player(seat)["hand"].remove(uid)
         table.player(seat)["discard"].append(uid)
-        table.tell(f"{seat} plays {table.name(uid)}: {votes} votes {side}.", "vote", card=uid)
+        table.tell(f"{seat} plays {table.described(uid)}: {votes} votes {side}.", "vote", card=uid)
     if not cast and not played:
         table.tell(f"{seat} casts nothing.", "vote")
     return bool(cast or played)

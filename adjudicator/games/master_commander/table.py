@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.games.base import Event, State
-from adjudicator.games.master_commander.cards import BARREN_ISLAND, NEW_RECRUIT, Card
+from adjudicator.games.master_commander.cards import BARREN_ISLAND, NEW_RECRUIT, Card, card_text
 
 #: "Le nombre de voix d'un personnage dépend de son grade" (book p. 7)
 GRADE_VOTES: dict[str, int] = {
@@ -95,6 +95,10 @@ class Table:
 
     def name(self, uid: str) -> str:
         return f"{self.card(uid)['name']} #{uid}"
+
+    def described(self, uid: str) -> str:
+        """The card's name and number with its text: « Cutlass #12 (item on a character, ...) »."""
+        return f"{self.name(uid)} ({card_text(self.card(uid))})"
 
     def new_instance(self, card_id: str, owner: str) -> str:
         self.state["next_uid"] += 1
@@ -225,7 +229,10 @@ class Table:
             drawn.append(uid)
         if drawn:
             self.tell(
-                f"{seat} draws {', '.join(self.name(u) for u in drawn)}.", "draw", (seat,), cards=list(drawn)
+                f"{seat} draws {'; '.join(self.described(u) for u in drawn)}.",
+                "draw",
+                (seat,),
+                cards=list(drawn),
             )
             self.tell(f"{seat} draws {len(drawn)} card(s).", "draw-count", count=len(drawn))
         return drawn
