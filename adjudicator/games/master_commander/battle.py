@@ -381,7 +381,8 @@ def engagement_order(table: Table) -> list[str]:
 
 
 def playable_manoeuvres(table: Table, seat: str) -> list[str]:
-    """The cards of ``seat``'s hand it could play now in this battle (type, timing and a target)."""
+    """The cards ``seat`` could play now in this battle: manoeuvres of its hand (type, timing and a
+    target) and, in the manoeuvre segment, the abilities of its untapped cards in play."""
     out = []
     for uid in table.player(seat)["hand"]:
         try:
@@ -389,7 +390,39 @@ def playable_manoeuvres(table: Table, seat: str) -> list[str]:
         except Refused:
             continue
         out.append(uid)
-    return out
+    return out + usable_abilities(table, seat)
+
+
+def usable_abilities(table: Table, seat: str) -> list[str]:
+    """« utiliser la capacité d'une carte en jeu »: untapped cards of ``seat`` with a battle ability."""
+    from adjudicator.games.master_commander.phases import usable
+
+    battle = table.state["battle"]
+    if battle["stage"] != "manoeuvres":
+        return []
+    side = side_of(battle, seat)
+    other = "defender" if side == "attacker" else "attacker"
+    targets = [u for u in battle["fleet"][other] if not table.inst(u)["tapped"]]
+    return [u for u in usable(table, seat, "battle") if targets or not table.card(u)["ability"].get("tap")]
+
+
+def ability_card(table: Table, seat: str, order: Order) -> str:
+    """The card in play whose ability a participant uses, checked (raises Refused)."""
+    uid = table.find(
+        order["card"],
+        usable_abilities(table, seat),
+        "an untapped card of yours in play with a battle ability",
+    )
+    if table.card(uid)["ability"].get("tap"):
+        if "target" not in order:
+            raise Refused(
+                f"{table.name(uid)} taps an opposing character", f"use {order['card']} on <character>"
+            )
+        battle = table.state["battle"]
+        other = "defender" if side_of(battle, seat) == "attacker" else "attacker"
+        pool = [u for u in battle["fleet"][other] if not table.inst(u)["tapped"]]
+        table.find(order["target"], pool, "an untapped opposing character in this battle")
+    return uid
 
 
 def _ask_manoeuvre(table: Table, seat: str) -> None:
@@ -417,8 +450,9 @@ def _ask_manoeuvre(table: Table, seat: str) -> None:
                 f"Battle for {table.card(battle['target'])['name']}, {timing} manoeuvre, {seat}",
                 f"Engaged: {_fleets_text(table)}; power so far: {battle_totals_text(table)}. "
                 f"Play a {kind} {timing} manoeuvre from your hand ('play <card>', 'play <card> on "
-                "<character>', 'play <card> challenge <opposing character> with <your character>') "
-                "or 'pass'. When every player passes in turn the battle ends.",
+                "<character>', 'play <card> challenge <opposing character> with <your character>'), "
+                "use the ability of a card you control in play ('use <card> [on <character>]', "
+                "manoeuvre segment) or 'pass'. When every player passes in turn the battle ends.",
             )
         ],
     }
@@ -510,9 +544,12 @@ def resolve_manoeuvre(table: Table, answers: dict[str, list[Order]]) -> None:
 
 def _manoeuvre_answer(table: Table, seat: str, orders: list[Order]) -> None:
     battle = table.state["battle"]
-    order = next((o for o in orders if o["verb"] == "play"), None)
+    order = next((o for o in orders if o["verb"] in ("play", "use")), None)
     if order is None:
         _passes(table, seat)
+        return
+    if order["verb"] == "use":
+        _use_ability(table, seat, order)
         return
     try:
         uid = manoeuvre_card(table, seat, order)
@@ -547,6 +584,40 @@ def _manoeuvre_answer(table: Table, seat: str, orders: list[Order]) -> None:
         hero = table.find(order["with"], hero_pool, "your character")
         victim = table.find(order["challenge"], battle["fleet"][other], "an opposing character")
         open_duel(table, hero, victim)
+
+
+def _use_ability(table: Table, seat: str, order: Order) -> None:
+    """A card in play is tapped and its ability resolved at once (« Résolvez l'effet immédiatement »)."""
+    from adjudicator.games.master_commander.phases import resolve_effects
+
+    battle = table.state["battle"]
+    try:
+        uid = ability_card(table, seat, order)
+    except Refused as refused:
+        table.tell(
+            f"{seat}'s 'use {order['card']}' cannot be done now ({refused.message}): a pass.", "order-skipped"
+        )
+        _passes(table, seat)
+        return
+    battle["passes"] = 0
+    battle["plays"] += 1
+    side = side_of(battle, seat)
+    assert side is not None
+    other = "defender" if side == "attacker" else "attacker"
+    table.inst(uid)["tapped"] = True
+    ability = table.card(uid)["ability"]
+    table.tell(f"{seat} taps {table.described(uid)} and uses its ability.", "ability", card=uid)
+    if ability.get("power"):
+        battle["power"][side] += int(ability["power"])
+        table.tell(f"The {side}'s fleet gains {ability['power']} power.", "manoeuvre")
+    if ability.get("tap"):
+        pool = [u for u in battle["fleet"][other] if not table.inst(u)["tapped"]]
+        victim = table.find(order["target"], pool, "an untapped opposing character")
+        table.inst(victim)["tapped"] = True
+        table.tell(f"{table.name(victim)} is tapped and no longer counts.", "manoeuvre")
+    rest = {k: v for k, v in ability.items() if k in ("draw", "doublons", "gold")}
+    if rest:
+        resolve_effects(table, seat, rest, None, table.name(uid))
 
 
 def battle_totals_text(table: Table) -> str:

@@ -25,7 +25,12 @@ The vocabulary the rules execute (see orders/master-commander.md, "Cards and the
   ``event``: ``trigger``, ``on_reveal`` table (doublons, draw, gold), ``while_active`` table
   (production, conquest, diplomacy);
   ``reaction``: a political reaction played with a referendum vote, ``effect`` table (votes);
-  every card: ``duel`` (its combat value played face down in a duel), ``duel_effect`` (spare).
+  every card: ``duel`` (its combat value played face down in a duel), ``duel_effect`` (spare);
+* on any card in play: ``ability`` table (power, tap, draw, doublons, gold), used by tapping the
+  card (``use <card>``), with ``ability_timing`` = ``turn`` (its controller's preparation interval)
+  or ``battle`` (a manoeuvre segment its controller takes part in; power and tap are battle
+  abilities); ``end_of_turn`` table (doublons, draw, gold), resolved for the active player's cards
+  in play at the end of its turn.
 """
 
 from __future__ import annotations
@@ -50,6 +55,13 @@ REACTION_EFFECTS = ("votes",)
 REVEAL_EFFECTS = ("doublons", "draw", "gold")
 ACTIVE_EFFECTS = ("production", "conquest", "diplomacy")
 DUEL_EFFECTS = ("", "spare")
+#: « Un joueur peut utiliser des effets de cartes en jeu qu'il contrôle »: a card's ability, used by
+#: tapping the card, in its controller's preparation interval (``turn``) or in a battle's manoeuvre
+#: segment (``battle``)
+ABILITY_EFFECTS = ("power", "tap", "draw", "doublons", "gold")
+ABILITY_TIMINGS = ("turn", "battle")
+#: « Si un effet doit se produire en fin de tour, il se résout durant cette phase »
+END_OF_TURN_EFFECTS = ("doublons", "draw", "gold")
 
 #: the face of a character played as a "nouvelle recrue" (recruited for 1 gold, book p. 8)
 NEW_RECRUIT: Card = {
@@ -130,6 +142,17 @@ def normalise(kind: str, raw: dict[str, Any], source: str = "") -> Card:
         if isinstance(default, int) and not isinstance(default, bool) and not isinstance(value, int):
             raise CardError(f"card {card_id!r}{where}: {key} must be a whole number")
         card[key] = dict(value) if isinstance(value, dict) else value
+    card["ability"] = dict(raw.get("ability", {}))
+    card["ability_timing"] = str(
+        raw.get("ability_timing", "battle" if card["ability"].keys() & {"power", "tap"} else "turn")
+    )
+    card["end_of_turn"] = dict(raw.get("end_of_turn", {}))
+    _check_table(card, "ability", ABILITY_EFFECTS, where)
+    _check_table(card, "end_of_turn", END_OF_TURN_EFFECTS, where)
+    if card["ability_timing"] not in ABILITY_TIMINGS:
+        raise CardError(f"card {card_id!r}{where}: ability_timing must be turn or battle")
+    if card["ability_timing"] == "turn" and card["ability"].keys() & {"power", "tap"}:
+        raise CardError(f"card {card_id!r}{where}: power and tap abilities are used in battle")
     card["duel"] = int(raw.get("duel", 0))
     card["duel_effect"] = str(raw.get("duel_effect", ""))
     if card["duel_effect"] not in DUEL_EFFECTS:
@@ -350,6 +373,11 @@ def card_text(card: Card) -> str:
             parts.append(text)
         else:
             parts.append(f"{sub}: {_effects(card.get('effect', {}))}")
+    if card.get("ability"):
+        when = "in battle" if card.get("ability_timing") == "battle" else "in your preparation interval"
+        parts.append(f"ability (tap it, {when}): {_effects(card['ability'])}")
+    if card.get("end_of_turn"):
+        parts.append(f"at the end of your turn: {_effects(card['end_of_turn'])}")
     if card.get("duel"):
         spare = ", the loser is spared" if card.get("duel_effect") == "spare" else ""
         parts.append(f"duel {card['duel']}{spare}")

@@ -25,6 +25,7 @@ VERBS: dict[str, tuple[str, ...]] = {
         "attach",
         "reassign",
         "play",
+        "use",
         "event",
         "explore",
         "raid",
@@ -45,7 +46,7 @@ VERBS: dict[str, tuple[str, ...]] = {
     "vote": ("for", "against", "abstain", "react"),
     "defend": ("oppose", "no-opposition", "ask", "capture"),
     "ally": ("send", "decline"),
-    "manoeuvre": ("play", "pass"),
+    "manoeuvre": ("play", "use", "pass"),
     "duel": ("accept", "refuse", "play", "stop"),
     "ransom": ("pay", "refuse"),
     "offer": ("offer", "no-offer"),
@@ -92,6 +93,7 @@ EXAMPLES: dict[str, str] = {
     "pay": "pay",
     "offer": "offer 4  (a third party may add: keep / return)",
     "no-offer": "no offer",
+    "use": "use spyglass  (the ability of a card you control in play; or: use <card> on <character>)",
     "wait": "wait  (ask me for the rest of my turn after each raid, vote, ransom or rally)",
     "standing": "standing never oppose  (or: standing ally with french / standing never ally / "
     "standing vote for french / standing sell to best offer / standing pass manoeuvres below 2 / "
@@ -107,7 +109,7 @@ _ONCE: dict[str, tuple[tuple[str, ...], ...]] = {
     "bid": (("bid",),),
     "defend": (("oppose", "no-opposition"), ("capture",)),
     "ally": (("send", "decline"),),
-    "manoeuvre": (("play", "pass"),),
+    "manoeuvre": (("play", "use", "pass"),),
     "duel": (("accept", "refuse"), ("play", "stop")),
     "ransom": (("pay", "refuse"),),
     "offer": (("offer", "no-offer"),),
@@ -269,6 +271,14 @@ def _pass(m: re.Match[str]) -> Order:
     return {"verb": "pass"}
 
 
+@_rule("use", r"use\s+(?P<card>.+?)(?:\s+on\s+(?P<target>.+))?")
+def _use(m: re.Match[str]) -> Order:
+    order: Order = {"verb": "use", "card": clean_name(m["card"])}
+    if m["target"]:
+        order["target"] = clean_name(m["target"])
+    return order
+
+
 @_rule("wait", r"wait")
 def _wait(m: re.Match[str]) -> Order:
     return {"verb": "wait"}
@@ -425,6 +435,8 @@ def order_text(order: Order) -> str:
         if "target" in order:
             return f"play {order['card']} on {order['target']}"
         return f"play {order['card']}"
+    if verb == "use":
+        return f"use {order['card']}" + (f" on {order['target']}" if "target" in order else "")
     if verb in ("event", "ransom", "recruit", "dismiss", "rally", "discard"):
         return f"{verb} {order['card']}"
     if verb == "explore":

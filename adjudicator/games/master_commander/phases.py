@@ -33,6 +33,7 @@ PHASE_OF: dict[str, int] = {
     "attach": 1,
     "reassign": 1,
     "play": 1,
+    "use": 1,
     "event": 1,
     "explore": 2,
     "raid": 2,
@@ -114,8 +115,7 @@ def turn_limit(table: Table) -> bool:
 
 def return_to_port(table: Table, seat: str) -> None:
     """1_ Retour au port: "vous pouvez redresser toutes les cartes que vous contrôlez" (we always do)."""
-    p = table.player(seat)
-    for uid in [*p["characters"], *table.places(seat), *p["agreements"]]:
+    for uid in table.in_play(seat):  # characters, places, agreements and their attachments
         table.inst(uid)["tapped"] = False
 
 
@@ -233,22 +233,30 @@ def order_reassign(table: Table, seat: str, order: Order) -> None:
     host = table.host_of(uid)
     assert host is not None
     item = table.card(uid)["kind"] == "item"
+    from_character = host in table.player(seat)["characters"]
     if table.card(uid).get("targets") == "place" and not item:
         pool = table.places(seat)
-    elif item or table.card(uid).get("targets") == "character":
+    elif table.card(uid).get("targets") == "character" and not item:
         pool = list(table.player(seat)["characters"])
-    else:
-        pool = [*table.player(seat)["characters"], *table.places(seat)]
+    else:  # an item: to a character, or from one to a place (« attacher une de ses cartes à un lieu »)
+        pool = [
+            *table.player(seat)["characters"],
+            *(table.places(seat) if from_character or not item else []),
+        ]
     target = table.find(order["target"], [u for u in pool if u != host], "a legal new holder you control")
     _room_for_attachment(table, target)
     if target in table.player(seat)["characters"]:
         if table.inst(target)["tapped"]:
             raise Refused(f"{table.name(target)} is tapped and cannot be tapped to take it")
         table.inst(target)["tapped"] = True
-    elif host not in table.player(seat)["characters"]:
+    elif not from_character:
         raise Refused(
             "only a character's card can be moved to a place", "reassign a card held by a character"
         )
+    else:  # « Vous pouvez incliner un personnage pour ... attacher une de ses cartes à un lieu »
+        if table.inst(host)["tapped"]:
+            raise Refused(f"{table.name(host)} is tapped and cannot be tapped to give up its card")
+        table.inst(host)["tapped"] = True
     table.inst(host)["attached"].remove(uid)
     table.inst(target)["attached"].append(uid)
     table.tell(f"{seat} moves {table.name(uid)} from {table.name(host)} to {table.name(target)}.", "reassign")
@@ -272,6 +280,27 @@ def order_play(table: Table, seat: str, order: Order) -> None:
     table.player(seat)["discard"].append(uid)
     table.tell(f"{seat} plays {table.described(uid)}.", "action")
     resolve_effects(table, seat, effects, target, table.name(uid))
+
+
+def usable(table: Table, seat: str, timing: str) -> list[str]:
+    """The untapped cards ``seat`` controls in play whose ability may be used now."""
+    return [
+        u
+        for u in table.in_play(seat)
+        if table.card(u).get("ability")
+        and table.card(u).get("ability_timing") == timing
+        and not table.inst(u)["tapped"]
+    ]
+
+
+def order_use(table: Table, seat: str, order: Order) -> None:
+    """ "Un joueur peut utiliser des effets de cartes en jeu qu'il contrôle": tap the card, resolve it."""
+    uid = table.find(
+        order["card"], usable(table, seat, "turn"), "an untapped card of yours in play with an ability"
+    )
+    table.inst(uid)["tapped"] = True
+    table.tell(f"{seat} taps {table.described(uid)} and uses its ability.", "ability", card=uid)
+    resolve_effects(table, seat, table.card(uid)["ability"], None, table.name(uid))
 
 
 def order_event(table: Table, seat: str, order: Order) -> None:
@@ -545,9 +574,19 @@ def refill_tavern(table: Table, seat: str) -> None:
         p["tavern"].append(p["crew"].pop(0))
 
 
+def end_of_turn_effects(table: Table, seat: str) -> None:
+    """ "Si un effet doit se produire en fin de tour, il se résout durant de cette phase"."""
+    for uid in table.in_play(seat):
+        effects = table.card(uid).get("end_of_turn") or {}
+        if effects:
+            table.tell(f"End of {seat}'s turn: {table.described(uid)}.", "end-of-turn", card=uid)
+            resolve_effects(table, seat, effects, None, table.name(uid))
+
+
 def end_of_turn(table: Table, seat: str) -> None:
-    """7_ Fin du tour: draw (or discard the newest cards) to the hand size of 6."""
+    """7_ Fin du tour: end-of-turn effects, then draw (or discard the newest cards) to the hand size of 6."""
     p = table.player(seat)
+    end_of_turn_effects(table, seat)
     refill_tavern(table, seat)
     if len(p["hand"]) < HAND_SIZE:
         table.draw(seat, HAND_SIZE - len(p["hand"]))
@@ -561,6 +600,7 @@ ORDER_STEPS: dict[str, Callable[[Table, str, Order], None]] = {
     "attach": order_attach,
     "reassign": order_reassign,
     "play": order_play,
+    "use": order_use,
     "event": order_event,
     "explore": order_explore,
     "raid": order_raid,

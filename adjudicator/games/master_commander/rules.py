@@ -344,11 +344,13 @@ class MasterCommander(BaseRuleset):
             bad = battles.check_ally(table, seat, orders)
         elif kind == "manoeuvre":
             for order in orders:
-                if order["verb"] == "play":
-                    try:
+                try:
+                    if order["verb"] == "play":
                         battles.manoeuvre_card(table, seat, order)
-                    except Refused as refused:
-                        bad.append((order, refused))
+                    elif order["verb"] == "use":
+                        battles.ability_card(table, seat, order)
+                except Refused as refused:
+                    bad.append((order, refused))
         elif kind == "duel":
             bad = battles.check_duel(table, seat, orders)
         elif kind in ("ransom", "offer", "choice"):

@@ -93,7 +93,8 @@ def standing_answer(table: Table, seat: str, kind: str, **context: Any) -> list[
 
             below = given.get("below")
             powers = [
-                int(table.card(u).get("effect", {}).get("power", 0)) for u in playable_manoeuvres(table, seat)
+                int((table.card(u).get("effect") or table.card(u).get("ability") or {}).get("power", 0))
+                for u in playable_manoeuvres(table, seat)
             ]
             if below is None or all(p < below for p in powers):
                 answer = [{"verb": "pass"}]

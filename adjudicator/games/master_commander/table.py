@@ -128,6 +128,16 @@ class Table:
                 return host
         return None
 
+    def in_play(self, seat: str) -> list[str]:
+        """Every card ``seat`` controls in play: characters, places, agreements, their attachments, the
+        active event (attachments are controlled by their holder's controller)."""
+        p = self.player(seat)
+        hosts = [*p["characters"], *self.places(seat)]
+        cards = [*hosts, *(a for h in hosts for a in self.inst(h)["attached"]), *p["agreements"]]
+        if p["active_event"]:
+            cards.append(p["active_event"])
+        return cards
+
     def places(self, seat: str) -> list[str]:
         p = self.player(seat)
         return [p["haven"], *p["territories"]]
