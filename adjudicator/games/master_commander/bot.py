@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from adjudicator.games.base import OrderRequest, State
 from adjudicator.games.master_commander.battle import STAT, playable_manoeuvres, side_of
 from adjudicator.games.master_commander.icroe import MAX_TRANSACTION, buying_cost, terms_of_trade
-from adjudicator.games.master_commander.phases import EXPLORATION_THRESHOLD, recruit_gold
+from adjudicator.games.master_commander.phases import EXPLORATION_THRESHOLD, recruit_gold, usable
 from adjudicator.games.master_commander.table import Table
 
 if TYPE_CHECKING:
@@ -109,6 +109,7 @@ def _turn(table: Table, seat: str, rng: random.Random) -> list[str]:
                 budget -= card["cost"]
         elif kind[uid] == "action" and not card.get("effect", {}).get("untap"):
             lines.append(f"play #{uid}")
+    lines += [f"use #{u}" for u in usable(table, seat, "turn") if rng.random() < 0.8]
     events = [u for u in hand if kind[u] == "event"]
     if events and not p["event"]:
         lines.append(f"event #{rng.choice(events)}")
@@ -234,7 +235,8 @@ def _manoeuvre(table: Table, seat: str, rng: random.Random) -> list[str]:
     other = "defender" if side == "attacker" else "attacker"
     for uid in playable_manoeuvres(table, seat):
         card = table.card(uid)
-        effect = card.get("effect", {})
+        verb = "play" if uid in table.player(seat)["hand"] else "use"
+        effect = card.get("effect", {}) if verb == "play" else card.get("ability", {})
         if effect.get("challenge"):
             mine = [
                 u
@@ -249,9 +251,9 @@ def _manoeuvre(table: Table, seat: str, rng: random.Random) -> list[str]:
         if effect.get("tap"):
             pool = [u for u in battle["fleet"][other] if not table.inst(u)["tapped"]]
             if pool:
-                return [f"play #{uid} on #{rng.choice(pool)}"]
+                return [f"{verb} #{uid} on #{rng.choice(pool)}"]
             continue
-        return [f"play #{uid}"]
+        return [f"{verb} #{uid}"]
     return ["pass"]
 
 

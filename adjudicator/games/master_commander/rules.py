@@ -442,6 +442,8 @@ class MasterCommander(BaseRuleset):
         if seat is not None and seat == view.get("active"):
             you["queue"] = list(view.get("queue", []))
         view["queue"] = len(view.get("queue", []))
+        standing = view.pop("standing", {}) or {}  # standing answers are each seat's own secret
+        you["standing"] = dict(standing.get(seat, {})) if seat is not None else {}
         view["cards"] = {u: _face(c) for u, c in full.items() if u not in hidden}
         if seat is None:
             view["you"] = None

@@ -235,3 +235,14 @@ def test_an_opponents_view_of_a_face_down_card_is_identical_whatever_the_card_is
         views.append((RULES.view(g, "english"), [e.text for e in events if e.seats in (None, ("english",))]))
     assert views[0] == views[1]
     assert RULES.view(games[0], "english") != RULES.view(games[0], "spanish")  # the Spanish seat does know
+
+
+def test_standing_answers_are_seen_by_their_seat_only() -> None:
+    state = new_game()
+    state, _ = play(state, {"turn:spanish": "standing never oppose"})
+    assert RULES.view(state, "spanish")["you"]["standing"] == {
+        "defend": {"verb": "standing", "what": "never-oppose"}
+    }
+    english = RULES.view(state, "english")
+    assert "standing" not in english and english["you"]["standing"] == {}
+    assert "never" not in str(RULES.view(state, None))
