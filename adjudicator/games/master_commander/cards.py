@@ -355,7 +355,8 @@ def card_text(card: Card) -> str:
             on = "a character" if sub == "item" or card.get("targets") == "character" else "a place"
             if sub == "support" and card.get("targets") == "any":
                 on = "a character or a place"
-            parts.append(f"{sub} on {on}, cost {card.get('cost', 0)}: {_bonus(card.get('bonus', {}))}")
+            bonus = _bonus(card.get("bonus", {}))
+            parts.append(f"{sub} on {on}, cost {card.get('cost', 0)}" + (f": {bonus}" if bonus else ""))
         elif sub == "agreement":
             terms = f", terms of trade {card['icroe']} doublon(s) a gold" if card.get("icroe") else ""
             parts.append(

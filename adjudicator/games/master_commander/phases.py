@@ -3,8 +3,9 @@
 A player's whole turn is one submission; its orders run in the book's phase order (preparation,
 raid interval, trade, recruitment, end of turn), in the written order within a phase. An order
 that opens a sealed moment (a raid, a refutation, a referendum, a ransom, a rally) pauses the turn:
-the rest of the orders wait in ``state["queue"]`` and run once the moment is resolved. An order
-that is no longer legal when its time comes is skipped with a public event.
+the rest of the orders wait in ``state["queue"]`` and run once the moment is resolved (or, if the
+player wrote ``wait``, it is asked for the rest of its turn, those orders being the default). An
+order that is no longer legal when its time comes is skipped with a public event saying why.
 
 ``check`` runs the same functions on a copy of the state (``Table.dry``): sealed moments are not
 opened there, only their certain costs applied (characters tapped, prices paid).
