@@ -693,7 +693,12 @@ def resolve_duel_step(table: Table, answers: dict[str, list[Order]]) -> None:
     seat = duel["next"]
     table.state["pending"] = None
     orders = answers.get(f"duel:{seat}", [])
-    if check_duel(table, seat, orders):
+    bad = check_duel(table, seat, orders)
+    if bad:
+        table.tell(
+            f"{seat}'s duel answer is not valid any more ({bad[0][1].message}): the default applies.",
+            "order-skipped",
+        )
         orders = []
     verbs = [o["verb"] for o in orders]
     if not duel["answered"]:

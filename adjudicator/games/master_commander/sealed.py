@@ -57,7 +57,10 @@ def resolve_mulligan(table: Table, answers: dict[str, list[Order]]) -> None:
     for seat in table.order:
         try:
             cards = mulligan_cards(table, seat, answers.get(f"mulligan:{seat}", []))
-        except Refused:
+        except Refused as refused:
+            table.tell(
+                f"{seat}'s mulligan is not valid ({refused.message}): the hand is kept.", "order-skipped"
+            )
             cards = []
         p = table.player(seat)
         if not cards:
@@ -142,7 +145,10 @@ def resolve_rally(table: Table, answers: dict[str, list[Order]]) -> None:
 
 def _bid(table: Table, seat: str, orders: list[Order]) -> int:
     amount = next((int(o["amount"]) for o in orders if o["verb"] == "bid"), 0)
-    return max(0, min(amount, table.player(seat)["doublons"]))
+    held = table.player(seat)["doublons"]
+    if amount > held:
+        table.tell(f"{seat} bid {amount} doublons but holds {held}: the bid is {held}.", "order-skipped")
+    return max(0, min(amount, held))
 
 
 # -- the referendum on a trade agreement (book p. 7) -----------------------------------------------
