@@ -71,6 +71,8 @@ def declare(
         "next": 0,
         "passes": 0,
         "plays": 0,
+        "seen": {},
+        "written": {},
         "duel": None,
     }
     what = "raids" if kind == "tactical" else "refutes"
@@ -192,6 +194,7 @@ def play_next(table: Table) -> None:
         elif stage == "engagement":
             if not battle["to_ask"]:
                 battle["stage"], battle["next"], battle["passes"] = "manoeuvres", 0, 0
+                battle["seen"], battle["written"] = {}, {}
                 continue
             _ask_manoeuvre(table, battle["to_ask"].pop(0))
         else:
@@ -430,6 +433,8 @@ def _ask_manoeuvre(table: Table, seat: str) -> None:
 
     battle = table.state["battle"]
     timing = "engagement" if battle["stage"] == "engagement" else "battle"
+    if battle["stage"] == "manoeuvres" and _answered_in_advance(table, seat):
+        return
     if not playable_manoeuvres(table, seat):
         _passes(table, seat, f"no {battle['type']} {timing} manoeuvre to play: not asked")
         return
@@ -542,12 +547,50 @@ def resolve_manoeuvre(table: Table, answers: dict[str, list[Order]]) -> None:
     _manoeuvre_answer(table, a["seat"], answers.get(a["key"], []))
 
 
-def _manoeuvre_answer(table: Table, seat: str, orders: list[Order]) -> None:
+def _answered_in_advance(table: Table, seat: str) -> bool:
+    """A player asked again when nobody else has played since its last answer has nothing new to
+    answer: the next play it wrote then is played, or, if it wrote none, it passes. If another
+    player has played since, the plays it wrote in advance are dropped and it is asked."""
     battle = table.state["battle"]
-    order = next((o for o in orders if o["verb"] in ("play", "use")), None)
-    if order is None:
+    written = battle["written"].get(seat) or []
+    if seat in battle["seen"] and battle["seen"][seat] == battle["plays"]:
+        if written:
+            order = written.pop(0)
+            table.tell(f"{seat}'s next written play: {order_line(order)}.", "manoeuvre")
+            _play_one(table, seat, order)
+        else:
+            _passes(table, seat, "nothing new since its last answer")
+        battle["seen"][seat] = battle["plays"]
+        return True
+    if written:
+        table.tell(f"{seat}'s further written plays are dropped: another player played since.", "manoeuvre")
+        battle["written"][seat] = []
+    return False
+
+
+def order_line(order: Order) -> str:
+    from adjudicator.games.master_commander.orders import order_text
+
+    return order_text(order)
+
+
+def _manoeuvre_answer(table: Table, seat: str, orders: list[Order]) -> None:
+    """A manoeuvre answer: its first play now; in the manoeuvre segment, the others are played on
+    the player's next turns of the segment while nobody else plays in between."""
+    battle = table.state["battle"]
+    plays = [o for o in orders if o["verb"] in ("play", "use")]
+    if battle["stage"] == "manoeuvres":
+        battle["written"][seat] = plays[1:]
+    if not plays:
         _passes(table, seat)
-        return
+    else:
+        _play_one(table, seat, plays[0])
+    if table.state["battle"] is battle and battle["stage"] == "manoeuvres":
+        battle["seen"][seat] = battle["plays"]
+
+
+def _play_one(table: Table, seat: str, order: Order) -> None:
+    battle = table.state["battle"]
     if order["verb"] == "use":
         _use_ability(table, seat, order)
         return
@@ -707,6 +750,7 @@ def resolve_duel_step(table: Table, answers: dict[str, list[Order]]) -> None:
             _withdraw(table, victim)
             table.tell(f"{seat} refuses the duel: {table.name(victim)} leaves the battle, tapped.", "duel")
             battle["duel"] = None
+            battle["plays"] += 1  # news for every participant: nobody passes on a stale answer
             return
         duel["answered"] = True
         table.tell(f"{seat} accepts the duel.", "duel")
@@ -736,6 +780,7 @@ def reveal_duel(table: Table) -> None:
     battle = table.state["battle"]
     duel = battle["duel"]
     battle["duel"] = None
+    battle["plays"] += 1  # news for every participant: nobody passes on a stale answer
     heroes = {duel["seats"][0]: duel["challenger"], duel["seats"][1]: duel["challenged"]}
     totals: dict[str, int] = {}
     for seat, hero in heroes.items():

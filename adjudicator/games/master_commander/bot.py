@@ -253,7 +253,14 @@ def _manoeuvre(table: Table, seat: str, rng: random.Random) -> list[str]:
             if pool:
                 return [f"{verb} #{uid} on #{rng.choice(pool)}"]
             continue
-        return [f"{verb} #{uid}"]
+        lines = [f"{verb} #{uid}"]
+        if battle["stage"] == "manoeuvres" and rng.random() < 0.5:  # more plays written in advance
+            lines += [
+                f"play #{u}"
+                for u in table.player(seat)["hand"]
+                if u != uid and u in playable_manoeuvres(table, seat) and table.card(u)["effect"].get("power")
+            ]
+        return lines
     return ["pass"]
 
 

@@ -109,7 +109,7 @@ _ONCE: dict[str, tuple[tuple[str, ...], ...]] = {
     "bid": (("bid",),),
     "defend": (("oppose", "no-opposition"), ("capture",)),
     "ally": (("send", "decline"),),
-    "manoeuvre": (("play", "use", "pass"),),
+    "manoeuvre": (("pass",),),
     "duel": (("accept", "refuse"), ("play", "stop")),
     "ransom": (("pay", "refuse"),),
     "offer": (("offer", "no-offer"),),

@@ -343,11 +343,21 @@ class MasterCommander(BaseRuleset):
         elif kind == "ally":
             bad = battles.check_ally(table, seat, orders)
         elif kind == "manoeuvre":
-            for order in orders:
+            plays = [o for o in orders if o["verb"] in ("play", "use")]
+            passes = [o for o in orders if o["verb"] == "pass"]
+            if plays and passes:
+                bad.append((passes[0], Refused("'pass' with a play", "play, or pass", "ambiguous")))
+            if len(plays) > 1 and (table.state["battle"] or {}).get("stage") == "engagement":
+                bad.append((plays[1], Refused("one engagement manoeuvre each", "drop this line")))
+            for i, order in enumerate(plays):
                 try:
-                    if order["verb"] == "play":
+                    if i and order["verb"] == "play":  # a later play: checked when its turn comes
+                        table.find(order["card"], table.player(seat)["hand"], "a card in your hand")
+                    elif i:
+                        table.find(order["card"], table.in_play(seat), "a card of yours in play")
+                    elif order["verb"] == "play":
                         battles.manoeuvre_card(table, seat, order)
-                    elif order["verb"] == "use":
+                    else:
                         battles.ability_card(table, seat, order)
                 except Refused as refused:
                     bad.append((order, refused))

@@ -242,12 +242,41 @@ def test_manoeuvres_in_turn_order_each_seeing_the_previous_effect_until_all_pass
     assert asked(state) == ["manoeuvre:english"]
     assert "attackers 7, defenders 6" in request(state, "manoeuvre:english").prompt  # it sees the effect
     state, events = play(state, {"manoeuvre:english": "play broadside"})
-    # the Spanish have no manoeuvre left: they pass without being asked; the English go on
+    # the Spanish have no manoeuvre left: they pass without being asked; then nothing new has
+    # happened since the English answer, which wrote no further play: they pass too
     assert "spanish passes (no tactical battle manoeuvre to play: not asked)." in texts_of(events)
-    assert asked(state) == ["manoeuvre:english"]
-    state, events = play(state, {"manoeuvre:english": "pass"})
+    assert "english passes (nothing new since its last answer)." in texts_of(events)
     assert "Every player passes in turn" in texts_of(events)
     assert "Battle: spanish 7 against english 8." in texts_of(events)
+
+
+def test_plays_written_in_advance_are_played_while_nobody_else_plays() -> None:
+    state, _uids = two_fleets(["galleon-captain", "teniente"], ["post-captain"])
+    add(state, "spanish", "broadside", "hand")
+    add(state, "spanish", "broadside", "hand")
+    add(state, "english", "feint", "hand")
+    state, _ = play(state, {"turn:spanish": "raid english with galleon captain, teniente"})
+    state, _ = play(state, {"defend:english": "oppose with post captain"})
+    state, events = play(state, {"manoeuvre:spanish": "play broadside\nplay broadside"})
+    assert asked(state) == ["manoeuvre:english"]
+    state, events = play(state, {"manoeuvre:english": "pass"})
+    assert "spanish's next written play: play broadside." in texts_of(events)
+    assert asked(state) == ["manoeuvre:english"]  # something new: the English are asked again
+    state, events = play(state, {"manoeuvre:english": "pass"})
+    assert "Battle: spanish 9 against english 6." in texts_of(events)
+
+
+def test_plays_written_in_advance_are_dropped_when_another_player_plays_since() -> None:
+    state, _uids = two_fleets(["galleon-captain", "teniente"], ["post-captain"])
+    add(state, "spanish", "broadside", "hand")
+    add(state, "spanish", "broadside", "hand")
+    add(state, "english", "broadside", "hand")
+    state, _ = play(state, {"turn:spanish": "raid english with galleon captain, teniente"})
+    state, _ = play(state, {"defend:english": "oppose with post captain"})
+    state, _ = play(state, {"manoeuvre:spanish": "play broadside\nplay broadside"})
+    state, events = play(state, {"manoeuvre:english": "play broadside"})
+    assert "spanish's further written plays are dropped: another player played since." in texts_of(events)
+    assert asked(state) == ["manoeuvre:spanish"]
 
 
 def test_a_captured_character_loses_its_items_and_its_supports_are_reassigned() -> None:
