@@ -129,6 +129,12 @@ def board_text(view: dict[str, Any]) -> str:
             f"Referendum on {_text(view, referendum['agreement'])}: {tally['for']} for, "
             f"{tally['against']} against so far"
         )
+    standing = (view.get("you") or {}).get("standing") or {}
+    if standing:
+        from adjudicator.games.master_commander.orders import order_text
+
+        lines.append("")
+        lines.append("Your standing answers: " + "; ".join(order_text(o) for o in standing.values()))
     outcome = view.get("outcome")
     if outcome:
         lines.append("")

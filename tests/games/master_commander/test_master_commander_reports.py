@@ -58,3 +58,10 @@ def test_the_battle_report_shows_how_each_total_was_reached() -> None:
     assert f"spanish: Galleon Captain #{captain} 4 + Teniente #" in text
     assert " 2 = 6; english: Boatswain #" in text
     assert "Port Antonio #" in text and " 3 = 5." in text
+
+
+def test_a_players_own_board_lists_its_standing_answers_and_nobody_elses_does() -> None:
+    state = new_game()
+    state, _ = play(state, {"turn:spanish": "standing never oppose"})
+    assert "Your standing answers: standing never oppose" in RULES.board_text(RULES.view(state, "spanish"))
+    assert "standing" not in RULES.board_text(RULES.view(state, "english"))
