@@ -443,6 +443,9 @@ class MasterCommander(BaseRuleset):
                     you["event"] = dict(p["event"])
                 p["event"] = {"tokens": p["event"]["tokens"]}
         battle = view.get("battle")
+        if battle:  # plays written in advance are their writer's secret until played
+            written = battle.pop("written", {}) or {}
+            you["written_plays"] = list(written.get(seat, [])) if seat is not None else []
         if battle and battle.get("duel"):
             for s, played in battle["duel"]["played"].items():
                 hidden.update(played)

@@ -259,6 +259,10 @@ def test_plays_written_in_advance_are_played_while_nobody_else_plays() -> None:
     state, _ = play(state, {"defend:english": "oppose with post captain"})
     state, events = play(state, {"manoeuvre:spanish": "play broadside\nplay broadside"})
     assert asked(state) == ["manoeuvre:english"]
+    english_view = RULES.view(state, "english")  # the plays written in advance are hidden
+    assert "written" not in english_view["battle"] and english_view["you"]["written_plays"] == []
+    assert "written" not in RULES.view(state, None)["battle"]
+    assert [o["card"] for o in RULES.view(state, "spanish")["you"]["written_plays"]] == ["broadside"]
     state, events = play(state, {"manoeuvre:english": "pass"})
     assert "spanish's next written play: play broadside." in texts_of(events)
     assert asked(state) == ["manoeuvre:english"]  # something new: the English are asked again
