@@ -53,7 +53,7 @@ class MasterCommander(BaseRuleset):
 
     name: ClassVar[str] = "master-commander"
     title: ClassVar[str] = "Master & Commander (the card game)"
-    version: ClassVar[str] = "1"
+    version: ClassVar[str] = "2"  # 2: cards numbered after the shuffle, battles in the book's order
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 5
     has_hidden_information: ClassVar[bool] = True
