@@ -1,17 +1,25 @@
-"""Battles (book p. 9, "Déroulement d'une bataille") and duels, as rounds of sealed requests.
+"""Battles (book p. 9, "Déroulement d'une bataille") and duels, one player asked at a time.
 
-* Engagement: the attacker's characters are named in its turn orders. Then, sealed together: the
-  defender names its opposing characters (and whom it asks for help), and the players the attacker
-  asked answer (send characters, or decline). If the defender asked anybody still free, they answer
-  in a second sealed round. Each side pays 1 doublon per allied character; a character not paid
-  for does not engage (the main player pays in the order the characters were sent, while it can).
-* Manoeuvre segment: rounds of sealed plays, one request per participant ('play <manoeuvre>' or
-  'pass'), revealed together and resolved in turn order starting with the attacker. A round where
-  every participant passes ends the battle. Engagement manoeuvres are playable in the first round.
+The book's order, each player seeing what was done before it:
+
+* Engagement: « L'attaquant, puis ses alliés dans l'ordre du tour, engagent ... Ensuite le défenseur,
+  puis ses alliés dans l'ordre du tour ». The attacker's characters are named in its turn orders;
+  then each ally it asked (``ally:<seat>``, in turn order), then the defender (``defend:<seat>``,
+  who may ask allies), then each ally of the defender. Each side pays 1 doublon per allied
+  character; a character not paid for does not engage.
+* Engagement manoeuvres: the attacker, its allies, the defender, its allies, once each.
+* Manoeuvre segment: « En commençant par l'attaquant, puis dans l'ordre du tour, chaque joueur peut
+  jouer une manœuvre de bataille ... ou passer. Résolvez l'effet immédiatement »; « Quand tous les
+  joueurs passent consécutivement la bataille est terminée ».
 * Resolution: power of the untapped characters still engaged (+ the place or agreement for the
   defender, + manoeuvre power, + an active event); the defender wins ties; the attacking fleet taps.
 * Duel: a challenge manoeuvre; the challenged player accepts or refuses, then the two players play
   one card face down each in turn (challenged first) until one stops; the cards are revealed.
+
+A player is not asked what it cannot usefully answer (an ally with no untapped character of the
+battle's value or nobody to pay it, a player without a manoeuvre of the battle's type and timing):
+its answer is the default, and the report says so. Standing answers (see ``standing.py``) answer a
+request before it is asked.
 """
 
 from __future__ import annotations
@@ -26,7 +34,8 @@ Order = dict[str, Any]
 STAT = {"tactical": "conquest", "economic": "diplomacy"}
 BANKRUPTCY_CAP = 4  # "X est égal à la différence de valeur entre les deux flottes (max.4)"
 PILLAGE_DOUBLONS = 4  # "prenez 1 Or ou 4 Doublons de sa réserve"
-MAX_ROUNDS = 20  # safety net; hands run out long before
+PILLAGE_GOLD = 1
+MAX_PLAYS = 60  # safety net; hands run out long before
 
 
 def declare(
@@ -39,12 +48,13 @@ def declare(
     allies: list[str],
     pillage: str,
 ) -> None:
-    """A raid or a refutation is declared: the defender and the asked allies answer, sealed."""
+    """A raid or a refutation is declared; the engagement goes on in the book's order."""
     if table.dry:
         for uid in chars:  # they tap at the resolution whatever happens
             table.inst(uid)["tapped"] = True
         return
     state = table.state
+    in_order = [s for s in table.seats_from(attacker) if s in allies]
     state["battle"] = {
         "type": kind,
         "attacker": attacker,
@@ -55,35 +65,24 @@ def declare(
         "power": {"attacker": 0, "defender": 0},
         "pillage": pillage,
         "capture": "best",
+        "stage": "attacker-allies",
+        "to_ask": in_order,
         "round": 0,
-        "queue": [],
-        "last_round_passed": False,
+        "next": 0,
+        "passes": 0,
+        "plays": 0,
+        "seen": {},
+        "written": {},
         "duel": None,
     }
     what = "raids" if kind == "tactical" else "refutes"
     table.tell(
         f"{attacker} {what} {table.name(target)} of {defender} with "
         f"{', '.join(table.name(u) for u in chars)}"
-        + (f", asking {', '.join(allies)} for help" if allies else "")
+        + (f", asking {', '.join(in_order)} for help" if in_order else "")
         + ".",
         "battle",
     )
-    stat = STAT[kind]
-    asks = [
-        ask(
-            f"defend:{defender}",
-            defender,
-            "defend",
-            "no opposition",
-            f"Defence of {table.card(target)['name']}, {defender}",
-            f"{attacker} attacks {table.name(target)}. 'oppose with <untapped characters with {stat}>' "
-            "or 'no opposition'; optionally 'ask <seats>' for allies"
-            + (" and 'capture best|none|<character>'" if kind == "tactical" else "")
-            + ".",
-        )
-    ]
-    asks += [_ally_ask(table, s, attacker, "attacker") for s in allies]
-    state["pending"] = {"kind": "engage", "step": 1, "asks": asks}
 
 
 def _ally_ask(table: Table, seat: str, main: str, side: str) -> dict[str, str]:
@@ -95,8 +94,17 @@ def _ally_ask(table: Table, seat: str, main: str, side: str) -> dict[str, str]:
         "decline",
         f"{main} asks your help in battle, {seat}",
         f"{main} ({side}) asks for help: 'send <untapped characters with {stat}>' "
-        f"(paid 1 doublon each by {main}) or 'decline'.",
+        f"(paid 1 doublon each by {main}) or 'decline'. Engaged so far: {_fleets_text(table)}.",
     )
+
+
+def _fleets_text(table: Table) -> str:
+    battle = table.state["battle"]
+    parts = []
+    for side in ("attacker", "defender"):
+        fleet = ", ".join(table.name(u) for u in battle["fleet"][side]) or "nobody"
+        parts.append(f"{side}s {fleet}")
+    return "; ".join(parts)
 
 
 def side_of(battle: dict[str, Any], seat: str) -> str | None:
@@ -114,6 +122,21 @@ def engaged_ready(table: Table, seat: str, names: list[str], what: str) -> list[
     return own_ready(table, seat, names, STAT[table.state["battle"]["type"]], what)
 
 
+def eligible(table: Table, seat: str) -> list[str]:
+    """The characters ``seat`` could engage: untapped, at least rank 1 in the battle's value."""
+    stat = STAT[table.state["battle"]["type"]]
+    return [
+        u
+        for u in table.player(seat)["characters"]
+        if not table.inst(u)["tapped"] and table.value(u, stat) >= 1 and u not in _engaged(table)
+    ]
+
+
+def _engaged(table: Table) -> set[str]:
+    battle = table.state["battle"]
+    return {*battle["fleet"]["attacker"], *battle["fleet"]["defender"]}
+
+
 def check_defend(table: Table, seat: str, orders: list[Order]) -> list[tuple[Order, Refused]]:
     bad: list[tuple[Order, Refused]] = []
     battle = table.state["battle"]
@@ -125,6 +148,8 @@ def check_defend(table: Table, seat: str, orders: list[Order]) -> list[tuple[Ord
                 for s in order["seats"]:
                     if table.seat_named(s) in (battle["attacker"], seat):
                         raise Refused(f"{s} cannot be your ally here", "ask a third player")
+                    if table.seat_named(s) in battle["allies"]["attacker"]:
+                        raise Refused(f"{s} already fights for {battle['attacker']}", "ask another player")
             elif order["verb"] == "capture" and battle["type"] == "economic":
                 raise Refused("no capture after an economic battle (bankruptcy instead)", "drop this line")
         except Refused as refused:
@@ -137,8 +162,7 @@ def check_ally(
 ) -> list[tuple[Order, Refused]]:
     """An ally's answer: untapped characters with the battle's value, and no second side this phase."""
     if main is None:
-        battle, step = table.state["battle"], (table.state["pending"] or {}).get("step", 1)
-        main = battle["attacker"] if step == 1 else battle["defender"]
+        main = (table.state["pending"] or {}).get("main") or table.state["battle"]["attacker"]
     bad: list[tuple[Order, Refused]] = []
     for order in orders:
         try:
@@ -152,58 +176,162 @@ def check_ally(
     return bad
 
 
-def resolve_engagement(table: Table, answers: dict[str, list[Order]]) -> None:
-    """Segment d'engagement: the sealed answers of the defender and of the allies asked."""
+def play_next(table: Table) -> None:
+    """Carry the battle on to its next question (asked, or answered by default) or its resolution."""
     battle = table.state["battle"]
+    while table.state["pending"] is None and table.state["battle"] is battle:
+        stage = battle["stage"]
+        if stage in ("attacker-allies", "defender-allies"):
+            if not battle["to_ask"]:
+                battle["stage"] = "defend" if stage == "attacker-allies" else "engagement"
+                battle["to_ask"] = engagement_order(table) if stage == "defender-allies" else []
+                continue
+            seat = battle["to_ask"].pop(0)
+            side = "attacker" if stage == "attacker-allies" else "defender"
+            _ask_ally(table, seat, side)
+        elif stage == "defend":
+            _ask_defender(table)
+        elif stage == "engagement":
+            if not battle["to_ask"]:
+                battle["stage"], battle["next"], battle["passes"] = "manoeuvres", 0, 0
+                battle["seen"], battle["written"] = {}, {}
+                continue
+            _ask_manoeuvre(table, battle["to_ask"].pop(0))
+        else:
+            order = participants(table)
+            if battle["passes"] >= len(order) or battle["plays"] >= MAX_PLAYS:
+                table.tell("Every player passes in turn: the manoeuvres are over.", "manoeuvre")
+                resolve_battle(table)
+                return
+            seat = order[battle["next"] % len(order)]
+            battle["next"] += 1
+            _ask_manoeuvre(table, seat)
+
+
+def _ask_ally(table: Table, seat: str, side: str) -> None:
+    from adjudicator.games.master_commander.standing import standing_answer
+
+    battle = table.state["battle"]
+    main = battle[side]
+    allied = table.state["allied"].get(seat)
+    why = ""
+    if allied and allied != main:
+        why = f"already {allied}'s ally in this phase"
+    elif side == "defender" and seat in battle["allies"]["attacker"]:
+        why = f"already fights for {battle['attacker']}"
+    elif not eligible(table, seat):
+        why = f"no untapped character with {STAT[battle['type']]}"
+    elif table.player(main)["doublons"] < 1:
+        why = f"{main} has no doublon to pay an ally"
+    if why:
+        table.tell(f"{seat} is not asked to help {main} ({why}): no help.", "ally")
+        return
+    standing = standing_answer(table, seat, "ally", main=main)
+    if standing is not None:
+        _ally_answer(table, seat, main, side, standing)
+        return
+    table.state["pending"] = {
+        "kind": "engage",
+        "step": side,
+        "main": main,
+        "asks": [_ally_ask(table, seat, main, side)],
+    }
+
+
+def _ask_defender(table: Table) -> None:
+    from adjudicator.games.master_commander.standing import standing_answer
+
+    battle = table.state["battle"]
+    defender, attacker = battle["defender"], battle["attacker"]
+    stat = STAT[battle["type"]]
+    standing = standing_answer(table, defender, "defend")
+    if standing is not None:
+        _defence(table, defender, standing)
+        return
+    helpers = [
+        s
+        for s in table.order
+        if s not in (attacker, defender)
+        and s not in battle["allies"]["attacker"]
+        and table.state["allied"].get(s) in (None, defender)
+    ]
+    if not eligible(table, defender) and not helpers:
+        table.tell(
+            f"{defender} has no untapped character with {stat} and nobody to ask: not asked, no opposition.",
+            "engage",
+        )
+        _defence(table, defender, [])
+        return
+    table.state["pending"] = {
+        "kind": "engage",
+        "step": "defend",
+        "main": defender,
+        "asks": [
+            ask(
+                f"defend:{defender}",
+                defender,
+                "defend",
+                "no opposition",
+                f"Defence of {table.card(battle['target'])['name']}, {defender}",
+                f"{attacker} attacks {table.name(battle['target'])}; engaged: {_fleets_text(table)}. "
+                f"'oppose with <untapped characters with {stat}>' or 'no opposition'; optionally "
+                "'ask <seats>' for allies"
+                + (" and 'capture best|none|<character>'" if battle["type"] == "tactical" else "")
+                + ".",
+            )
+        ],
+    }
+
+
+def resolve_engagement(table: Table, answers: dict[str, list[Order]]) -> None:
+    """Segment d'engagement: the answer of the one player asked (an ally, or the defender)."""
     pending = table.state["pending"]
     table.state["pending"] = None
-    asked_by_defender: list[str] = []
-    main = battle["attacker"] if pending["step"] == 1 else battle["defender"]
-    side = "attacker" if pending["step"] == 1 else "defender"
-    for a in pending["asks"]:
-        orders = answers.get(a["key"], [])
-        if a["key"].startswith("defend:"):
-            if check_defend(table, a["seat"], orders):
-                orders = []
-            for order in orders:
-                if order["verb"] == "oppose":
-                    battle["fleet"]["defender"] = engaged_ready(
-                        table, a["seat"], order["with"], "the defence"
-                    )
-                elif order["verb"] == "ask":
-                    asked_by_defender = [table.seat_named(s) for s in order["seats"]]
-                elif order["verb"] == "capture":
-                    battle["capture"] = order["who"]
-            opposed = battle["fleet"]["defender"]
-            table.tell(
-                f"{a['seat']} opposes with {', '.join(table.name(u) for u in opposed)}."
-                if opposed
-                else f"{a['seat']} does not oppose.",
-                "engage",
-            )
-        else:
-            _ally_answer(table, a["seat"], main, side, orders)
-    free = [
-        s
-        for s in asked_by_defender
-        if s not in (battle["attacker"], battle["defender"])
-        and s not in battle["allies"]["attacker"]
-        and table.state["allied"].get(s) in (None, battle["defender"])
-    ]
-    if free:
-        table.tell(f"{battle['defender']} asks {', '.join(free)} for help.", "engage")
-        table.state["pending"] = {
-            "kind": "engage",
-            "step": 2,
-            "asks": [_ally_ask(table, s, battle["defender"], "defender") for s in free],
-        }
-        return
-    start_round(table)
+    (a,) = pending["asks"]
+    orders = answers.get(a["key"], [])
+    if a["kind"] == "defend":
+        _defence(table, a["seat"], orders)
+    else:
+        _ally_answer(table, a["seat"], pending["main"], pending["step"], orders)
+
+
+def _defence(table: Table, seat: str, orders: list[Order]) -> None:
+    battle = table.state["battle"]
+    bad = check_defend(table, seat, orders)
+    if bad:
+        table.tell(
+            f"{seat}'s defence is not valid any more ({bad[0][1].message}): no opposition, capture best.",
+            "order-skipped",
+        )
+        orders = []
+    asked: list[str] = []
+    for order in orders:
+        if order["verb"] == "oppose":
+            battle["fleet"]["defender"] = engaged_ready(table, seat, order["with"], "the defence")
+        elif order["verb"] == "ask":
+            asked = [table.seat_named(s) for s in order["seats"]]
+        elif order["verb"] == "capture":
+            battle["capture"] = order["who"]
+    opposed = battle["fleet"]["defender"]
+    table.tell(
+        f"{seat} opposes with {', '.join(table.name(u) for u in opposed)}."
+        if opposed
+        else f"{seat} does not oppose.",
+        "engage",
+    )
+    if asked:
+        table.tell(f"{seat} asks {', '.join(asked)} for help.", "engage")
+    battle["stage"] = "defender-allies"
+    battle["to_ask"] = [s for s in table.seats_from(battle["attacker"]) if s in asked]
 
 
 def _ally_answer(table: Table, seat: str, main: str, side: str, orders: list[Order]) -> None:
     battle = table.state["battle"]
-    if check_ally(table, seat, orders, main):
+    bad = check_ally(table, seat, orders, main)
+    if bad:
+        table.tell(
+            f"{seat}'s answer is not valid any more ({bad[0][1].message}): it declines.", "order-skipped"
+        )
         orders = []
     sent: list[str] = []
     for order in orders:
@@ -232,6 +360,7 @@ def _ally_answer(table: Table, seat: str, main: str, side: str, orders: list[Ord
 
 
 def participants(table: Table) -> list[str]:
+    """The players taking part, in turn order from the attacker (« dans l'ordre du tour »)."""
     battle = table.state["battle"]
     taking_part = {
         battle["attacker"],
@@ -242,32 +371,107 @@ def participants(table: Table) -> list[str]:
     return [s for s in table.seats_from(battle["attacker"]) if s in taking_part]
 
 
-def start_round(table: Table) -> None:
-    """Segment de manœuvre: one sealed round of plays for every participant."""
+def engagement_order(table: Table) -> list[str]:
+    """« L'attaquant, suivi de ses alliés dans l'ordre du tour ... Le défenseur, puis ses alliés »."""
     battle = table.state["battle"]
+    order = table.seats_from(battle["attacker"])
+    return [
+        battle["attacker"],
+        *[s for s in order if s in battle["allies"]["attacker"]],
+        battle["defender"],
+        *[s for s in order if s in battle["allies"]["defender"]],
+    ]
+
+
+def playable_manoeuvres(table: Table, seat: str) -> list[str]:
+    """The cards ``seat`` could play now in this battle: manoeuvres of its hand (type, timing and a
+    target) and, in the manoeuvre segment, the abilities of its untapped cards in play."""
+    out = []
+    for uid in table.player(seat)["hand"]:
+        try:
+            _check_manoeuvre(table, seat, uid, None)
+        except Refused:
+            continue
+        out.append(uid)
+    return out + usable_abilities(table, seat)
+
+
+def usable_abilities(table: Table, seat: str) -> list[str]:
+    """« utiliser la capacité d'une carte en jeu »: untapped cards of ``seat`` with a battle ability."""
+    from adjudicator.games.master_commander.phases import usable
+
+    battle = table.state["battle"]
+    if battle["stage"] != "manoeuvres":
+        return []
+    side = side_of(battle, seat)
+    other = "defender" if side == "attacker" else "attacker"
+    targets = [u for u in battle["fleet"][other] if not table.inst(u)["tapped"]]
+    return [u for u in usable(table, seat, "battle") if targets or not table.card(u)["ability"].get("tap")]
+
+
+def ability_card(table: Table, seat: str, order: Order) -> str:
+    """The card in play whose ability a participant uses, checked (raises Refused)."""
+    uid = table.find(
+        order["card"],
+        usable_abilities(table, seat),
+        "an untapped card of yours in play with a battle ability",
+    )
+    if table.card(uid)["ability"].get("tap"):
+        if "target" not in order:
+            raise Refused(
+                f"{table.name(uid)} taps an opposing character", f"use {order['card']} on <character>"
+            )
+        battle = table.state["battle"]
+        other = "defender" if side_of(battle, seat) == "attacker" else "attacker"
+        pool = [u for u in battle["fleet"][other] if not table.inst(u)["tapped"]]
+        table.find(order["target"], pool, "an untapped opposing character in this battle")
+    return uid
+
+
+def _ask_manoeuvre(table: Table, seat: str) -> None:
+    from adjudicator.games.master_commander.standing import standing_answer
+
+    battle = table.state["battle"]
+    timing = "engagement" if battle["stage"] == "engagement" else "battle"
+    if battle["stage"] == "manoeuvres" and _answered_in_advance(table, seat):
+        return
+    if not playable_manoeuvres(table, seat):
+        _passes(table, seat, f"no {battle['type']} {timing} manoeuvre to play: not asked")
+        return
+    standing = standing_answer(table, seat, "manoeuvre")
+    if standing is not None:
+        _manoeuvre_answer(table, seat, standing)
+        return
     battle["round"] += 1
     kind = battle["type"]
-    asks = [
-        ask(
-            f"manoeuvre:{s}",
-            s,
-            "manoeuvre",
-            "pass",
-            f"Battle for {table.card(battle['target'])['name']}, round {battle['round']}, {s}",
-            f"Play a {kind} manoeuvre from your hand ('play <card>', 'play <card> on <character>', "
-            "'play <card> challenge <opposing character> with <your character>') or 'pass'. "
-            "When everybody passes the battle ends.",
-        )
-        for s in participants(table)
-    ]
-    table.state["pending"] = {"kind": "manoeuvre", "asks": asks}
+    table.state["pending"] = {
+        "kind": "manoeuvre",
+        "asks": [
+            ask(
+                f"manoeuvre:{seat}",
+                seat,
+                "manoeuvre",
+                "pass",
+                f"Battle for {table.card(battle['target'])['name']}, {timing} manoeuvre, {seat}",
+                f"Engaged: {_fleets_text(table)}; power so far: {battle_totals_text(table)}. "
+                f"Play a {kind} {timing} manoeuvre from your hand ('play <card>', 'play <card> on "
+                "<character>', 'play <card> challenge <opposing character> with <your character>'), "
+                "use the ability of a card you control in play ('use <card> [on <character>]', "
+                "manoeuvre segment) or 'pass'. When every player passes in turn the battle ends.",
+            )
+        ],
+    }
 
 
-def manoeuvre_card(table: Table, seat: str, order: Order) -> str:
-    """The manoeuvre a participant plays, checked against the battle (raises Refused)."""
+def _passes(table: Table, seat: str, why: str = "") -> None:
     battle = table.state["battle"]
-    hand = table.player(seat)["hand"]
-    uid = table.find(order["card"], hand, "a card in your hand")
+    if battle["stage"] == "manoeuvres":
+        battle["passes"] += 1
+    table.tell(f"{seat} passes" + (f" ({why})" if why else "") + ".", "manoeuvre-pass")
+
+
+def _check_manoeuvre(table: Table, seat: str, uid: str, order: Order | None) -> None:
+    battle = table.state["battle"]
     card = table.card(uid)
     if card.get("kind") != "manoeuvre":
         raise Refused(f"{card['name']} is not a manoeuvre", "play a manoeuvre, or pass")
@@ -278,63 +482,128 @@ def manoeuvre_card(table: Table, seat: str, order: Order) -> str:
             else f"{card['name']} is an {card['battle']} manoeuvre and this is a {battle['type']} battle",
             "play a manoeuvre of this battle's type, or pass",
         )
-    if card["timing"] == "engagement" and battle["round"] > 1:
-        raise Refused(f"{card['name']} is an engagement manoeuvre, playable in the first round only")
+    stage_timing = "engagement" if battle["stage"] == "engagement" else "battle"
+    if card["timing"] != stage_timing:
+        raise Refused(
+            f"{card['name']} is an {card['timing']} manoeuvre"
+            + (", played in the engagement segment only" if card["timing"] == "engagement" else "")
+            + f"; this is the {'engagement' if stage_timing == 'engagement' else 'manoeuvre'} segment",
+            "play another manoeuvre, or pass",
+        )
     effect = card.get("effect", {})
     side = side_of(battle, seat)
     other = "defender" if side == "attacker" else "attacker"
     if effect.get("challenge"):
+        hero_pool = [
+            u
+            for u in battle["fleet"][side or "attacker"]
+            if not table.inst(u)["tapped"] and table.controller(u) == seat and table.value(u, "combat") >= 1
+        ]
+        if not hero_pool or not battle["fleet"][other]:
+            raise Refused(f"{card['name']} needs an untapped character of yours with combat and an opponent")
+        if order is None:
+            return
         if "challenge" not in order:
             raise Refused(
                 f"{card['name']} is a challenge", f"play {order['card']} challenge <opponent> with <yours>"
             )
-        hero_pool = [
-            u for u in battle["fleet"][side] if not table.inst(u)["tapped"] and table.controller(u) == seat
-        ]
-        hero = table.find(order["with"], hero_pool, "an untapped character of yours in this battle")
+        hero = table.find(
+            order["with"],
+            [
+                u
+                for u in battle["fleet"][side or "attacker"]
+                if table.controller(u) == seat and not table.inst(u)["tapped"]
+            ],
+            "an untapped character of yours in this battle",
+        )
         if table.value(hero, "combat") < 1:
             raise Refused(f"{table.name(hero)} has no rank in combat and cannot challenge")
         table.find(order["challenge"], battle["fleet"][other], "an opposing character in this battle")
     elif effect.get("tap"):
+        pool = [u for u in battle["fleet"][other] if not table.inst(u)["tapped"]]
+        if not pool:
+            raise Refused(f"{card['name']} needs an untapped opposing character")
+        if order is None:
+            return
         if "target" not in order:
             raise Refused(
                 f"{card['name']} taps an opposing character", f"play {order['card']} on <character>"
             )
-        pool = [u for u in battle["fleet"][other] if not table.inst(u)["tapped"]]
         table.find(order["target"], pool, "an untapped opposing character in this battle")
+
+
+def manoeuvre_card(table: Table, seat: str, order: Order) -> str:
+    """The manoeuvre a participant plays, checked against the battle (raises Refused)."""
+    uid = table.find(order["card"], table.player(seat)["hand"], "a card in your hand")
+    _check_manoeuvre(table, seat, uid, order)
     return uid
 
 
-def resolve_round(table: Table, answers: dict[str, list[Order]]) -> None:
-    """The round's plays revealed together, resolved in turn order from the attacker."""
-    battle = table.state["battle"]
+def resolve_manoeuvre(table: Table, answers: dict[str, list[Order]]) -> None:
+    """The one player asked plays a manoeuvre (resolved at once) or passes."""
+    pending = table.state["pending"]
     table.state["pending"] = None
-    plays = []
-    for seat in participants(table):
-        for order in answers.get(f"manoeuvre:{seat}", []):
-            if order["verb"] == "play":
-                plays.append([seat, order])
-    if not plays or battle["round"] >= MAX_ROUNDS:
-        table.tell(f"Round {battle['round']}: everybody passes.", "manoeuvre")
-        resolve_battle(table)
-        return
-    battle["queue"] = plays
+    (a,) = pending["asks"]
+    _manoeuvre_answer(table, a["seat"], answers.get(a["key"], []))
 
 
-def play_next(table: Table) -> None:
-    """Resolve the next revealed play of the round (a challenge opens a duel)."""
+def _answered_in_advance(table: Table, seat: str) -> bool:
+    """A player asked again when nobody else has played since its last answer has nothing new to
+    answer: the next play it wrote then is played, or, if it wrote none, it passes. If another
+    player has played since, the plays it wrote in advance are dropped and it is asked."""
     battle = table.state["battle"]
-    if not battle["queue"]:
-        start_round(table)
+    written = battle["written"].get(seat) or []
+    if seat in battle["seen"] and battle["seen"][seat] == battle["plays"]:
+        if written:
+            order = written.pop(0)
+            table.tell(f"{seat}'s next written play: {order_line(order)}.", "manoeuvre")
+            _play_one(table, seat, order)
+        else:
+            _passes(table, seat, "nothing new since its last answer")
+        battle["seen"][seat] = battle["plays"]
+        return True
+    if written:
+        table.tell(f"{seat}'s further written plays are dropped: another player played since.", "manoeuvre")
+        battle["written"][seat] = []
+    return False
+
+
+def order_line(order: Order) -> str:
+    from adjudicator.games.master_commander.orders import order_text
+
+    return order_text(order)
+
+
+def _manoeuvre_answer(table: Table, seat: str, orders: list[Order]) -> None:
+    """A manoeuvre answer: its first play now; in the manoeuvre segment, the others are played on
+    the player's next turns of the segment while nobody else plays in between."""
+    battle = table.state["battle"]
+    plays = [o for o in orders if o["verb"] in ("play", "use")]
+    if battle["stage"] == "manoeuvres":
+        battle["written"][seat] = plays[1:]
+    if not plays:
+        _passes(table, seat)
+    else:
+        _play_one(table, seat, plays[0])
+    if table.state["battle"] is battle and battle["stage"] == "manoeuvres":
+        battle["seen"][seat] = battle["plays"]
+
+
+def _play_one(table: Table, seat: str, order: Order) -> None:
+    battle = table.state["battle"]
+    if order["verb"] == "use":
+        _use_ability(table, seat, order)
         return
-    seat, order = battle["queue"].pop(0)
     try:
         uid = manoeuvre_card(table, seat, order)
     except Refused as refused:
         table.tell(
-            f"{seat}'s '{order['card']}' cannot be played now ({refused.message}): a pass.", "manoeuvre"
+            f"{seat}'s '{order['card']}' cannot be played now ({refused.message}): a pass.", "order-skipped"
         )
+        _passes(table, seat)
         return
+    battle["passes"] = 0
+    battle["plays"] += 1
     side = side_of(battle, seat)
     assert side is not None
     other = "defender" if side == "attacker" else "attacker"
@@ -342,7 +611,7 @@ def play_next(table: Table) -> None:
     table.player(seat)["hand"].remove(uid)
     table.player(seat)["discard"].append(uid)
     effect = card.get("effect", {})
-    table.tell(f"{seat} plays {table.name(uid)}.", "manoeuvre")
+    table.tell(f"{seat} plays {table.described(uid)}.", "manoeuvre", card=uid)
     if effect.get("power"):
         battle["power"][side] += int(effect["power"])
         table.tell(f"The {side}'s fleet gains {effect['power']} power.", "manoeuvre")
@@ -352,10 +621,50 @@ def play_next(table: Table) -> None:
         table.inst(victim)["tapped"] = True
         table.tell(f"{table.name(victim)} is tapped and no longer counts.", "manoeuvre")
     if effect.get("challenge"):
-        hero_pool = [u for u in battle["fleet"][side] if not table.inst(u)["tapped"]]
+        hero_pool = [
+            u for u in battle["fleet"][side] if not table.inst(u)["tapped"] and table.controller(u) == seat
+        ]
         hero = table.find(order["with"], hero_pool, "your character")
         victim = table.find(order["challenge"], battle["fleet"][other], "an opposing character")
         open_duel(table, hero, victim)
+
+
+def _use_ability(table: Table, seat: str, order: Order) -> None:
+    """A card in play is tapped and its ability resolved at once (« Résolvez l'effet immédiatement »)."""
+    from adjudicator.games.master_commander.phases import resolve_effects
+
+    battle = table.state["battle"]
+    try:
+        uid = ability_card(table, seat, order)
+    except Refused as refused:
+        table.tell(
+            f"{seat}'s 'use {order['card']}' cannot be done now ({refused.message}): a pass.", "order-skipped"
+        )
+        _passes(table, seat)
+        return
+    battle["passes"] = 0
+    battle["plays"] += 1
+    side = side_of(battle, seat)
+    assert side is not None
+    other = "defender" if side == "attacker" else "attacker"
+    table.inst(uid)["tapped"] = True
+    ability = table.card(uid)["ability"]
+    table.tell(f"{seat} taps {table.described(uid)} and uses its ability.", "ability", card=uid)
+    if ability.get("power"):
+        battle["power"][side] += int(ability["power"])
+        table.tell(f"The {side}'s fleet gains {ability['power']} power.", "manoeuvre")
+    if ability.get("tap"):
+        pool = [u for u in battle["fleet"][other] if not table.inst(u)["tapped"]]
+        victim = table.find(order["target"], pool, "an untapped opposing character")
+        table.inst(victim)["tapped"] = True
+        table.tell(f"{table.name(victim)} is tapped and no longer counts.", "manoeuvre")
+    rest = {k: v for k, v in ability.items() if k in ("draw", "doublons", "gold")}
+    if rest:
+        resolve_effects(table, seat, rest, None, table.name(uid))
+
+
+def battle_totals_text(table: Table) -> str:
+    return f"attackers {fleet_power(table, 'attacker')}, defenders {fleet_power(table, 'defender')}"
 
 
 # -- the duel --------------------------------------------------------------------------------------
@@ -427,7 +736,12 @@ def resolve_duel_step(table: Table, answers: dict[str, list[Order]]) -> None:
     seat = duel["next"]
     table.state["pending"] = None
     orders = answers.get(f"duel:{seat}", [])
-    if check_duel(table, seat, orders):
+    bad = check_duel(table, seat, orders)
+    if bad:
+        table.tell(
+            f"{seat}'s duel answer is not valid any more ({bad[0][1].message}): the default applies.",
+            "order-skipped",
+        )
         orders = []
     verbs = [o["verb"] for o in orders]
     if not duel["answered"]:
@@ -436,6 +750,7 @@ def resolve_duel_step(table: Table, answers: dict[str, list[Order]]) -> None:
             _withdraw(table, victim)
             table.tell(f"{seat} refuses the duel: {table.name(victim)} leaves the battle, tapped.", "duel")
             battle["duel"] = None
+            battle["plays"] += 1  # news for every participant: nobody passes on a stale answer
             return
         duel["answered"] = True
         table.tell(f"{seat} accepts the duel.", "duel")
@@ -465,6 +780,7 @@ def reveal_duel(table: Table) -> None:
     battle = table.state["battle"]
     duel = battle["duel"]
     battle["duel"] = None
+    battle["plays"] += 1  # news for every participant: nobody passes on a stale answer
     heroes = {duel["seats"][0]: duel["challenger"], duel["seats"][1]: duel["challenged"]}
     totals: dict[str, int] = {}
     for seat, hero in heroes.items():
@@ -499,28 +815,43 @@ def reveal_duel(table: Table) -> None:
 
 
 def fleet_power(table: Table, side: str) -> int:
+    return sum(value for _, value in fleet_parts(table, side))
+
+
+def fleet_parts(table: Table, side: str) -> list[tuple[str, int]]:
+    """How a fleet's power is reached (« en prenant en compte uniquement les cartes redressées encore
+    engagées »): each untapped character's value with its attachments, the defended place or
+    agreement, manoeuvres played, the main player's active event."""
     battle = table.state["battle"]
     stat = STAT[battle["type"]]
-    power = sum(table.value(u, stat) for u in battle["fleet"][side] if not table.inst(u)["tapped"])
-    power += battle["power"][side]
-    main = battle[side]
-    active = table.player(main)["active_event"]
-    if active:
-        power += int(table.card(active).get("while_active", {}).get(stat, 0))
+    parts = [
+        (table.name(u), table.value(u, stat)) for u in battle["fleet"][side] if not table.inst(u)["tapped"]
+    ]
+    if battle["power"][side]:
+        parts.append(("manoeuvres", battle["power"][side]))
+    active = table.player(battle[side])["active_event"]
+    if active and table.card(active).get("while_active", {}).get(stat):
+        parts.append((table.name(active), int(table.card(active)["while_active"][stat])))
     if side == "defender":
         target = battle["target"]
-        power += (
+        value = (
             table.value(target, "conquest")
             if battle["type"] == "tactical"
             else int(table.card(target)["diplomacy"])
         )
-    return power
+        parts.append((table.name(target), value))
+    return parts
+
+
+def _parts_text(parts: list[tuple[str, int]]) -> str:
+    return " + ".join(f"{name} {value}" for name, value in parts) or "nothing"
 
 
 def resolve_battle(table: Table) -> None:
     """Segment de résolution: the stronger fleet wins, the defender on a tie; the attackers tap."""
     battle = table.state["battle"]
-    attack, defence = fleet_power(table, "attacker"), fleet_power(table, "defender")
+    parts = {side: fleet_parts(table, side) for side in ("attacker", "defender")}
+    attack, defence = (sum(v for _, v in parts[side]) for side in ("attacker", "defender"))
     attacker, defender = battle["attacker"], battle["defender"]
     for uid in battle["fleet"]["attacker"]:
         table.inst(uid)["tapped"] = True
@@ -529,6 +860,11 @@ def resolve_battle(table: Table) -> None:
         "battle-power",
         attack=attack,
         defence=defence,
+    )
+    table.tell(
+        f"{attacker}: {_parts_text(parts['attacker'])} = {attack}; "
+        f"{defender}: {_parts_text(parts['defender'])} = {defence}.",
+        "battle-power-detail",
     )
     if attack > defence:
         table.tell(f"{attacker} wins the battle.", "battle-won", winner=attacker)
@@ -560,9 +896,17 @@ def pillage(table: Table) -> None:
             return
         choice = "doublons"
     if choice == "gold" and table.player(defender)["gold"]:
-        table.player(defender)["gold"] -= 1
-        table.player(attacker)["gold"] += 1
-        table.tell(f"{attacker} pillages 1 gold from {defender}.", "pillage")
+        extra = sum(
+            int(table.card(a).get("bonus", {}).get("pillage", 0))
+            for u in battle["fleet"]["attacker"]
+            if table.controller(u) == attacker
+            for a in table.inst(u)["attached"]
+        )
+        taken = min(PILLAGE_GOLD + extra, table.player(defender)["gold"])
+        table.player(defender)["gold"] -= taken
+        table.player(attacker)["gold"] += taken
+        how = f" (1 + {extra} from the fleet's cards)" if extra else ""
+        table.tell(f"{attacker} pillages {taken} gold from {defender}{how}.", "pillage")
         return
     taken = min(PILLAGE_DOUBLONS, table.player(defender)["doublons"])
     table.player(defender)["doublons"] -= taken

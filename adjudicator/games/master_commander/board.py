@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.games.master_commander.cards import BARREN_ISLAND, NEW_RECRUIT
+from adjudicator.games.master_commander.cards import BARREN_ISLAND, NEW_RECRUIT, card_text
 from adjudicator.games.master_commander.icroe import ICROE_TABLE, icroe
 
 
@@ -32,12 +32,30 @@ def _name(view: dict[str, Any], uid: str) -> str:
     return f"{_card(view, uid)['name']} #{uid}{tapped}"
 
 
+def _text(view: dict[str, Any], uid: str) -> str:
+    """A card's name with its text (what it does), where a player meets it."""
+    card = _card(view, uid)
+    if "id" not in card:
+        return _name(view, uid)
+    return f"{_name(view, uid)} ({card_text(card)})"
+
+
 def _with_attachments(view: dict[str, Any], uid: str) -> str:
     text = _name(view, uid)
     attached = _inst(view, uid).get("attached", [])
     if attached:
-        text += " [" + ", ".join(_name(view, a) for a in attached) + "]"
+        text += " [" + "; ".join(_text(view, a) for a in attached) + "]"
     return text
+
+
+def _place(view: dict[str, Any], uid: str) -> str:
+    """A haven or territory with its values: sea, production, conquest, command, attachments."""
+    c = _card(view, uid)
+    values = (
+        f"{c.get('sea') or 'no sea'}, production {c.get('production', 0)}, conquest "
+        f"{c.get('conquest', 0)}, command {c.get('command', 0)}"
+    )
+    return f"{_with_attachments(view, uid)} ({values})"
 
 
 def _character(view: dict[str, Any], uid: str) -> str:
@@ -67,43 +85,56 @@ def board_text(view: dict[str, Any]) -> str:
             f"== {seat} ({p.get('deck_name', '')}, {p['faction']}): "
             f"{p['gold']} gold, {p['doublons']} doublons"
         )
-        lines.append(f"   haven: {_with_attachments(view, p['haven'])}")
-        terr = [
-            f"{_with_attachments(view, u)} [{_card(view, u).get('sea') or 'no sea'}]"
-            for u in p["territories"]
-        ]
-        lines.append(f"   territories: {', '.join(terr) or '-'}")
+        lines.append(f"   haven: {_place(view, p['haven'])}")
+        terr = [_place(view, u) for u in p["territories"]]
+        lines.append(f"   territories: {'; '.join(terr) or '-'}")
         lines.append(f"   in activity: {'; '.join(_character(view, u) for u in p['characters']) or '-'}")
         if p["agreements"]:
-            lines.append(f"   agreements: {', '.join(_name(view, u) for u in p['agreements'])}")
+            lines.append(f"   agreements: {'; '.join(_text(view, u) for u in p['agreements'])}")
         if p["captured"]:
             lines.append(f"   captives: {', '.join(_name(view, u) for u in p['captured'])}")
         lines.append(f"   tavern: {', '.join(_character(view, u) for u in p['tavern']) or '-'}")
         if p["active_event"]:
-            lines.append(f"   active event: {_name(view, p['active_event'])}")
+            lines.append(f"   active event: {_text(view, p['active_event'])}")
         you = view.get("you") or {}
         if p["event"]:
             ev = you["event"] if you.get("seat") == seat and you.get("event") else p["event"]
-            shown = _name(view, ev["uid"]) if "uid" in ev else "face down"
+            shown = _text(view, ev["uid"]) if "uid" in ev else "face down"
             lines.append(f"   face-down event: {shown}, {ev['tokens']} token(s)")
         if p["dead"]:
             lines.append(f"   dead: {', '.join(_name(view, u) for u in p['dead'])}")
         hand = you["hand"] if you.get("seat") == seat else p["hand"]
-        shown_hand = ", ".join(_name(view, u) for u in hand) if isinstance(hand, list) else f"{hand} cards"
+        shown_hand = f"{len(hand)} cards" if isinstance(hand, list) else f"{hand} cards"
         lines.append(
             f"   hand: {shown_hand}; deck {_count(p['deck'])}, discard {len(p['discard'])}, "
             f"crew pile {_count(p['crew'])}, exploration pile {_count(p['exploration'])}"
         )
+        if isinstance(hand, list):
+            lines.extend(f"     - {_text(view, u)}" for u in hand)
     battle = view.get("battle")
     if battle:
         lines.append("")
         lines.append(
             f"Battle ({battle['type']}) for {_name(view, battle['target'])}: {battle['attacker']} attacks "
-            f"{battle['defender']}, round {battle['round']}"
+            f"{battle['defender']}, {battle['stage']}"
         )
         for side in ("attacker", "defender"):
             fleet = ", ".join(_name(view, u) for u in battle["fleet"][side]) or "-"
             lines.append(f"   {side}: {fleet}; manoeuvre power +{battle['power'][side]}")
+    referendum = view.get("referendum")
+    if referendum:
+        lines.append("")
+        tally = referendum["tally"]
+        lines.append(
+            f"Referendum on {_text(view, referendum['agreement'])}: {tally['for']} for, "
+            f"{tally['against']} against so far"
+        )
+    standing = (view.get("you") or {}).get("standing") or {}
+    if standing:
+        from adjudicator.games.master_commander.orders import order_text
+
+        lines.append("")
+        lines.append("Your standing answers: " + "; ".join(order_text(o) for o in standing.values()))
     outcome = view.get("outcome")
     if outcome:
         lines.append("")

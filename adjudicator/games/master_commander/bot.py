@@ -10,9 +10,9 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.games.base import OrderRequest, State
-from adjudicator.games.master_commander.battle import STAT, side_of
-from adjudicator.games.master_commander.icroe import MAX_TRANSACTION, buying_cost
-from adjudicator.games.master_commander.phases import EXPLORATION_THRESHOLD
+from adjudicator.games.master_commander.battle import STAT, playable_manoeuvres, side_of
+from adjudicator.games.master_commander.icroe import MAX_TRANSACTION, buying_cost, terms_of_trade
+from adjudicator.games.master_commander.phases import EXPLORATION_THRESHOLD, recruit_gold, usable
 from adjudicator.games.master_commander.table import Table
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ def play(ruleset: MasterCommander, state: State, request: OrderRequest, rng: ran
     table = Table(state, dry=True)
     makers = {
         "turn": _turn,
-        "mulligan": lambda t, s, r: ["keep"],
+        "mulligan": _mulligan,
         "bid": _bid,
         "vote": _vote,
         "defend": _defend,
@@ -36,6 +36,26 @@ def play(ruleset: MasterCommander, state: State, request: OrderRequest, rng: ran
     }
     lines = makers.get(request.kind, lambda t, s, r: [])(table, request.seat, rng)
     return _clean(ruleset, state, request, lines)
+
+
+def _mulligan(table: Table, seat: str, rng: random.Random) -> list[str]:
+    """Keep the hand, and give some standing answers, as a club player writing once would."""
+    lines = ["keep"]
+    others = [s for s in table.order if s != seat]
+    if rng.random() < 0.9:
+        lines.append(f"standing vote for {seat}")
+    if rng.random() < 0.7:
+        lines.append("standing sell to best offer")
+    if rng.random() < 0.4:
+        lines.append("standing pass manoeuvres below 2")
+    if rng.random() < 0.3:
+        lines.append("standing pass reactions below 3")
+    roll = rng.random()
+    if roll < 0.3:
+        lines.append("standing never ally")
+    elif roll < 0.5:
+        lines.append(f"standing ally with {rng.choice(others)}")
+    return lines
 
 
 def _clean(ruleset: MasterCommander, state: State, request: OrderRequest, lines: list[str]) -> str:
@@ -89,6 +109,7 @@ def _turn(table: Table, seat: str, rng: random.Random) -> list[str]:
                 budget -= card["cost"]
         elif kind[uid] == "action" and not card.get("effect", {}).get("untap"):
             lines.append(f"play #{uid}")
+    lines += [f"use #{u}" for u in usable(table, seat, "turn") if rng.random() < 0.8]
     events = [u for u in hand if kind[u] == "event"]
     if events and not p["event"]:
         lines.append(f"event #{rng.choice(events)}")
@@ -128,20 +149,21 @@ def _turn(table: Table, seat: str, rng: random.Random) -> list[str]:
     if p["captured"]:
         lines.append(f"ransom #{p['captured'][0]}")
     stock = table.state["company_gold"]
-    if len(p["characters"]) >= 3 or budget > 10:
+    terms = terms_of_trade(table, seat)
+    if len(p["characters"]) >= 3 or budget > 8 or p["gold"] >= 5:
         n = max(
-            (n for n in range(MAX_TRANSACTION + 1) if n <= stock and buying_cost(stock, n) <= budget),
+            (n for n in range(MAX_TRANSACTION + 1) if n <= stock and buying_cost(stock, n, terms) <= budget),
             default=0,
         )
         if n:
             lines.append(f"buy {n} gold")
-            budget -= buying_cost(stock, n)
-    elif p["gold"] and rng.random() < 0.2:
+            budget -= buying_cost(stock, n, terms)
+    elif p["gold"] and p["gold"] < 4 and rng.random() < 0.1:
         lines.append("sell 1 gold")
     # 6. recruitment
     for uid in p["tavern"]:
         card = table.card(uid)
-        if card["cost"] > budget:
+        if card["cost"] > budget or (recruit_gold(table, seat, uid) and p["gold"] < 8):
             continue
         if card.get("named") and table.named_in_play(card["name"]):
             if rng.random() < 0.3:
@@ -160,10 +182,16 @@ def _bid(table: Table, seat: str, rng: random.Random) -> list[str]:
 
 
 def _vote(table: Table, seat: str, rng: random.Random) -> list[str]:
-    chars = table.player(seat)["characters"]
-    pending = table.state["pending"]
+    ref = table.state["referendum"]
+    chars = [u for u in table.player(seat)["characters"] if u not in ref["voted"]]
     reactions = [u for u in table.player(seat)["hand"] if table.card(u).get("kind") == "reaction"]
-    if seat == pending["seat"]:
+    if not chars:
+        return (
+            [f"play #{reactions[0]} {rng.choice(['for', 'against'])}", "abstain"]
+            if reactions
+            else ["abstain"]
+        )
+    if seat == ref["seat"]:
         side, lines = "for", [f"for {_refs(chars)}"]
     else:
         roll = rng.random()
@@ -175,6 +203,8 @@ def _vote(table: Table, seat: str, rng: random.Random) -> list[str]:
             return ["abstain"]
     if reactions and rng.random() < 0.5:
         lines.append(f"play #{reactions[0]} {side}")
+    if rng.random() < 0.8:
+        lines.append("abstain")  # finished voting
     return lines
 
 
@@ -203,11 +233,10 @@ def _manoeuvre(table: Table, seat: str, rng: random.Random) -> list[str]:
         return ["pass"]
     side = side_of(battle, seat)
     other = "defender" if side == "attacker" else "attacker"
-    for uid in table.player(seat)["hand"]:
+    for uid in playable_manoeuvres(table, seat):
         card = table.card(uid)
-        if card.get("kind") != "manoeuvre" or card["battle"] != battle["type"]:
-            continue
-        effect = card.get("effect", {})
+        verb = "play" if uid in table.player(seat)["hand"] else "use"
+        effect = card.get("effect", {}) if verb == "play" else card.get("ability", {})
         if effect.get("challenge"):
             mine = [
                 u
@@ -222,9 +251,16 @@ def _manoeuvre(table: Table, seat: str, rng: random.Random) -> list[str]:
         if effect.get("tap"):
             pool = [u for u in battle["fleet"][other] if not table.inst(u)["tapped"]]
             if pool:
-                return [f"play #{uid} on #{rng.choice(pool)}"]
+                return [f"{verb} #{uid} on #{rng.choice(pool)}"]
             continue
-        return [f"play #{uid}"]
+        lines = [f"{verb} #{uid}"]
+        if battle["stage"] == "manoeuvres" and rng.random() < 0.5:  # more plays written in advance
+            lines += [
+                f"play #{u}"
+                for u in table.player(seat)["hand"]
+                if u != uid and u in playable_manoeuvres(table, seat) and table.card(u)["effect"].get("power")
+            ]
+        return lines
     return ["pass"]
 
 

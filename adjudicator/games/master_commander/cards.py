@@ -14,15 +14,23 @@ The vocabulary the rules execute (see orders/master-commander.md, "Cards and the
   a raid), ``command`` (attachments they may hold), ``sea`` (one of the seven seas), ``unique``;
 * adventure cards, by ``kind``:
   ``item`` / ``support``: ``cost``, ``targets`` (character / place / any), ``bonus`` table
-  (conquest, diplomacy, combat, command, votes, production);
-  ``agreement``: ``production``, ``diplomacy`` (its value when defended in an economic battle);
-  ``action``: ``effect`` table (doublons, draw, untap);
+  (conquest, diplomacy, combat, command, votes, production, pillage: extra gold pillaged from a
+  haven by the attacking fleet holding it);
+  ``agreement``: ``production``, ``diplomacy`` (its value when defended in an economic battle),
+  ``icroe`` (its terms of trade: each gold of its holder's transactions is priced that many
+  doublons in the holder's favour, never below 1);
+  ``action``: ``effect`` table (doublons, draw, untap, gold);
   ``manoeuvre``: ``battle`` (tactical / economic), ``timing`` (engagement / battle), ``effect``
   table (power, tap, challenge);
-  ``event``: ``trigger``, ``on_reveal`` table (doublons, draw), ``while_active`` table
+  ``event``: ``trigger``, ``on_reveal`` table (doublons, draw, gold), ``while_active`` table
   (production, conquest, diplomacy);
   ``reaction``: a political reaction played with a referendum vote, ``effect`` table (votes);
-  every card: ``duel`` (its combat value played face down in a duel), ``duel_effect`` (spare).
+  every card: ``duel`` (its combat value played face down in a duel), ``duel_effect`` (spare);
+* on any card in play: ``ability`` table (power, tap, draw, doublons, gold), used by tapping the
+  card (``use <card>``), with ``ability_timing`` = ``turn`` (its controller's preparation interval)
+  or ``battle`` (a manoeuvre segment its controller takes part in; power and tap are battle
+  abilities); ``end_of_turn`` table (doublons, draw, gold), resolved for the active player's cards
+  in play at the end of its turn.
 """
 
 from __future__ import annotations
@@ -40,13 +48,20 @@ Card = dict[str, Any]
 GRADES = ("", "bosun", "boatswain", "lieutenant", "second", "captain", "governor")
 SEVEN_SEAS = ("caribbean", "atlantic", "mediterranean", "north-sea", "indian", "pacific", "china")
 ADVENTURE_KINDS = ("item", "support", "agreement", "action", "manoeuvre", "event", "reaction")
-BONUS_KEYS = ("conquest", "diplomacy", "combat", "command", "votes", "production")
-ACTION_EFFECTS = ("doublons", "draw", "untap")
+BONUS_KEYS = ("conquest", "diplomacy", "combat", "command", "votes", "production", "pillage")
+ACTION_EFFECTS = ("doublons", "draw", "untap", "gold")
 MANOEUVRE_EFFECTS = ("power", "tap", "challenge")
 REACTION_EFFECTS = ("votes",)
-REVEAL_EFFECTS = ("doublons", "draw")
+REVEAL_EFFECTS = ("doublons", "draw", "gold")
 ACTIVE_EFFECTS = ("production", "conquest", "diplomacy")
 DUEL_EFFECTS = ("", "spare")
+#: « Un joueur peut utiliser des effets de cartes en jeu qu'il contrôle »: a card's ability, used by
+#: tapping the card, in its controller's preparation interval (``turn``) or in a battle's manoeuvre
+#: segment (``battle``)
+ABILITY_EFFECTS = ("power", "tap", "draw", "doublons", "gold")
+ABILITY_TIMINGS = ("turn", "battle")
+#: « Si un effet doit se produire en fin de tour, il se résout durant cette phase »
+END_OF_TURN_EFFECTS = ("doublons", "draw", "gold")
 
 #: the face of a character played as a "nouvelle recrue" (recruited for 1 gold, book p. 8)
 NEW_RECRUIT: Card = {
@@ -104,6 +119,7 @@ _DEFAULTS: dict[str, Card] = {
         "trigger": 1,
         "on_reveal": {},
         "while_active": {},
+        "icroe": 0,
     },
 }
 
@@ -126,6 +142,17 @@ def normalise(kind: str, raw: dict[str, Any], source: str = "") -> Card:
         if isinstance(default, int) and not isinstance(default, bool) and not isinstance(value, int):
             raise CardError(f"card {card_id!r}{where}: {key} must be a whole number")
         card[key] = dict(value) if isinstance(value, dict) else value
+    card["ability"] = dict(raw.get("ability", {}))
+    card["ability_timing"] = str(
+        raw.get("ability_timing", "battle" if card["ability"].keys() & {"power", "tap"} else "turn")
+    )
+    card["end_of_turn"] = dict(raw.get("end_of_turn", {}))
+    _check_table(card, "ability", ABILITY_EFFECTS, where)
+    _check_table(card, "end_of_turn", END_OF_TURN_EFFECTS, where)
+    if card["ability_timing"] not in ABILITY_TIMINGS:
+        raise CardError(f"card {card_id!r}{where}: ability_timing must be turn or battle")
+    if card["ability_timing"] == "turn" and card["ability"].keys() & {"power", "tap"}:
+        raise CardError(f"card {card_id!r}{where}: power and tap abilities are used in battle")
     card["duel"] = int(raw.get("duel", 0))
     card["duel_effect"] = str(raw.get("duel_effect", ""))
     if card["duel_effect"] not in DUEL_EFFECTS:
@@ -273,3 +300,86 @@ def deck_problems(deck: dict[str, Any], cards: dict[str, Card]) -> list[str]:
                 "the majority must be of the haven's faction"
             )
     return problems
+
+
+# -- a card's text, as printed where a player meets it ---------------------------------------------
+
+_EFFECT_WORDS = {
+    "doublons": "gain {n} doublons",
+    "draw": "draw {n}",
+    "untap": "untap one of your characters",
+    "gold": "take {n} gold from the reserve",
+    "power": "+{n} power to your fleet",
+    "tap": "tap an untapped opposing character",
+    "challenge": "a character of yours challenges an opposing one to a duel",
+    "votes": "{n} votes for or against",
+    "production": "+{n} doublons at your collection",
+    "conquest": "+{n} conquest to your fleet in raids",
+    "diplomacy": "+{n} diplomacy to your fleet in refutations",
+}
+
+
+def _effects(table: dict[str, int]) -> str:
+    return ", ".join(_EFFECT_WORDS[k].format(n=v) for k, v in table.items() if v and k in _EFFECT_WORDS)
+
+
+def _bonus(bonus: dict[str, int]) -> str:
+    return ", ".join(f"{'+' if v >= 0 else ''}{v} {k}" for k, v in bonus.items() if v)
+
+
+def card_text(card: Card) -> str:
+    """What the card says, in one line: its kind, values and effects (the project's card text)."""
+    kind = card.get("type", "")
+    parts: list[str] = []
+    if kind == "character":
+        grade = f" {card['grade']}" if card.get("grade") else ""
+        named = "named " if card.get("named") else ""
+        parts.append(f"{named}{card.get('faction', '')}{grade} character")
+        parts.append(
+            f"cost {card.get('cost', 0)}, conquest {card.get('conquest', 0)}, diplomacy "
+            f"{card.get('diplomacy', 0)}, combat {card.get('combat', 0)}, command {card.get('command', 0)}, "
+            f"ransom {card.get('ransom', 0)}"
+        )
+        if card.get("votes"):
+            parts.append(f"{card['votes']} votes")
+    elif kind in ("haven", "territory"):
+        unique = "unique " if card.get("unique") else ""
+        parts.append(f"{unique}{kind}, {card.get('sea') or 'no sea'}")
+        parts.append(
+            f"production {card.get('production', 0)}, conquest {card.get('conquest', 0)}, "
+            f"command {card.get('command', 0)}"
+        )
+    else:
+        sub = card.get("kind", "")
+        if sub in ("item", "support"):
+            on = "a character" if sub == "item" or card.get("targets") == "character" else "a place"
+            if sub == "support" and card.get("targets") == "any":
+                on = "a character or a place"
+            bonus = _bonus(card.get("bonus", {}))
+            parts.append(f"{sub} on {on}, cost {card.get('cost', 0)}" + (f": {bonus}" if bonus else ""))
+        elif sub == "agreement":
+            terms = f", terms of trade {card['icroe']} doublon(s) a gold" if card.get("icroe") else ""
+            parts.append(
+                f"trade agreement: production {card.get('production', 0)}, "
+                f"diplomacy {card.get('diplomacy', 0)}{terms}"
+            )
+        elif sub == "manoeuvre":
+            parts.append(f"{card['battle']} {card['timing']} manoeuvre: {_effects(card.get('effect', {}))}")
+        elif sub == "event":
+            text = f"event, trigger {card.get('trigger', 1)}"
+            if card.get("on_reveal"):
+                text += f"; revealed: {_effects(card['on_reveal'])}"
+            if card.get("while_active"):
+                text += f"; while active: {_effects(card['while_active'])}"
+            parts.append(text)
+        else:
+            parts.append(f"{sub}: {_effects(card.get('effect', {}))}")
+    if card.get("ability"):
+        when = "in battle" if card.get("ability_timing") == "battle" else "in your preparation interval"
+        parts.append(f"ability (tap it, {when}): {_effects(card['ability'])}")
+    if card.get("end_of_turn"):
+        parts.append(f"at the end of your turn: {_effects(card['end_of_turn'])}")
+    if card.get("duel"):
+        spare = ", the loser is spared" if card.get("duel_effect") == "spare" else ""
+        parts.append(f"duel {card['duel']}{spare}")
+    return "; ".join(p for p in parts if p)

@@ -4,6 +4,14 @@
 des Indes et à la fin de chaque transaction, mettez à jour l'ICROE." Reading: each gold is priced
 at the ICROE shown before it moves, then the rate is updated; buying 3 gold from a stock of 13
 costs 1 + 2 + 2 = 5 doublons.
+
+Gold outside the Company: the book's material is "une vingtaine de jetons Or"; the Company starts
+with 8 + 1 per player, and the rest of the twenty tokens is the bank's reserve of gold, from which
+the cards that give gold (treasure events, charters) pay while it lasts. Gold paid for recruits and
+sold goes to the Company's stock, so the Company, the reserve and the players always hold 20.
+
+Terms of trade: an agreement with ``icroe = n`` prices each gold its holder buys n doublons lower
+(never below 1) and each gold it sells n doublons higher.
 """
 
 from __future__ import annotations
@@ -22,6 +30,7 @@ ICROE_TABLE: tuple[tuple[int, int], ...] = (
 MAX_TRANSACTION = 3  # "Annoncez le type de transaction et le nombre d'Or concerné (maximum 3)"
 COMPANY_BASE_GOLD = 8  # "Placez 8 jetons Or dans les stocks de la Compagnie des Indes"
 COMPANY_GOLD_PER_PLAYER = 1  # "et ajoutez 1 jeton Or par joueurs"
+GOLD_TOKENS = 20  # "Une vingtaine de jetons Or": the Company's stock, the reserve and the players' gold
 
 
 def icroe(stock: int) -> int:
@@ -32,14 +41,24 @@ def icroe(stock: int) -> int:
     return ICROE_TABLE[-1][1]
 
 
-def buying_cost(stock: int, count: int) -> int:
+def buying_rate(stock: int, terms: int = 0) -> int:
+    """The price of the next gold bought: the ICROE, less the buyer's terms of trade (at least 1)."""
+    return max(1, icroe(stock) - terms)
+
+
+def buying_cost(stock: int, count: int, terms: int = 0) -> int:
     """What ``count`` gold cost bought one after the other from a stock of ``stock``."""
-    return sum(icroe(stock - i) for i in range(count))
+    return sum(buying_rate(stock - i, terms) for i in range(count))
 
 
-def selling_price(stock: int, count: int) -> int:
+def selling_price(stock: int, count: int, terms: int = 0) -> int:
     """What ``count`` gold fetch sold one after the other to a stock of ``stock``."""
-    return sum(icroe(stock + i) for i in range(count))
+    return sum(icroe(stock + i) + terms for i in range(count))
+
+
+def terms_of_trade(table: Table, seat: str) -> int:
+    """The sum of the ``icroe`` terms of the agreements ``seat`` holds in play."""
+    return sum(int(table.card(u).get("icroe", 0)) for u in table.player(seat)["agreements"])
 
 
 def buy_gold(table: Table, seat: str, count: int) -> None:
@@ -53,15 +72,18 @@ def buy_gold(table: Table, seat: str, count: int) -> None:
             f"the India Company holds only {stock} gold, you cannot buy {count}",
             f"buy {stock} gold" if stock else "the Company has no gold to sell",
         )
-    cost = buying_cost(stock, count)
+    terms = terms_of_trade(table, seat)
+    cost = buying_cost(stock, count, terms)
     if cost > p["doublons"]:
-        affordable = max((n for n in range(count) if buying_cost(stock, n) <= p["doublons"]), default=0)
+        affordable = max(
+            (n for n in range(count) if buying_cost(stock, n, terms) <= p["doublons"]), default=0
+        )
         raise Refused(
             f"{count} gold cost {cost} doublons at the ICROE, {seat} holds {p['doublons']}",
             f"buy {affordable} gold" if affordable else "you cannot afford any gold now",
         )
     for _ in range(count):
-        rate = icroe(table.state["company_gold"])
+        rate = buying_rate(table.state["company_gold"], terms)
         p["doublons"] -= rate
         p["gold"] += 1
         table.state["company_gold"] -= 1
@@ -80,8 +102,9 @@ def sell_gold(table: Table, seat: str, count: int) -> None:
         raise Refused(f"a transaction is 1 to {MAX_TRANSACTION} gold, not {count}", "sell 1 gold")
     if count > p["gold"]:
         raise Refused(f"{seat} holds {p['gold']} gold, not {count}", f"sell {p['gold']} gold")
+    terms = terms_of_trade(table, seat)
     for _ in range(count):
-        rate = icroe(table.state["company_gold"])
+        rate = icroe(table.state["company_gold"]) + terms
         p["doublons"] += rate
         p["gold"] -= 1
         table.state["company_gold"] += 1

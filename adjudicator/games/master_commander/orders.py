@@ -25,6 +25,7 @@ VERBS: dict[str, tuple[str, ...]] = {
         "attach",
         "reassign",
         "play",
+        "use",
         "event",
         "explore",
         "raid",
@@ -38,18 +39,21 @@ VERBS: dict[str, tuple[str, ...]] = {
         "dismiss",
         "rally",
         "discard",
+        "wait",
         "pass",
     ),
     "bid": ("bid",),
     "vote": ("for", "against", "abstain", "react"),
     "defend": ("oppose", "no-opposition", "ask", "capture"),
     "ally": ("send", "decline"),
-    "manoeuvre": ("play", "pass"),
+    "manoeuvre": ("play", "use", "pass"),
     "duel": ("accept", "refuse", "play", "stop"),
     "ransom": ("pay", "refuse"),
     "offer": ("offer", "no-offer"),
-    "choice": ("sell", "keep"),
+    "choice": ("sell",),
 }
+for _kind in VERBS:  # a standing answer may be given in any submission
+    VERBS[_kind] = (*VERBS[_kind], "standing")
 
 #: the example line shown in a suggestion for each verb
 EXAMPLES: dict[str, str] = {
@@ -89,6 +93,11 @@ EXAMPLES: dict[str, str] = {
     "pay": "pay",
     "offer": "offer 4  (a third party may add: keep / return)",
     "no-offer": "no offer",
+    "use": "use spyglass  (the ability of a card you control in play; or: use <card> on <character>)",
+    "wait": "wait  (ask me for the rest of my turn after each raid, vote, ransom or rally)",
+    "standing": "standing never oppose  (or: standing ally with french / standing never ally / "
+    "standing vote for french / standing sell to best offer / standing pass manoeuvres below 2 / "
+    "standing pass reactions / standing clear)",
 }
 
 _NAME = r"[^,]+?"
@@ -100,7 +109,7 @@ _ONCE: dict[str, tuple[tuple[str, ...], ...]] = {
     "bid": (("bid",),),
     "defend": (("oppose", "no-opposition"), ("capture",)),
     "ally": (("send", "decline"),),
-    "manoeuvre": (("play", "pass"),),
+    "manoeuvre": (("pass",),),
     "duel": (("accept", "refuse"), ("play", "stop")),
     "ransom": (("pay", "refuse"),),
     "offer": (("offer", "no-offer"),),
@@ -262,6 +271,46 @@ def _pass(m: re.Match[str]) -> Order:
     return {"verb": "pass"}
 
 
+@_rule("use", r"use\s+(?P<card>.+?)(?:\s+on\s+(?P<target>.+))?")
+def _use(m: re.Match[str]) -> Order:
+    order: Order = {"verb": "use", "card": clean_name(m["card"])}
+    if m["target"]:
+        order["target"] = clean_name(m["target"])
+    return order
+
+
+@_rule("wait", r"wait")
+def _wait(m: re.Match[str]) -> Order:
+    return {"verb": "wait"}
+
+
+@_rule(
+    "standing",
+    r"standing\s+(?:(?P<clear>clear)|(?P<never_oppose>never\s+oppose)|(?P<never_ally>never\s+ally)"
+    r"|(?:always\s+)?ally\s+with\s+(?P<ally>[^\s,]+)|vote\s+(?:for|yes\s+on)\s+(?P<vote>[^\s,]+)"
+    r"|(?P<sell>sell\s+(?:prisoners?\s+)?to\s+(?:the\s+)?best(?:\s+offer)?)"
+    r"|pass\s+(?P<pass>manoeuvres|reactions)(?:\s+below\s+(?P<below>\d{1,3}))?)",
+)
+def _standing(m: re.Match[str]) -> Order:
+    if m["clear"]:
+        return {"verb": "standing", "what": "clear"}
+    if m["never_oppose"]:
+        return {"verb": "standing", "what": "never-oppose"}
+    if m["never_ally"]:
+        return {"verb": "standing", "what": "never-ally"}
+    if m["ally"]:
+        return {"verb": "standing", "what": "ally", "seat": clean_name(m["ally"])}
+    if m["vote"]:
+        return {"verb": "standing", "what": "vote", "seat": clean_name(m["vote"])}
+    if m["sell"]:
+        return {"verb": "standing", "what": "sell-best"}
+    below = int(m["below"]) if m["below"] else None
+    order: Order = {"verb": "standing", "what": f"pass-{m['pass'].lower()}"}
+    if below is not None:
+        order["below"] = below
+    return order
+
+
 @_rule("bid", r"(?:bid\s+)?(?P<n>" + _NUMBER + r")(?:\s+doublons?)?")
 def _bid(m: re.Match[str]) -> Order:
     return {"verb": "bid", "amount": int(m["n"])}
@@ -357,8 +406,21 @@ def order_text(order: Order) -> str:
     """The canonical line of one order."""
     verb = order["verb"]
     names = ", ".join(order.get("with", []))
-    if verb in ("keep", "pass", "abstain", "decline", "accept", "refuse", "stop", "pay", "enlist"):
+    if verb in ("keep", "pass", "abstain", "decline", "accept", "refuse", "stop", "pay", "enlist", "wait"):
         return verb
+    if verb == "standing":
+        what = order["what"]
+        if what in ("ally", "vote"):
+            return f"standing {what} {'with' if what == 'ally' else 'for'} {order['seat']}"
+        if what.startswith("pass-"):
+            below = f" below {order['below']}" if "below" in order else ""
+            return f"standing pass {what[5:]}{below}"
+        return {
+            "clear": "standing clear",
+            "never-oppose": "standing never oppose",
+            "never-ally": "standing never ally",
+            "sell-best": "standing sell to best offer",
+        }[what]
     if verb == "no-opposition":
         return "no opposition"
     if verb == "no-offer":
@@ -373,6 +435,8 @@ def order_text(order: Order) -> str:
         if "target" in order:
             return f"play {order['card']} on {order['target']}"
         return f"play {order['card']}"
+    if verb == "use":
+        return f"use {order['card']}" + (f" on {order['target']}" if "target" in order else "")
     if verb in ("event", "ransom", "recruit", "dismiss", "rally", "discard"):
         return f"{verb} {order['card']}"
     if verb == "explore":
@@ -464,7 +528,10 @@ def _parse_line(line: str, allowed: tuple[str, ...]) -> Order | Problem:
         pattern, build = _RULES[verb]
         m = pattern.match(line)
         if m:
-            return build(m)
+            order = build(m)
+            if any(v == "" for v in order.values()):  # e.g. a name that was only quotes: play '
+                return Problem(None, "invalid", f"a name is missing in {line[:60]!r}", EXAMPLES[verb])
+            return order
     verb = _verb_of(line)
     shown = ", ".join(v.replace("-", " ") for v in allowed)
     known = verb if verb in allowed else verb.split("-")[0]

@@ -3,8 +3,9 @@
 A player's whole turn is one submission; its orders run in the book's phase order (preparation,
 raid interval, trade, recruitment, end of turn), in the written order within a phase. An order
 that opens a sealed moment (a raid, a refutation, a referendum, a ransom, a rally) pauses the turn:
-the rest of the orders wait in ``state["queue"]`` and run once the moment is resolved. An order
-that is no longer legal when its time comes is skipped with a public event.
+the rest of the orders wait in ``state["queue"]`` and run once the moment is resolved (or, if the
+player wrote ``wait``, it is asked for the rest of its turn, those orders being the default). An
+order that is no longer legal when its time comes is skipped with a public event saying why.
 
 ``check`` runs the same functions on a copy of the state (``Table.dry``): sealed moments are not
 opened there, only their certain costs applied (characters tapped, prices paid).
@@ -33,6 +34,7 @@ PHASE_OF: dict[str, int] = {
     "attach": 1,
     "reassign": 1,
     "play": 1,
+    "use": 1,
     "event": 1,
     "explore": 2,
     "raid": 2,
@@ -114,8 +116,7 @@ def turn_limit(table: Table) -> bool:
 
 def return_to_port(table: Table, seat: str) -> None:
     """1_ Retour au port: "vous pouvez redresser toutes les cartes que vous contrôlez" (we always do)."""
-    p = table.player(seat)
-    for uid in [*p["characters"], *table.places(seat), *p["agreements"]]:
+    for uid in table.in_play(seat):  # characters, places, agreements and their attachments
         table.inst(uid)["tapped"] = False
 
 
@@ -147,12 +148,18 @@ def event_phase(table: Table, seat: str) -> None:
         p["discard"].append(p["active_event"])
         table.tell(f"{table.name(p['active_event'])} is no longer active.", "event-end")
     p["active_event"] = uid
-    table.tell(f"{seat} reveals the event {table.name(uid)}; it is now active.", "event", card=card["id"])
-    resolve_effects(table, seat, card.get("on_reveal", {}), None)
+    table.tell(
+        f"{seat} reveals the event {table.described(uid)}; it is now active.", "event", card=card["id"]
+    )
+    resolve_effects(table, seat, card.get("on_reveal", {}), None, table.name(uid))
 
 
-def resolve_effects(table: Table, seat: str, effects: dict[str, int], target: str | None) -> None:
-    """The action / event vocabulary: gain doublons, draw cards, untap a character."""
+def resolve_effects(
+    table: Table, seat: str, effects: dict[str, int], target: str | None, why: str = "a card"
+) -> None:
+    """The action / event vocabulary: gain doublons, draw cards, untap a character, take gold."""
+    if effects.get("gold"):
+        table.gain_gold(seat, int(effects["gold"]), why)
     if effects.get("doublons"):
         table.gain(seat, int(effects["doublons"]))
         table.tell(f"{seat} gains {effects['doublons']} doublons.", "doublons")
@@ -212,7 +219,7 @@ def order_attach(table: Table, seat: str, order: Order) -> None:
     table.pay_bank(seat, int(table.card(uid)["cost"]))
     table.player(seat)["hand"].remove(uid)
     table.inst(target)["attached"].append(uid)
-    table.tell(f"{seat} attaches {table.name(uid)} to {table.name(target)}.", "attach")
+    table.tell(f"{seat} attaches {table.described(uid)} to {table.name(target)}.", "attach")
 
 
 def order_reassign(table: Table, seat: str, order: Order) -> None:
@@ -227,22 +234,30 @@ def order_reassign(table: Table, seat: str, order: Order) -> None:
     host = table.host_of(uid)
     assert host is not None
     item = table.card(uid)["kind"] == "item"
+    from_character = host in table.player(seat)["characters"]
     if table.card(uid).get("targets") == "place" and not item:
         pool = table.places(seat)
-    elif item or table.card(uid).get("targets") == "character":
+    elif table.card(uid).get("targets") == "character" and not item:
         pool = list(table.player(seat)["characters"])
-    else:
-        pool = [*table.player(seat)["characters"], *table.places(seat)]
+    else:  # an item: to a character, or from one to a place (« attacher une de ses cartes à un lieu »)
+        pool = [
+            *table.player(seat)["characters"],
+            *(table.places(seat) if from_character or not item else []),
+        ]
     target = table.find(order["target"], [u for u in pool if u != host], "a legal new holder you control")
     _room_for_attachment(table, target)
     if target in table.player(seat)["characters"]:
         if table.inst(target)["tapped"]:
             raise Refused(f"{table.name(target)} is tapped and cannot be tapped to take it")
         table.inst(target)["tapped"] = True
-    elif host not in table.player(seat)["characters"]:
+    elif not from_character:
         raise Refused(
             "only a character's card can be moved to a place", "reassign a card held by a character"
         )
+    else:  # « Vous pouvez incliner un personnage pour ... attacher une de ses cartes à un lieu »
+        if table.inst(host)["tapped"]:
+            raise Refused(f"{table.name(host)} is tapped and cannot be tapped to give up its card")
+        table.inst(host)["tapped"] = True
     table.inst(host)["attached"].remove(uid)
     table.inst(target)["attached"].append(uid)
     table.tell(f"{seat} moves {table.name(uid)} from {table.name(host)} to {table.name(target)}.", "reassign")
@@ -264,8 +279,29 @@ def order_play(table: Table, seat: str, order: Order) -> None:
         target = table.find(order["target"], tapped, "a tapped character of yours")
     table.player(seat)["hand"].remove(uid)
     table.player(seat)["discard"].append(uid)
-    table.tell(f"{seat} plays {table.name(uid)}.", "action")
-    resolve_effects(table, seat, effects, target)
+    table.tell(f"{seat} plays {table.described(uid)}.", "action")
+    resolve_effects(table, seat, effects, target, table.name(uid))
+
+
+def usable(table: Table, seat: str, timing: str) -> list[str]:
+    """The untapped cards ``seat`` controls in play whose ability may be used now."""
+    return [
+        u
+        for u in table.in_play(seat)
+        if table.card(u).get("ability")
+        and table.card(u).get("ability_timing") == timing
+        and not table.inst(u)["tapped"]
+    ]
+
+
+def order_use(table: Table, seat: str, order: Order) -> None:
+    """ "Un joueur peut utiliser des effets de cartes en jeu qu'il contrôle": tap the card, resolve it."""
+    uid = table.find(
+        order["card"], usable(table, seat, "turn"), "an untapped card of yours in play with an ability"
+    )
+    table.inst(uid)["tapped"] = True
+    table.tell(f"{seat} taps {table.described(uid)} and uses its ability.", "ability", card=uid)
+    resolve_effects(table, seat, table.card(uid)["ability"], None, table.name(uid))
 
 
 def order_event(table: Table, seat: str, order: Order) -> None:
@@ -276,7 +312,7 @@ def order_event(table: Table, seat: str, order: Order) -> None:
     uid = _hand_card(table, seat, order["card"], ("event",), "an event")
     p["hand"].remove(uid)
     p["event"] = {"uid": uid, "tokens": 0}
-    table.tell(f"{seat} plays {table.name(uid)} face down.", "event-played", (seat,))
+    table.tell(f"{seat} plays {table.described(uid)} face down.", "event-played", (seat,))
     table.tell(f"{seat} plays an event face down.", "event-played-public")
 
 
@@ -336,7 +372,7 @@ def order_explore(table: Table, seat: str, order: Order) -> None:
         )
     else:
         table.tell(
-            f"{seat} explores {pile_seat}'s pile and now governs {table.name(uid)} ({card['sea']}).",
+            f"{seat} explores {pile_seat}'s pile and now governs {table.described(uid)}.",
             "explore",
         )
     table.player(seat)["territories"].append(uid)
@@ -473,7 +509,7 @@ def order_recruit(table: Table, seat: str, order: Order) -> None:
     p["characters"].append(uid)
     table.inst(uid)["tapped"] = False
     extra = f" and {gold} gold" if gold else ""
-    table.tell(f"{seat} recruits {table.name(uid)} for {card['cost']} doublons{extra}.", "recruit")
+    table.tell(f"{seat} recruits {table.described(uid)} for {card['cost']} doublons{extra}.", "recruit")
 
 
 def order_enlist(table: Table, seat: str, order: Order) -> None:
@@ -539,9 +575,19 @@ def refill_tavern(table: Table, seat: str) -> None:
         p["tavern"].append(p["crew"].pop(0))
 
 
+def end_of_turn_effects(table: Table, seat: str) -> None:
+    """ "Si un effet doit se produire en fin de tour, il se résout durant de cette phase"."""
+    for uid in table.in_play(seat):
+        effects = table.card(uid).get("end_of_turn") or {}
+        if effects:
+            table.tell(f"End of {seat}'s turn: {table.described(uid)}.", "end-of-turn", card=uid)
+            resolve_effects(table, seat, effects, None, table.name(uid))
+
+
 def end_of_turn(table: Table, seat: str) -> None:
-    """7_ Fin du tour: draw (or discard the newest cards) to the hand size of 6."""
+    """7_ Fin du tour: end-of-turn effects, then draw (or discard the newest cards) to the hand size of 6."""
     p = table.player(seat)
+    end_of_turn_effects(table, seat)
     refill_tavern(table, seat)
     if len(p["hand"]) < HAND_SIZE:
         table.draw(seat, HAND_SIZE - len(p["hand"]))
@@ -555,6 +601,7 @@ ORDER_STEPS: dict[str, Callable[[Table, str, Order], None]] = {
     "attach": order_attach,
     "reassign": order_reassign,
     "play": order_play,
+    "use": order_use,
     "event": order_event,
     "explore": order_explore,
     "raid": order_raid,
@@ -571,6 +618,27 @@ ORDER_STEPS: dict[str, Callable[[Table, str, Order], None]] = {
 }
 
 
+PHASE_NAMES = {
+    1: "preparation interval",
+    2: "raid interval",
+    3: "trade phase",
+    4: "recruitment",
+    5: "end of turn",
+}
+
+
 def run_order(table: Table, seat: str, order: Order) -> None:
-    """Carry out one order of the active player (raises :class:`Refused` and changes nothing if illegal)."""
+    """Carry out one order of the active player (raises :class:`Refused` and changes nothing if illegal).
+
+    The phases run in the book's order: once an order of a later phase has run, an order of an
+    earlier phase (written in the rest of a turn after a sealed moment) is refused.
+    """
+    phase = PHASE_OF[order["verb"]]
+    current = int(table.state["turn_state"].get("phase", 1))
+    if phase < current:
+        raise Refused(
+            f"the {PHASE_NAMES[phase]} is over (this is the {PHASE_NAMES[current]})",
+            "orders of this phase or a later one",
+        )
     ORDER_STEPS[order["verb"]](table, seat, order)
+    table.state["turn_state"]["phase"] = phase

@@ -38,8 +38,10 @@ from adjudicator.games.master_commander.cards import (
     prebuilt_decks,
     read_card_file,
 )
-from adjudicator.games.master_commander.icroe import COMPANY_BASE_GOLD, COMPANY_GOLD_PER_PLAYER
+from adjudicator.games.master_commander.icroe import COMPANY_BASE_GOLD, COMPANY_GOLD_PER_PLAYER, GOLD_TOKENS
 from adjudicator.games.master_commander.picture import board_svg
+from adjudicator.games.master_commander.standing import check_standing
+from adjudicator.games.master_commander.standing import record as record_standing
 from adjudicator.games.master_commander.table import HAND_SIZE, TAVERN_SIZE, Refused, Table
 
 STARTING_DOUBLONS = 5  # "Prenez 5 doublons pour commencer"
@@ -51,14 +53,14 @@ class MasterCommander(BaseRuleset):
 
     name: ClassVar[str] = "master-commander"
     title: ClassVar[str] = "Master & Commander (the card game)"
-    version: ClassVar[str] = "1"
+    version: ClassVar[str] = "2"  # 2: cards numbered after the shuffle, battles in the book's order
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 5
     has_hidden_information: ClassVar[bool] = True
     options: ClassVar[dict[str, tuple[str, str]]] = {
         "players": ("3", "number of players, 2 to 5 (ignored when decks is given)"),
         "decks": ("", "comma-separated prebuilt decks: spanish, english, french, brethren, buccaneers"),
-        "turn_limit": ("60", "club safety net: after this many rounds the most gold wins (0: no limit)"),
+        "turn_limit": ("0", "not in the book: after this many rounds the most gold wins (0: no limit)"),
         "deck.<seat>": (
             "",
             "path of a TOML deck file for that seat, checked against the deck-building rules",
@@ -92,7 +94,7 @@ class MasterCommander(BaseRuleset):
         if not self.min_seats <= len(decks) <= self.max_seats:
             raise OptionError(f"{len(decks)} decks: Master & Commander is for 2 to 5 players")
         try:
-            limit = int(raw.get("turn_limit", "60"))
+            limit = int(raw.get("turn_limit", "0"))
         except ValueError:
             raise OptionError("turn_limit must be a whole number of rounds (0: no limit)") from None
         if limit < 0:
@@ -152,6 +154,7 @@ class MasterCommander(BaseRuleset):
             "cards": {},
             "next_uid": 0,
             "company_gold": COMPANY_BASE_GOLD + COMPANY_GOLD_PER_PLAYER * len(seats),
+            "gold_reserve": GOLD_TOKENS - COMPANY_BASE_GOLD - COMPANY_GOLD_PER_PLAYER * len(seats),
             "active": None,
             "turn": 0,
             "round": 1,
@@ -159,6 +162,8 @@ class MasterCommander(BaseRuleset):
             "allied": {},
             "queue": [],
             "battle": None,
+            "referendum": None,
+            "standing": {},
             "pending": None,
             "outcome": None,
         }
@@ -170,9 +175,13 @@ class MasterCommander(BaseRuleset):
             def make(ids: list[str], seat: str = seat) -> list[str]:
                 return [table.new_instance(card_id, seat) for card_id in ids]
 
-            crew = dice.shuffle(make(deck["characters"]), f"shuffle:crew:{seat}")
-            exploration = dice.shuffle(make(deck["territories"]), f"shuffle:exploration:{seat}")
-            adventure = dice.shuffle(make(deck["adventure"]), f"shuffle:adventure:{seat}")
+            # "Tous les personnages ont le même verso": the cards are shuffled first and numbered
+            # after, in pile order, so a number tells where a card lay, never which card it is.
+            # The dice are keyed by the seat's place in the seat list, never by its name.
+            n = seats.index(seat) + 1
+            crew = make(dice.shuffle(deck["characters"], f"shuffle:crew:{n}"))
+            exploration = make(dice.shuffle(deck["territories"], f"shuffle:exploration:{n}"))
+            adventure = make(dice.shuffle(deck["adventure"], f"shuffle:adventure:{n}"))
             state["players"][seat] = {
                 "deck_name": deck.get("name", deck.get("id", "")),
                 "faction": haven["faction"],
@@ -203,6 +212,19 @@ class MasterCommander(BaseRuleset):
         pending = state["pending"]
         if pending["kind"] == "turn":
             seat = pending["seat"]
+            if pending.get("follow_up"):
+                return [
+                    OrderRequest(
+                        key=f"turn:{seat}",
+                        seat=seat,
+                        kind="turn",
+                        label=f"Turn {state['turn']}, {seat}: the rest of your turn",
+                        default=grammar.canonical(state["queue"]) or "pass",
+                        prompt="You asked to decide after the outcome ('wait'): the rest of your turn, "
+                        f"from the {phases.PHASE_NAMES[state['turn_state'].get('phase', 1)]} on. "
+                        "The default is the orders you had written.",
+                    )
+                ]
             return [
                 OrderRequest(
                     key=f"turn:{seat}",
@@ -212,7 +234,8 @@ class MasterCommander(BaseRuleset):
                     default="pass",
                     prompt="Your whole turn: attachments, actions, an event, explore or raid, "
                     "refute or propose an agreement, one gold transaction, a ransom, recruits and rallies, "
-                    "a discard (see orders/master-commander.md).",
+                    "a discard; 'wait' to decide the rest after a raid, vote, ransom or rally "
+                    "(see orders/master-commander.md).",
                 )
             ]
         return [
@@ -247,9 +270,14 @@ class MasterCommander(BaseRuleset):
         elif kind in ("engage", "manoeuvre", "duel") and battle:
             title = f"battle for {table.card(battle['target'])['name']}"
             if kind == "engage":
-                title += ": engagement" if pending.get("step") == 1 else ": the defender's allies"
+                title += {
+                    "attacker": ": the attacker's allies",
+                    "defend": ": the defence",
+                    "defender": ": the defender's allies",
+                }[pending["step"]]
             elif kind == "manoeuvre":
-                title += f": manoeuvre round {battle['round']}"
+                segment = "engagement" if battle["stage"] == "engagement" else "manoeuvre"
+                title += f": {segment} segment, {pending['asks'][0]['seat']}"
             elif battle.get("duel"):
                 duel = battle["duel"]
                 names = [table.card(duel[who])["name"] for who in ("challenger", "challenged")]
@@ -277,6 +305,12 @@ class MasterCommander(BaseRuleset):
         seat = request.seat
         bad: list[tuple[dict[str, Any], Refused]] = []
         kind = request.kind
+        for order in orders:
+            if order["verb"] == "standing":
+                try:
+                    check_standing(table, order)
+                except Refused as refused:
+                    bad.append((order, refused))
         if kind == "turn":
             for order in phases.turn_queue(orders):
                 try:
@@ -309,12 +343,24 @@ class MasterCommander(BaseRuleset):
         elif kind == "ally":
             bad = battles.check_ally(table, seat, orders)
         elif kind == "manoeuvre":
-            for order in orders:
-                if order["verb"] == "play":
-                    try:
+            plays = [o for o in orders if o["verb"] in ("play", "use")]
+            passes = [o for o in orders if o["verb"] == "pass"]
+            if plays and passes:
+                bad.append((passes[0], Refused("'pass' with a play", "play, or pass", "ambiguous")))
+            if len(plays) > 1 and (table.state["battle"] or {}).get("stage") == "engagement":
+                bad.append((plays[1], Refused("one engagement manoeuvre each", "drop this line")))
+            for i, order in enumerate(plays):
+                try:
+                    if i and order["verb"] == "play":  # a later play: checked when its turn comes
+                        table.find(order["card"], table.player(seat)["hand"], "a card in your hand")
+                    elif i:
+                        table.find(order["card"], table.in_play(seat), "a card of yours in play")
+                    elif order["verb"] == "play":
                         battles.manoeuvre_card(table, seat, order)
-                    except Refused as refused:
-                        bad.append((order, refused))
+                    else:
+                        battles.ability_card(table, seat, order)
+                except Refused as refused:
+                    bad.append((order, refused))
         elif kind == "duel":
             bad = battles.check_duel(table, seat, orders)
         elif kind in ("ransom", "offer", "choice"):
@@ -337,20 +383,25 @@ class MasterCommander(BaseRuleset):
         if state.get("outcome") or not pending:
             return state, []
         answers = {r.key: self._orders_of(r, orders.get(r.key)) for r in self.requests(state)}
+        for r in self.requests(state):
+            record_standing(table, r.seat, answers[r.key])
         kind = pending["kind"]
         state["pending"] = None
         if kind == "turn":
-            state["queue"] = phases.turn_queue(answers.get(f"turn:{pending['seat']}", []))
+            turn_orders = answers.get(f"turn:{pending['seat']}", [])
+            if any(o["verb"] == "wait" for o in turn_orders):
+                state["turn_state"]["wait"] = True
+            state["queue"] = phases.turn_queue(turn_orders)
         else:
             state["pending"] = pending  # the resolvers read it, and may replace it
             resolver = {
                 "mulligan": sealed.resolve_mulligan,
                 "rally": sealed.resolve_rally,
-                "vote": sealed.resolve_referendum,
+                "vote": sealed.resolve_vote,
                 "ransom": sealed.resolve_ransom,
                 "ransom-choice": sealed.resolve_ransom_choice,
                 "engage": battles.resolve_engagement,
-                "manoeuvre": battles.resolve_round,
+                "manoeuvre": battles.resolve_manoeuvre,
                 "duel": battles.resolve_duel_step,
             }[kind]
             resolver(table, answers)
@@ -392,6 +443,9 @@ class MasterCommander(BaseRuleset):
                     you["event"] = dict(p["event"])
                 p["event"] = {"tokens": p["event"]["tokens"]}
         battle = view.get("battle")
+        if battle:  # plays written in advance are their writer's secret until played
+            written = battle.pop("written", {}) or {}
+            you["written_plays"] = list(written.get(seat, [])) if seat is not None else []
         if battle and battle.get("duel"):
             for s, played in battle["duel"]["played"].items():
                 hidden.update(played)
@@ -401,6 +455,8 @@ class MasterCommander(BaseRuleset):
         if seat is not None and seat == view.get("active"):
             you["queue"] = list(view.get("queue", []))
         view["queue"] = len(view.get("queue", []))
+        standing = view.pop("standing", {}) or {}  # standing answers are each seat's own secret
+        you["standing"] = dict(standing.get(seat, {})) if seat is not None else {}
         view["cards"] = {u: _face(c) for u, c in full.items() if u not in hidden}
         if seat is None:
             view["you"] = None
@@ -444,6 +500,15 @@ def advance(table: Table) -> None:
         if state["battle"] is not None:
             battles.play_next(table)
             continue
+        if state["referendum"] is not None:
+            sealed.referendum_next(table)
+            continue
+        turn_state = state["turn_state"]
+        if turn_state.get("in_moment"):  # a sealed moment of the active player's turn is over
+            turn_state["in_moment"] = False
+            if turn_state.get("wait"):
+                state["pending"] = {"kind": "turn", "seat": state["active"], "follow_up": True}
+                continue
         if state["queue"]:
             order = state["queue"].pop(0)
             seat = state["active"]
@@ -454,6 +519,8 @@ def advance(table: Table) -> None:
                     f"{seat}'s order '{grammar.order_text(order)}' is skipped: {refused.message}.",
                     "order-skipped",
                 )
+            if state["pending"] is not None or state["battle"] is not None or state["referendum"] is not None:
+                turn_state["in_moment"] = True
             continue
         if state["active"] is None:
             phases.begin_turn(table, state["order"][0])

@@ -57,7 +57,10 @@ def resolve_mulligan(table: Table, answers: dict[str, list[Order]]) -> None:
     for seat in table.order:
         try:
             cards = mulligan_cards(table, seat, answers.get(f"mulligan:{seat}", []))
-        except Refused:
+        except Refused as refused:
+            table.tell(
+                f"{seat}'s mulligan is not valid ({refused.message}): the hand is kept.", "order-skipped"
+            )
             cards = []
         p = table.player(seat)
         if not cards:
@@ -142,39 +145,127 @@ def resolve_rally(table: Table, answers: dict[str, list[Order]]) -> None:
 
 def _bid(table: Table, seat: str, orders: list[Order]) -> int:
     amount = next((int(o["amount"]) for o in orders if o["verb"] == "bid"), 0)
-    return max(0, min(amount, table.player(seat)["doublons"]))
+    held = table.player(seat)["doublons"]
+    if amount > held:
+        table.tell(f"{seat} bid {amount} doublons but holds {held}: the bid is {held}.", "order-skipped")
+    return max(0, min(amount, held))
 
 
 # -- the referendum on a trade agreement (book p. 7) -----------------------------------------------
+#
+# « Tous les joueurs peuvent voter »; « Chaque joueur peut jouer des réactions politiques durant le
+# scrutin »; « Une fois exprimée, une voix ne peut être changée »; « Le scrutin s'achève lorsque tous
+# les joueurs ont fini de voter ». The book gives the ballot no turn order. Reading, for email: the
+# ballot is open and goes in rounds. In the first round every player who can vote or react answers
+# at once; the votes and reactions are then public. A player may vote with some of its characters
+# and keep the others for later; ``abstain`` (the default) means it has finished. Each further round
+# asks, at once, the players who have not finished, can still do something, and have something new
+# to answer (another player cast a vote or played a reaction in the last round). The ballot closes
+# when nobody is left to ask, or as soon as nothing still possible could change the result. A player
+# with no character is asked too if it holds a political reaction.
 
 
 def open_referendum(table: Table, seat: str, agreement: str, proposer: str) -> None:
     if table.dry:
         return
     table.tell(
-        f"{seat} proposes the trade agreement {table.name(agreement)} through {table.name(proposer)}: "
+        f"{seat} proposes the trade agreement {table.described(agreement)} through {table.name(proposer)}: "
         "a referendum opens.",
         "referendum",
+        card=agreement,
     )
-    voters = [s for s in table.order if table.player(s)["characters"]]
-    table.state["pending"] = {
-        "kind": "vote",
+    table.state["referendum"] = {
         "seat": seat,
         "agreement": agreement,
         "proposer": proposer,
+        "tally": {"for": 0, "against": 0},
+        "voted": {},
+        "done": [],
+        "round": 0,
+        "new": [],
+    }
+
+
+def _reactions_in_hand(table: Table, seat: str) -> list[str]:
+    return [u for u in table.player(seat)["hand"] if table.card(u).get("kind") == "reaction"]
+
+
+def _unvoted(table: Table, seat: str) -> list[str]:
+    ref = table.state["referendum"]
+    return [
+        u
+        for u in table.player(seat)["characters"]
+        if u not in ref["voted"] and table.votes(u, ref["proposer"]) > 0
+    ]
+
+
+def referendum_next(table: Table) -> None:
+    """Open the ballot's next round for every player who still has something to answer, or close it."""
+    from adjudicator.games.master_commander.standing import passes_reactions, vote_for
+
+    ref = table.state["referendum"]
+    if _decided(table):
+        table.tell("No vote or reaction left can change the result: the ballot closes.", "vote")
+        close_referendum(table)
+        return
+    asked: list[str] = []
+    for seat in table.seats_from(ref["seat"]):
+        if seat in ref["done"] or (ref["round"] and not set(ref["new"]) - {seat}):
+            continue
+        chars = _unvoted(table, seat)
+        reactions = _reactions_in_hand(table, seat)
+        if reactions and passes_reactions(table, seat, reactions):
+            reactions = []
+        if vote_for(table, seat, ref["seat"]):
+            table.tell(f"{seat}'s standing answer: vote for {ref['seat']}'s agreement.", "standing")
+            _cast(table, seat, [{"verb": "for", "with": [f"#{u}" for u in chars]}] if chars else [])
+            ref["done"].append(seat)
+            continue
+        if not chars and not reactions:
+            ref["done"].append(seat)
+            continue
+        asked.append(seat)
+    if not asked:
+        close_referendum(table)
+        return
+    ref["round"] += 1
+    name = table.card(ref["agreement"])["name"]
+    table.state["pending"] = {
+        "kind": "vote",
+        "agreement": ref["agreement"],
         "asks": [
             ask(
-                f"vote:{s}",
-                s,
+                f"vote:{seat}",
+                seat,
                 "vote",
                 "abstain",
-                f"Referendum on {table.card(agreement)['name']}, {s}",
-                "Vote with your characters in activity: 'for <characters>', 'against <characters>' "
-                "(a character's votes are never split), or 'abstain'.",
+                f"Referendum on {name}, round {ref['round']}, {seat}",
+                f"Ballot so far: {ref['tally']['for']} for, {ref['tally']['against']} against. "
+                "Vote with characters in activity that have not voted: 'for <characters>', "
+                "'against <characters>' (a character's votes are never split, a vote is final); "
+                "political reactions: 'play <reaction> for|against'. 'abstain' (the default): "
+                "you have finished voting; without it you are asked again if others vote or react.",
             )
-            for s in voters
+            for seat in asked
         ],
     }
+
+
+def _decided(table: Table) -> bool:
+    """True when every vote and reaction still possible could not change the result (ties fail)."""
+    from adjudicator.games.master_commander.standing import passes_reactions
+
+    ref = table.state["referendum"]
+    swing = 0
+    for seat in table.order:
+        if seat in ref["done"]:
+            continue
+        swing += sum(table.votes(u, ref["proposer"]) for u in _unvoted(table, seat))
+        held = _reactions_in_hand(table, seat)
+        if not passes_reactions(table, seat, held):
+            swing += sum(int(table.card(u).get("effect", {}).get("votes", 0)) for u in held)
+    tally = ref["tally"]
+    return tally["for"] > tally["against"] + swing or tally["for"] + swing <= tally["against"]
 
 
 def reactions(table: Table, seat: str, orders: list[Order]) -> list[tuple[str, str]]:
@@ -195,42 +286,69 @@ def reactions(table: Table, seat: str, orders: list[Order]) -> list[tuple[str, s
 def ballots(table: Table, seat: str, orders: list[Order]) -> dict[str, str]:
     """Each voting character of ``seat`` -> "for" / "against"; refuses a second vote of one character."""
     cast: dict[str, str] = {}
+    ref = table.state.get("referendum") or {}
     for order in orders:
         if order["verb"] not in ("for", "against"):
             continue
         for text in order["with"]:
             uid = table.find(text, table.player(seat)["characters"], f"a character of {seat} in activity")
-            if uid in cast:
-                raise Refused(f"{table.name(uid)} has already voted (a character's votes are not split)")
+            if uid in cast or uid in ref.get("voted", {}):
+                raise Refused(
+                    f"{table.name(uid)} has already voted (a vote once cast cannot change, "
+                    "a character's votes are not split)"
+                )
             cast[uid] = order["verb"]
     return cast
 
 
-def resolve_referendum(table: Table, answers: dict[str, list[Order]]) -> None:
+def resolve_vote(table: Table, answers: dict[str, list[Order]]) -> None:
+    """One round of the ballot: every answer revealed together, cast in turn order from the proposer."""
+    pending = table.state["pending"]
+    table.state["pending"] = None
+    ref = table.state["referendum"]
+    ref["new"] = []
+    for a in pending["asks"]:
+        orders = answers.get(a["key"], [])
+        if _cast(table, a["seat"], orders):
+            ref["new"].append(a["seat"])
+        if any(o["verb"] == "abstain" for o in orders) or not orders:
+            ref["done"].append(a["seat"])
+
+
+def _cast(table: Table, seat: str, orders: list[Order]) -> bool:
+    """Cast a player's votes and reactions; True if it cast anything."""
+    ref = table.state["referendum"]
+    try:
+        cast = ballots(table, seat, orders)
+        played = reactions(table, seat, orders)
+    except Refused as refused:
+        table.tell(
+            f"{seat}'s ballot is not valid any more ({refused.message}): it abstains.", "order-skipped"
+        )
+        cast, played = {}, []
+    for uid, side in cast.items():
+        votes = table.votes(uid, ref["proposer"])
+        ref["tally"][side] += votes
+        ref["voted"][uid] = side
+        table.tell(f"{seat}: {table.name(uid)} votes {side} with {votes}.", "vote")
+    for uid, side in played:
+        votes = int(table.card(uid).get("effect", {}).get("votes", 0))
+        ref["tally"][side] += votes
+        table.player(seat)["hand"].remove(uid)
+        table.player(seat)["discard"].append(uid)
+        table.tell(f"{seat} plays {table.described(uid)}: {votes} votes {side}.", "vote", card=uid)
+    if not cast and not played:
+        table.tell(f"{seat} casts nothing.", "vote")
+    return bool(cast or played)
+
+
+def close_referendum(table: Table) -> None:
     """ "S'il y a plus de voix exprimées pour que contre, l'accord est mis en jeu ... Sinon, ou en cas
     d'égalité, l'accord échoue"."""
-    pending = table.state["pending"]
-    tally = {"for": 0, "against": 0}
-    for a in pending["asks"]:
-        try:
-            cast = ballots(table, a["seat"], answers.get(a["key"], []))
-        except Refused:
-            cast = {}
-        for uid, side in cast.items():
-            votes = table.votes(uid, pending["proposer"])
-            tally[side] += votes
-            table.tell(f"{a['seat']}: {table.name(uid)} votes {side} with {votes}.", "vote")
-        try:
-            played = reactions(table, a["seat"], answers.get(a["key"], []))
-        except Refused:
-            played = []
-        for uid, side in played:
-            votes = int(table.card(uid).get("effect", {}).get("votes", 0))
-            tally[side] += votes
-            table.player(a["seat"])["hand"].remove(uid)
-            table.player(a["seat"])["discard"].append(uid)
-            table.tell(f"{a['seat']} plays {table.name(uid)}: {votes} votes {side}.", "vote")
-    seat, agreement = pending["seat"], pending["agreement"]
+    ref = table.state["referendum"]
+    table.state["referendum"] = None
+    tally = ref["tally"]
+    seat, agreement = ref["seat"], ref["agreement"]
     if tally["for"] > tally["against"]:
         table.player(seat)["agreements"].append(agreement)
         table.tell(
@@ -258,6 +376,15 @@ def open_ransom(table: Table, captor: str, uid: str) -> None:
     owner = table.owner(uid)
     price = int(table.card(uid)["ransom"])
     table.tell(f"{captor} asks a ransom of {price} doublons for {table.name(uid)}.", "ransom")
+    able = [s for s in table.seats_from(captor)[1:] if table.player(s)["doublons"] >= price]
+    if len(table.order) == 2:
+        able = [s for s in able if s == owner]
+    if not able:  # doublons are public: asking those who cannot pay would only cost a day
+        table.tell(
+            f"Nobody can pay {price} doublons: nobody is asked, {table.name(uid)} stays captive.",
+            "ransom-refused",
+        )
+        return
     if len(table.order) == 2:
         asks = [
             ask(
@@ -281,7 +408,7 @@ def open_ransom(table: Table, captor: str, uid: str) -> None:
                 "'offer <n>' (not the owner: add 'keep' to hold the captive, 'return' to free it), "
                 "or 'no offer'.",
             )
-            for s in table.seats_from(captor)[1:]
+            for s in able
         ]
     table.state["pending"] = {"kind": "ransom", "captor": captor, "captive": uid, "asks": asks}
 
@@ -328,7 +455,8 @@ def resolve_ransom(table: Table, answers: dict[str, list[Order]]) -> None:
                 continue
             try:
                 check_offer(table, a["seat"], uid, order)
-            except Refused:
+            except Refused as refused:
+                table.tell(f"{a['seat']}'s offer is not valid any more ({refused.message}).", "order-skipped")
                 continue
             offers.append(
                 {"seat": a["seat"], "amount": int(order["amount"]), "then": order.get("then", "keep")}
@@ -339,6 +467,16 @@ def resolve_ransom(table: Table, answers: dict[str, list[Order]]) -> None:
     shown = ", ".join(f"{o['seat']} {o['amount']}" for o in offers)
     table.tell(f"Ransom offers revealed: {shown}.", "ransom-offers", offers=offers)
     best = max(offers, key=lambda o: o["amount"])  # ties: the first in turn order after the captor
+    if len(offers) == 1:
+        table.tell(f"One offer only: {captor} sells to {best['seat']}.", "ransom-choice")
+        _sell(table, captor, best["seat"], uid, best["amount"], best["then"])
+        return
+    from adjudicator.games.master_commander.standing import standing_answer
+
+    standing = standing_answer(table, captor, "choice", best=best["seat"])
+    if standing is not None:
+        _sell(table, captor, best["seat"], uid, best["amount"], best["then"])
+        return
     table.state["pending"] = {
         "kind": "ransom-choice",
         "captor": captor,
@@ -351,7 +489,8 @@ def resolve_ransom(table: Table, answers: dict[str, list[Order]]) -> None:
                 "choice",
                 f"sell to {best['seat']}",
                 f"Ransom of {table.card(uid)['name']}: your choice, {captor}",
-                f"Offers: {shown}. Sell to one bidder ('sell to <seat>') or 'keep' the captive.",
+                f"Offers: {shown}. « le ravisseur doit choisir à qui il vend son prisonnier »: "
+                "'sell to <seat>' (the default: the best offer).",
             )
         ],
     }
@@ -362,19 +501,27 @@ def check_choice(table: Table, order: Order) -> None:
         offers = table.state["pending"]["offers"]
         if not any(o["seat"] == order.get("to") for o in offers):
             bidders = ", ".join(o["seat"] for o in offers)
-            raise Refused(f"{order.get('to')} made no offer", f"sell to one of {bidders}, or keep")
+            raise Refused(f"{order.get('to')} made no offer", f"sell to one of {bidders}")
 
 
 def resolve_ransom_choice(table: Table, answers: dict[str, list[Order]]) -> None:
-    """ "le ravisseur doit choisir à qui il vend son prisonnier"."""
+    """ "le ravisseur doit choisir à qui il vend son prisonnier": no keeping once offers are made."""
     pending = table.state["pending"]
     captor, uid = pending["captor"], pending["captive"]
     orders = answers.get(f"choice:{captor}", [])
-    choice = next((o for o in orders if o["verb"] in ("sell", "keep")), {"verb": "keep"})
-    offer = next((o for o in pending["offers"] if o["seat"] == choice.get("to")), None)
-    if choice["verb"] == "keep" or offer is None or table.player(offer["seat"])["doublons"] < offer["amount"]:
-        table.tell(f"{captor} keeps {table.name(uid)} captive.", "ransom-kept")
+    choice = next((o for o in orders if o["verb"] == "sell"), None)
+    offers = [o for o in pending["offers"] if table.player(o["seat"])["doublons"] >= o["amount"]]
+    if not offers:
+        table.tell(f"No bidder can pay any more; {table.name(uid)} stays captive.", "ransom-kept")
         return
+    best = max(offers, key=lambda o: o["amount"])
+    offer = next((o for o in offers if choice and o["seat"] == choice.get("to")), None)
+    if offer is None:
+        if choice is not None:
+            table.tell(
+                f"{captor} cannot sell to {choice.get('to')}: sold to the best offer.", "order-skipped"
+            )
+        offer = best
     _sell(table, captor, offer["seat"], uid, offer["amount"], offer["then"])
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.games.base import Event, State
-from adjudicator.games.master_commander.cards import BARREN_ISLAND, NEW_RECRUIT, Card
+from adjudicator.games.master_commander.cards import BARREN_ISLAND, NEW_RECRUIT, Card, card_text
 
 #: "Le nombre de voix d'un personnage dépend de son grade" (book p. 7)
 GRADE_VOTES: dict[str, int] = {
@@ -96,6 +96,10 @@ class Table:
     def name(self, uid: str) -> str:
         return f"{self.card(uid)['name']} #{uid}"
 
+    def described(self, uid: str) -> str:
+        """The card's name and number with its text: « Cutlass #12 (item on a character, ...) »."""
+        return f"{self.name(uid)} ({card_text(self.card(uid))})"
+
     def new_instance(self, card_id: str, owner: str) -> str:
         self.state["next_uid"] += 1
         uid = str(self.state["next_uid"])
@@ -123,6 +127,16 @@ class Table:
             if uid in inst["attached"]:
                 return host
         return None
+
+    def in_play(self, seat: str) -> list[str]:
+        """Every card ``seat`` controls in play: characters, places, agreements, their attachments, the
+        active event (attachments are controlled by their holder's controller)."""
+        p = self.player(seat)
+        hosts = [*p["characters"], *self.places(seat)]
+        cards = [*hosts, *(a for h in hosts for a in self.inst(h)["attached"]), *p["agreements"]]
+        if p["active_event"]:
+            cards.append(p["active_event"])
+        return cards
 
     def places(self, seat: str) -> list[str]:
         p = self.player(seat)
@@ -225,7 +239,10 @@ class Table:
             drawn.append(uid)
         if drawn:
             self.tell(
-                f"{seat} draws {', '.join(self.name(u) for u in drawn)}.", "draw", (seat,), cards=list(drawn)
+                f"{seat} draws {'; '.join(self.described(u) for u in drawn)}.",
+                "draw",
+                (seat,),
+                cards=list(drawn),
             )
             self.tell(f"{seat} draws {len(drawn)} card(s).", "draw-count", count=len(drawn))
         return drawn
@@ -313,6 +330,15 @@ class Table:
 
     def gain(self, seat: str, amount: int) -> None:
         self.player(seat)["doublons"] += amount
+
+    def gain_gold(self, seat: str, amount: int, why: str) -> int:
+        """A card gives gold: taken from the bank's reserve of gold while it lasts; returns the gold given."""
+        given = max(0, min(amount, self.state["gold_reserve"]))
+        self.state["gold_reserve"] -= given
+        self.player(seat)["gold"] += given
+        short = f" (the reserve held only {given})" if given < amount else ""
+        self.tell(f"{seat} takes {given} gold from the reserve: {why}{short}.", "gold", amount=given)
+        return given
 
 
 def seven_seas(table: Table, seat: str) -> set[str]:

@@ -98,3 +98,17 @@ def bot_game(seed: int, players: int, each: Any = None, max_steps: int = 4000) -
         if each:
             each(state)
     return state
+
+
+def asked(state: dict[str, Any]) -> list[str]:
+    """The keys of the requests open now."""
+    return [r.key for r in RULES.requests(state)]
+
+
+def pass_out(state: dict[str, Any]) -> tuple[dict[str, Any], list[Event]]:
+    """Every manoeuvre request answered 'pass' until the battle is over; all the events told."""
+    events: list[Event] = []
+    while any(k.startswith("manoeuvre:") for k in asked(state)):
+        state, more = play(state, {k: "pass" for k in asked(state)})
+        events += more
+    return state, events

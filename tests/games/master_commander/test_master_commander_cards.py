@@ -101,7 +101,8 @@ def test_a_club_deck_breaking_the_rules_is_an_option_error(tmp_path: Path) -> No
 
 
 def test_options_say_what_is_valid() -> None:
-    with pytest.raises(OptionError, match="prebuilt decks: brethren, buccaneers, english, french, spanish"):
+    every = "brethren, buccaneers, english, filibusters, french, ghost-ship, slavers, smugglers, spanish"
+    with pytest.raises(OptionError, match=f"prebuilt decks: {every}"):
         RULES.parse_options({"decks": "spanish,dutch"})
     with pytest.raises(OptionError, match="2 to 5"):
         RULES.parse_options({"players": "6"})

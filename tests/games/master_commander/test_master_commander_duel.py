@@ -17,15 +17,14 @@ def duel_in_a_raid() -> tuple[dict, dict[str, str]]:
         "boarding": add(state, "spanish", "boarding-party", "hand"),
         "cutlass": add(state, "spanish", "cutlass", "hand"),
         "pistols": add(state, "english", "brace-of-pistols", "hand"),
+        "broadside": add(state, "english", "broadside", "hand"),
     }
     state, _ = play(state, {"turn:spanish": "raid english with teniente"})
     state, _ = play(state, {"defend:english": "oppose with boatswain"})
+    # the manoeuvre segment starts with the attacker; the English have no engagement manoeuvre
+    assert [r.key for r in RULES.requests(state)] == ["manoeuvre:spanish"]
     state, events = play(
-        state,
-        {
-            "manoeuvre:spanish": "play boarding party challenge boatswain with teniente",
-            "manoeuvre:english": "pass",
-        },
+        state, {"manoeuvre:spanish": "play boarding party challenge boatswain with teniente"}
     )
     assert "Teniente #" in texts_of(events) and "challenges Boatswain" in texts_of(events)
     assert [r.key for r in RULES.requests(state)] == ["duel:english"]  # the challenged player first
@@ -43,8 +42,8 @@ def test_duel_cards_face_down_then_revealed_the_loser_dies() -> None:
     assert "spanish reveals Cutlass" in text and "totals 3" in text  # 2 + cutlass 1
     assert uids["teniente"] in state["players"]["spanish"]["dead"]
     assert uids["pistols"] in state["players"]["english"]["discard"]
-    # the battle goes on: a new manoeuvre round
-    assert sorted(r.key for r in RULES.requests(state)) == ["manoeuvre:english", "manoeuvre:spanish"]
+    # the battle goes on: the next player in turn order may play a manoeuvre
+    assert [r.key for r in RULES.requests(state)] == ["manoeuvre:english"]
 
 
 def test_face_down_duel_cards_are_hidden_from_the_other_seat_until_the_reveal() -> None:

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 from mc_helpers import RULES, add, attach, bot_game, clear_board, new_game, play, problems
 
 from adjudicator.dice import Dice
-from adjudicator.games.master_commander.icroe import COMPANY_BASE_GOLD
+from adjudicator.games.master_commander.cards import deck_lists, prebuilt_decks
+from adjudicator.games.master_commander.icroe import COMPANY_BASE_GOLD, GOLD_TOKENS
 
 
 def test_setup_havens_piles_tavern_five_doublons_six_cards_and_a_mulligan_request() -> None:
@@ -20,9 +21,9 @@ def test_setup_havens_piles_tavern_five_doublons_six_cards_and_a_mulligan_reques
     keys = {roll.key for roll in dice.log}
     assert {
         "first-player",
-        "shuffle:crew:spanish",
-        "shuffle:exploration:french",
-        "shuffle:adventure:english",
+        "shuffle:crew:1",
+        "shuffle:exploration:3",
+        "shuffle:adventure:2",
     } <= keys
     for p in state["players"].values():
         assert len(p["tavern"]) == 3 and len(p["hand"]) == 6 and p["doublons"] == 5 and p["gold"] == 0
@@ -59,6 +60,10 @@ def test_mulligan_once_cards_under_the_deck_and_draw_back_to_six() -> None:
 
 def test_view_hides_other_hands_decks_and_face_down_events() -> None:
     state = new_game()
+    spanish = state["players"]["spanish"]
+    for uid in [u for u in spanish["hand"] if state["cards"][u]["id"] == "treasure-galleon"]:
+        spanish["hand"].remove(uid)  # the Spanish seat's own copy would be on its board
+        spanish["deck"].append(uid)
     event = add(state, "english", "treasure-galleon", "hand")
     state["players"]["english"]["hand"].remove(event)
     state["players"]["english"]["event"] = {"uid": event, "tokens": 1}
@@ -136,9 +141,8 @@ def every_card_in_one_place(state: dict[str, Any]) -> None:
     if battle and battle.get("duel"):
         for played in battle["duel"]["played"].values():
             seen.update(played)
-    pending = state.get("pending") or {}
-    if pending.get("kind") == "vote":
-        seen[pending["agreement"]] += 1
+    if state.get("referendum"):
+        seen[state["referendum"]["agreement"]] += 1
     assert set(seen) == set(state["cards"]) and all(n == 1 for n in seen.values()), [
         (u, n) for u, n in seen.items() if n != 1
     ]
@@ -147,15 +151,16 @@ def every_card_in_one_place(state: dict[str, Any]) -> None:
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10_000), players=st.integers(2, 5))
 def test_property_whole_games_keep_the_books(seed: int, players: int) -> None:
-    """Doublons and gold never negative; Company + players' gold conserved; named characters unique."""
-    total_gold = COMPANY_BASE_GOLD + players
+    """Doublons and gold never negative; Company + reserve + players' gold conserved; named unique."""
+    total_gold = GOLD_TOKENS
     steps = [0]
 
     def each(state: dict[str, Any]) -> None:
         steps[0] += 1
         for p in state["players"].values():
             assert p["doublons"] >= 0 and p["gold"] >= 0
-        assert state["company_gold"] + sum(p["gold"] for p in state["players"].values()) == total_gold
+        held = sum(p["gold"] for p in state["players"].values())
+        assert state["company_gold"] + state["gold_reserve"] + held == total_gold
         named_once(state)
         every_card_in_one_place(state)
         for seat in state["players"] if steps[0] % 4 == 0 else ():  # the views are dearer: one step in 4
@@ -199,3 +204,45 @@ def test_new_recruits_and_barren_islands_show_only_their_verso() -> None:
     real = state["catalogue"][state["cards"][top]["id"]]["name"]
     assert real not in "\n".join(e.text for e in events if e.seats is None)
     assert "New Recruit" in RULES.board_text(RULES.view(state, "english"))
+
+
+def _game_with_crew_swap(swap: bool) -> dict[str, Any]:
+    """Two games alike in all but which of two characters lies 4th in the Spanish crew pile.
+
+    The keyed Fisher-Yates shuffle of n characters: the roll for i = 4 (a d5) swaps positions 4 and
+    3 or not, and the rolls for i = 3, 2, 1 are pinned to swap nothing.
+    """
+    n = len(deck_lists(prebuilt_decks()["spanish"])["characters"])
+    key = "shuffle:crew:1#"
+    pins: dict[str, Any] = {"first-player": 1, f"{key}{n - 5}": 4 if swap else 5}
+    pins.update({f"{key}{n - 4}": 4, f"{key}{n - 3}": 3, f"{key}{n - 2}": 2})
+    options = RULES.parse_options({"players": "2"})
+    state = RULES.setup(options, RULES.seat_names(options), Dice(b"verso", pins=pins))
+    state, _ = play(state, {})
+    return state
+
+
+def test_an_opponents_view_of_a_face_down_card_is_identical_whatever_the_card_is() -> None:
+    """ "Tous les personnages ont le même verso": a new recruit's number and face reveal nothing."""
+    games = [_game_with_crew_swap(False), _game_with_crew_swap(True)]
+    tops = [g["players"]["spanish"]["crew"][0] for g in games]
+    ids = [g["cards"][t]["id"] for g, t in zip(games, tops, strict=True)]
+    assert ids[0] != ids[1]  # the card on top of the crew pile differs between the two games
+    views = []
+    for g in games:
+        g["players"]["spanish"]["gold"] = 1
+        g, events = play(g, {"turn:spanish": "enlist"})
+        views.append((RULES.view(g, "english"), [e.text for e in events if e.seats in (None, ("english",))]))
+    assert views[0] == views[1]
+    assert RULES.view(games[0], "english") != RULES.view(games[0], "spanish")  # the Spanish seat does know
+
+
+def test_standing_answers_are_seen_by_their_seat_only() -> None:
+    state = new_game()
+    state, _ = play(state, {"turn:spanish": "standing never oppose"})
+    assert RULES.view(state, "spanish")["you"]["standing"] == {
+        "defend": {"verb": "standing", "what": "never-oppose"}
+    }
+    english = RULES.view(state, "english")
+    assert "standing" not in english and english["you"]["standing"] == {}
+    assert "never" not in str(RULES.view(state, None))

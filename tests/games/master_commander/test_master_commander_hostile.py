@@ -86,3 +86,20 @@ def test_shuffled_and_repeated_bot_lines_check_and_resolve_cleanly(data: st.Data
         new_state, _ = RULES.resolve(state, {request.key: parsed.orders}, Dice(b"shuffled"))
         for p in new_state["players"].values():
             assert p["doublons"] >= 0 and p["gold"] >= 0
+
+
+def test_an_answer_no_longer_valid_when_read_is_never_dropped_silently() -> None:
+    """A defence checked clean when sent but illegal when read (its character was tapped meanwhile)."""
+    from mc_helpers import RULES, add, clear_board, new_game, play, request, texts_of
+
+    from adjudicator.dice import Dice
+
+    state = new_game()
+    clear_board(state)
+    add(state, "spanish", "galleon-captain", "characters")
+    boatswain = add(state, "english", "boatswain", "characters")
+    state, _ = play(state, {"turn:spanish": "raid english with galleon captain"})
+    parsed = RULES.parse(request(state, "defend:english"), "oppose with boatswain")
+    state["cards"][boatswain]["tapped"] = True
+    state, events = RULES.resolve(state, {"defend:english": parsed.orders}, Dice(b"x"))
+    assert "english's defence is not valid any more" in texts_of(events)

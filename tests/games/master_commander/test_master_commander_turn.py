@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mc_helpers import RULES, add, attach, clear_board, new_game, play, problems, texts_of
+from mc_helpers import RULES, add, attach, clear_board, new_game, play, problems, request, texts_of
 
 
 def to_english_turn(state: dict) -> tuple[dict, list]:
@@ -49,7 +49,7 @@ def test_event_phase_a_token_each_turn_revealed_at_its_trigger_value() -> None:
     assert "english reveals the event Treasure Galleon" in text
     assert state["players"]["english"]["active_event"] == galleon
     assert old in state["players"]["english"]["discard"]  # only one active event at a time
-    assert state["players"]["english"]["doublons"] == 3 + 4
+    assert state["players"]["english"]["doublons"] == 3 and state["players"]["english"]["gold"] == 2
 
 
 def test_one_face_down_event_at_a_time() -> None:
@@ -119,3 +119,48 @@ def test_a_card_of_the_wrong_kind_is_named_as_such() -> None:
     add(state, "spanish", "cutlass", "hand")
     (found,) = problems(state, "turn:spanish", "play cutlass")
     assert "is an item, not an action" in found.message and found.line == 1
+
+
+def test_wait_splits_the_turn_the_player_decides_the_rest_after_the_outcome() -> None:
+    """The book has the player go on after seeing a battle's outcome: 'wait' asks for the rest."""
+    state = new_game()
+    clear_board(state)
+    add(state, "spanish", "galleon-captain", "characters")
+    add(state, "spanish", "teniente", "characters")
+    add(state, "english", "boatswain", "characters")
+    state["players"]["spanish"]["doublons"] = 10
+    state, _ = play(state, {"turn:spanish": "raid english with galleon captain, teniente\nbuy 1 gold\nwait"})
+    state, events = play(state, {"defend:english": "no opposition"})
+    assert "Battle: spanish 5 against english 3." in texts_of(events)
+    follow_up = request(state, "turn:spanish")
+    assert follow_up.label.endswith("the rest of your turn") and "buy 1 gold" in follow_up.default
+    assert state["players"]["spanish"]["gold"] == 0  # the purchase waits
+    state, events = play(state, {"turn:spanish": "buy 2 gold"})  # decided after the outcome
+    assert state["players"]["spanish"]["gold"] == 2
+    assert [r.key for r in RULES.requests(state)] == ["turn:english"]
+
+
+def test_the_rest_of_a_turn_cannot_go_back_to_an_earlier_phase() -> None:
+    state = new_game()
+    clear_board(state)
+    add(state, "spanish", "galleon-captain", "characters")
+    add(state, "spanish", "teniente", "characters")
+    add(state, "spanish", "cutlass", "hand")
+    add(state, "english", "boatswain", "characters")
+    state, _ = play(state, {"turn:spanish": "raid english with galleon captain, teniente\nwait"})
+    state, _ = play(state, {"defend:english": "no opposition"})
+    (found,) = problems(state, "turn:spanish", "attach cutlass to teniente")
+    assert "the preparation interval is over" in found.message
+
+
+def test_without_wait_the_written_orders_run_after_the_moment_unasked() -> None:
+    state = new_game()
+    clear_board(state)
+    add(state, "spanish", "galleon-captain", "characters")
+    add(state, "spanish", "teniente", "characters")
+    add(state, "english", "boatswain", "characters")
+    state["players"]["spanish"]["doublons"] = 10
+    state, _ = play(state, {"turn:spanish": "raid english with galleon captain, teniente\nbuy 1 gold"})
+    state, _ = play(state, {"defend:english": "no opposition"})
+    assert state["players"]["spanish"]["gold"] == 1  # bought after the raid, without a new request
+    assert [r.key for r in RULES.requests(state)] == ["turn:english"]

@@ -1,0 +1,133 @@
+"""Bench: how seeded Master & Commander bot games end, and how many sealed exchanges they take.
+
+Not a test: run it by hand::
+
+    .venv/bin/python bench/master_commander_endings.py [--games 110] [--players 3,5] [--turn-limit 0]
+
+Each game is played in-process by the ruleset's bots (``MasterCommander.bot``), every answer parsed
+and resolved as the engine would, with keyed dice seeded by the game number, so the figures are the
+same on every run of the same code. For each number of players it prints:
+
+* how the games end: ``gold`` (a player starts its turn with 10 gold or more, the book's victory),
+  ``seven seas`` (the book's alternative victory), ``turn limit`` (the club option, off by default)
+  or ``unfinished`` (still running after ``--max-steps`` engine turns);
+* the rounds played (min / median / max);
+* the exchanges: one exchange is one engine turn, i.e. one set of requests mailed and closed
+  together (a player's turn, a rally, a ballot, an engagement, a manoeuvre, a duel step, a ransom).
+  ``sealed`` counts the exchanges other than the players' own turns and the opening mulligan; they
+  are given per game and per player turn (a player turn is one ``turn:<seat>`` request);
+* the requests (one mail to answer each) per game.
+
+The bots give standing answers at the mulligan (see ``bot._mulligan``: most vote for their own
+agreements and sell captives to the best offer, some pass small manoeuvres and reactions, some
+never ally or always ally with one seat); ``--no-standing`` drops them, to show what they save.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+from collections import Counter
+from typing import Any
+
+from adjudicator.dice import Dice
+from adjudicator.games.master_commander.rules import MasterCommander
+
+RULES = MasterCommander()
+
+
+def play_game(
+    seed: int, players: int, turn_limit: int, max_steps: int, standing: bool = True
+) -> dict[str, Any]:
+    """One bot game; returns its ending, rounds, player turns, exchanges by kind and requests."""
+    options = RULES.parse_options({"players": str(players), "turn_limit": str(turn_limit)})
+    state = RULES.setup(options, RULES.seat_names(options), Dice(f"setup-{seed}".encode()))
+    rng = random.Random(seed)
+    kinds: Counter[str] = Counter()
+    requests = 0
+    for step in range(max_steps):
+        if RULES.outcome(state):
+            break
+        asked = RULES.requests(state)
+        kinds[state["pending"]["kind"]] += 1
+        requests += len(asked)
+        texts = {r.key: RULES.bot(state, r, rng) for r in asked}
+        if not standing:  # the bots' standing answers dropped: every request is asked
+            texts = {
+                k: "\n".join(x for x in t.splitlines() if not x.startswith("standing"))
+                for k, t in texts.items()
+            }
+        orders = {r.key: RULES.parse(r, texts[r.key]).orders for r in asked}
+        state, _ = RULES.resolve(state, orders, Dice(f"turn-{seed}-{step}".encode()))
+    outcome = RULES.outcome(state)
+    if outcome is None:
+        ending = "unfinished"
+    elif "seven seas" in outcome.reason:
+        ending = "seven seas"
+    elif "gold" in outcome.reason and "turn limit" not in outcome.reason:
+        ending = "gold"
+    elif "turn limit" in outcome.reason:
+        ending = "turn limit"
+    else:
+        ending = "other"
+    return {
+        "ending": ending,
+        "rounds": state["round"],
+        "turns": kinds["turn"],
+        "exchanges": sum(kinds.values()),
+        "sealed": sum(n for k, n in kinds.items() if k not in ("turn", "mulligan")),
+        "kinds": kinds,
+        "requests": requests,
+    }
+
+
+def spread(values: list[int]) -> str:
+    return f"min {min(values)}, median {statistics.median(values):g}, max {max(values)}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=110, help="games per number of players")
+    parser.add_argument("--players", default="3,5", help="comma-separated numbers of players")
+    parser.add_argument("--turn-limit", type=int, default=0, help="the club option turn_limit (0: off)")
+    parser.add_argument("--max-steps", type=int, default=6000, help="engine turns before a game is cut")
+    parser.add_argument(
+        "--no-standing", action="store_true", help="drop the bots' standing answers (every request asked)"
+    )
+    args = parser.parse_args()
+    for players in (int(p) for p in args.players.split(",")):
+        games = [
+            play_game(seed, players, args.turn_limit, args.max_steps, not args.no_standing)
+            for seed in range(args.games)
+        ]
+        endings = Counter(g["ending"] for g in games)
+        kinds: Counter[str] = Counter()
+        for g in games:
+            kinds.update(g["kinds"])
+        turns = sum(g["turns"] for g in games)
+        standing = "without" if args.no_standing else "with"
+        print(
+            f"== {players} players, {len(games)} seeded bot games (turn_limit={args.turn_limit}, "
+            f"{standing} the bots' standing answers)"
+        )
+        print("  endings: " + ", ".join(f"{k} {n}" for k, n in endings.most_common()))
+        print(f"  rounds: {spread([g['rounds'] for g in games])}")
+        print(f"  player turns per game: {spread([g['turns'] for g in games])}")
+        print(f"  exchanges per game: {spread([g['exchanges'] for g in games])}")
+        sealed = [g["sealed"] for g in games]
+        print(
+            f"  sealed exchanges per game: {spread(sealed)}, mean {statistics.mean(sealed):.1f}; "
+            f"per player turn: {sum(sealed) / turns:.2f}"
+        )
+        print(f"  requests (mails to answer) per game: {spread([g['requests'] for g in games])}")
+        print(
+            "  sealed exchanges by kind, per player turn: "
+            + ", ".join(
+                f"{k} {n / turns:.2f}" for k, n in kinds.most_common() if k not in ("turn", "mulligan")
+            )
+        )
+
+
+if __name__ == "__main__":
+    main()
