@@ -423,11 +423,20 @@ def demo(
     ] = None,
     game_id: Annotated[str | None, typer.Option(help="The demo game's id.")] = None,
     db: DbOption = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE.")] = None,
 ) -> None:
     """Play a whole sample campaign with bots: mail to ./outbox/, the archive to ./turns/."""
     from adjudicator.demo import run_demo
 
-    run_demo(ruleset, turns=turns, seats=seats, game_id=game_id, db_url=db, echo=typer.echo)
+    run_demo(
+        ruleset,
+        turns=turns,
+        seats=seats,
+        game_id=game_id,
+        db_url=db,
+        echo=typer.echo,
+        options=parse_options(option or []),
+    )
 
 
 def _register_extensions() -> None:
