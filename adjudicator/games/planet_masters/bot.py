@@ -87,7 +87,9 @@ def turn_orders(state: State, seat: str, rng: random.Random) -> list[str]:
             lines.append("reroll home")
         lines.append("reroll all exhausted")
         if E.resource_dice(me, politics) == 0:  # no growth without a Resource: gamble the Influence
-            lines.append("reroll all influence" if me["planets"] else "reroll home")
+            gamble = "reroll all influence" if me["planets"] else "reroll home"
+            if gamble not in lines:
+                lines.append(gamble)
         if close:
             lines.append("reroll all infantry")
     # 3. Conquest or Vote
