@@ -11,8 +11,14 @@ from typing import Any
 from adjudicator.games.base import OrderRequest
 from adjudicator.games.planet_masters import empire as E
 from adjudicator.games.planet_masters.tables import VICTORY_FACES, WEAPON
-from adjudicator.games.planet_masters.turn import CEASEFIRE, COUNCIL_CENSURE, FLEET_REGULATIONS
-from adjudicator.games.planet_masters.turn import PLANETARY_CONSCRIPTION, immunity_applies, leader
+from adjudicator.games.planet_masters.turn import (
+    CEASEFIRE,
+    COUNCIL_CENSURE,
+    FLEET_REGULATIONS,
+    PLANETARY_CONSCRIPTION,
+    immunity_applies,
+    leader,
+)
 
 State = dict[str, Any]
 

@@ -77,7 +77,7 @@ def influence(player: Player, politics: int | None) -> int:
 
 
 def votes(player: Player, politics: int | None) -> int:
-    """"Chaque joueur génère un vote et ajoute un vote supplémentaire par Influence activé"."""
+    """ "Chaque joueur génère un vote et ajoute un vote supplémentaire par Influence activé"."""
     return 1 + influence(player, politics)
 
 
@@ -117,7 +117,9 @@ def attacks_with(kind: str, defence_only: bool, player: Player) -> bool:
     if not defence_only:
         return True
     tech = player.get("tech")
-    return (kind == "fighters" and tech == ADVANCED_FIGHTERS) or (kind == "defence" and tech == LONG_RANGE_CANNON)
+    return (kind == "fighters" and tech == ADVANCED_FIGHTERS) or (
+        kind == "defence" and tech == LONG_RANGE_CANNON
+    )
 
 
 def attack_power(player: Player, storm: bool = False) -> int:
@@ -135,7 +137,7 @@ def defence_power(player: Player, storm: bool = False) -> int:
 
 
 def is_victorious(player: Player, players: int) -> bool:
-    """"Conditions de victoire": players + 1 planets (home included), all on Influence or Resource."""
+    """ "Conditions de victoire": players + 1 planets (home included), all on Influence or Resource."""
     return planet_count(player) >= players + 1 and all(f in VICTORY_FACES for f in planet_faces(player))
 
 

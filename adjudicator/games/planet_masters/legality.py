@@ -7,8 +7,12 @@ from typing import Any
 
 from adjudicator.games.base import Problem
 from adjudicator.games.planet_masters.orders import Orders, Step
-from adjudicator.games.planet_masters.turn import CEASEFIRE, COUNCIL_CENSURE, FLEET_REGULATIONS
-from adjudicator.games.planet_masters.turn import PLANETARY_CONSCRIPTION
+from adjudicator.games.planet_masters.turn import (
+    CEASEFIRE,
+    COUNCIL_CENSURE,
+    FLEET_REGULATIONS,
+    PLANETARY_CONSCRIPTION,
+)
 
 State = dict[str, Any]
 
@@ -46,11 +50,15 @@ def check_orders(state: State, seat: str, kind: str, orders: Orders) -> list[Pro
                 problems.append(found)
     if orders.construction and politics == FLEET_REGULATIONS:
         problems.append(
-            Problem(orders.construction[0].line, "illegal", "Fleet Regulations: there is no Construction phase")
+            Problem(
+                orders.construction[0].line, "illegal", "Fleet Regulations: there is no Construction phase"
+            )
         )
     if orders.management and politics == PLANETARY_CONSCRIPTION:
         problems.append(
-            Problem(orders.management[0].line, "illegal", "Planetary Conscription: there is no Management phase")
+            Problem(
+                orders.management[0].line, "illegal", "Planetary Conscription: there is no Management phase"
+            )
         )
     rolled = False
     for step in orders.construction:
@@ -71,7 +79,9 @@ def check_orders(state: State, seat: str, kind: str, orders: Orders) -> list[Pro
         if step.verb == "attack" and politics == CEASEFIRE:
             problems.append(Problem(step.line, "illegal", "Ceasefire: there is no Conquest", "vote instead"))
         if step.verb == "vote" and politics == COUNCIL_CENSURE:
-            problems.append(Problem(step.line, "illegal", "Council Censure: there is no Vote", "attack instead"))
+            problems.append(
+                Problem(step.line, "illegal", "Council Censure: there is no Vote", "attack instead")
+            )
         if step.verb == "politics" and not options.get("politics"):
             problems.append(Problem(step.line, "illegal", "the Politics option is not in play"))
         if step.verb == "deflect" and not options.get("technology"):

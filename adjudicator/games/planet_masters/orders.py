@@ -42,7 +42,14 @@ ALIASES = {
     "voter": "vote",
     "politique": "politics",
 }
-BALLOTS = {"for": "for", "yes": "for", "pour": "for", "against": "against", "no": "against", "contre": "against"}
+BALLOTS = {
+    "for": "for",
+    "yes": "for",
+    "pour": "for",
+    "against": "against",
+    "no": "against",
+    "contre": "against",
+}
 IMMUNITY = {"cancel": "cancel", "annuler": "cancel", "allow": "allow", "accept": "allow"}
 SUBJECTS = ("weapon", "home", "tech", "power", "resources", "influence", "planets", "weapons", "galaxy")
 OPS = {"<": "<", "<=": "<=", ">": ">", ">=": ">=", "=": "=", "==": "=", "!=": "!=", "is": "=", "is-not": "!="}
@@ -125,7 +132,12 @@ def _planet_word(word: str, home: bool = False) -> str:
     words = HOME_WORDS if home else PLANET_WORDS
     if word not in words:
         raise _Bad(f"unknown planet face {_show(word)}", _suggest(word, list(words)))
-    canonical = {"epuise": "exhausted", "épuisé": "exhausted", "ressource": "resource", "infanterie": "infantry"}
+    canonical = {
+        "epuise": "exhausted",
+        "épuisé": "exhausted",
+        "ressource": "resource",
+        "infanterie": "infantry",
+    }
     canonical |= {"transporteur": "transporter"}
     return canonical.get(word, word)
 

@@ -289,9 +289,7 @@ class PlanetMasters(BaseRuleset):
         for k in range(n):
             seat = state["order"][(start + k) % n]
             if E.is_victorious(state["players"][seat], n):
-                outcome = Outcome(
-                    (seat,), f"{n + 1} planets, home included, all on Influence or Resource"
-                )
+                outcome = Outcome((seat,), f"{n + 1} planets, home included, all on Influence or Resource")
                 state["over"] = outcome.to_json()
                 state["pending"] = None
                 events.append(Event(f"The game is over: {outcome}.", "end"))

@@ -45,7 +45,15 @@ def die(parent: ET.Element, x: float, y: float, value: int | None, colour: str, 
     fill, pip = COLOURS[colour]
     group = ET.SubElement(parent, "g", {"class": f"die {colour}"})
     ET.SubElement(
-        group, "rect", x=f"{x:g}", y=f"{y:g}", width=str(DIE), height=str(DIE), rx="5", fill=fill, stroke="#333"
+        group,
+        "rect",
+        x=f"{x:g}",
+        y=f"{y:g}",
+        width=str(DIE),
+        height=str(DIE),
+        rx="5",
+        fill=fill,
+        stroke="#333",
     )
     for px, py in PIPS.get(value or 0, []):
         ET.SubElement(group, "circle", cx=f"{x + px * DIE:g}", cy=f"{y + py * DIE:g}", r="3", fill=pip)

@@ -64,7 +64,7 @@ def option(state: State, name: str) -> bool:
     return bool(state["options"].get(name))
 
 
-# -- planets from the galaxy ----------------------------------------------------------------------
+# -- planets from the galaxy -----------------------------------------------------------------------
 def gain_planet(
     state: State, seat: str, dice: Dice, events: list[Event], why: str, *, fresh: bool = False
 ) -> bool:
@@ -115,12 +115,16 @@ def roll_technology(state: State, seat: str, dice: Dice, events: list[Event]) ->
     player["tech"] = dice.d6(f"tech:{seat}")
     player["tech_taken"] = True
     tech = player["tech"]
-    events.append(Event(f"{seat}'s Technology die: {tech}, {TECHNOLOGY[tech]}.", "technology", {"value": tech}))
+    events.append(
+        Event(f"{seat}'s Technology die: {tech}, {TECHNOLOGY[tech]}.", "technology", {"value": tech})
+    )
     if tech == E.STASIS_CHAMBERS and any(WEAPON[w] in ("cruiser", "battleship") for w in player["weapons"]):
         gain_planet(state, seat, dice, events, "Stasis Chambers")
 
 
-def roll_home(state: State, seat: str, dice: Dice, events: list[Event], key: str, *, transporter: bool) -> None:
+def roll_home(
+    state: State, seat: str, dice: Dice, events: list[Event], key: str, *, transporter: bool
+) -> None:
     """Roll a black die; a Transporter result gains a planet unless the roll was forced on the player."""
     player = state["players"][seat]
     player["home"] = dice.d6(key)
@@ -141,7 +145,7 @@ def roll_home(state: State, seat: str, dice: Dice, events: list[Event], key: str
             events.append(Event("The Transporter has no effect on a forced reroll.", "transporter-void"))
 
 
-# -- conditions ----------------------------------------------------------------------------------
+# -- conditions ------------------------------------------------------------------------------------
 def holds(ctx: TurnContext, condition: Condition) -> bool:
     """Whether a condition holds now (a condition on a die not rolled yet is false)."""
     state, player = ctx.state, ctx.player
@@ -327,7 +331,7 @@ def management_phase(ctx: TurnContext, steps: tuple[Step, ...]) -> None:
             ctx.say(f"{seat} rerolls a planet: {face}, {NEUTRAL[face]}.", "reroll", value=face)
 
 
-# -- 3. Conquest or Vote ------------------------------------------------------------------------------
+# -- 3. Conquest or Vote ---------------------------------------------------------------------------
 def leader(state: State, seat: str) -> str | None:
     """The other player with the most planets, then the most Total Power in defence, then the next in turn."""
     order = state["order"]
@@ -544,7 +548,9 @@ def lose_weapon(state: State, seat: str, events: list[Event], why: str) -> None:
         events.append(Event(f"{why}: {seat} has no weapon to lose.", "no-weapon"))
         return
     player["weapons"].remove(face)
-    events.append(Event(f"{why}: {seat} loses a {WEAPON[face]}.", "weapon-lost", {"seat": seat, "face": face}))
+    events.append(
+        Event(f"{why}: {seat} loses a {WEAPON[face]}.", "weapon-lost", {"seat": seat, "face": face})
+    )
 
 
 def call_vote(ctx: TurnContext, target: str) -> dict[str, Any]:

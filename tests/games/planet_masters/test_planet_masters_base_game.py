@@ -9,7 +9,7 @@ from adjudicator.games.planet_masters import empire as E
 from adjudicator.games.planet_masters.tables import HOME, NEUTRAL, RACE_ORDER, WEAPON
 
 
-# -- Description des templates -----------------------------------------------------------------------
+# -- Description des templates ---------------------------------------------------------------------
 def test_templates_match_the_books_table() -> None:
     book = {
         1: ("Trait racial", "Épuisé", "Croiseur"),
@@ -40,12 +40,19 @@ def test_weapon_powers_follow_explication_templates() -> None:
     p = E.new_player("mors")
     p["home"] = 3
     p["planets"] = [{"face": 3, "fresh": False}] * 5
-    p["weapons"] = [1, 2, 3, 4, 5, 6]  # cruiser 1, battleship 2, station 3, transporter 0, defence 2, fighters 1
+    p["weapons"] = [
+        1,
+        2,
+        3,
+        4,
+        5,
+        6,
+    ]  # cruiser 1, battleship 2, station 3, transporter 0, defence 2, fighters 1
     assert E.attack_power(p) == 1 + 2 + 3
     assert E.defence_power(p) == 1 + 2 + 3 + 2 + 1
 
 
-# -- Installation -----------------------------------------------------------------------------------------
+# -- Installation ----------------------------------------------------------------------------------
 def test_setup_galaxy_has_one_neutral_planet_per_player() -> None:
     for n in (2, 5, 8):
         state = new_game(n)
@@ -86,7 +93,7 @@ def test_options_reject_bad_values_with_a_clear_message() -> None:
             RULES.parse_options(raw)
 
 
-# -- Conditions de victoire -----------------------------------------------------------------------------------
+# -- Conditions de victoire ------------------------------------------------------------------------
 def test_victory_needs_players_plus_one_planets_home_included() -> None:
     state = new_game(2)
     put(state, "terre", home=5, planets=[3])
@@ -97,7 +104,12 @@ def test_victory_needs_players_plus_one_planets_home_included() -> None:
 
 def test_victory_needs_every_planet_on_influence_or_resource() -> None:
     state = new_game(2)
-    for home, planets, wins in ((5, [3, 6], False), (6, [3, 5], False), (2, [3, 5], False), (4, [1, 5], False)):
+    for home, planets, wins in (
+        (5, [3, 6], False),
+        (6, [3, 5], False),
+        (2, [3, 5], False),
+        (4, [1, 5], False),
+    ):
         put(state, "terre", home=home, planets=planets)
         assert E.is_victorious(state["players"]["terre"], 2) is wins
 
@@ -112,12 +124,12 @@ def test_victory_counts_mors_trait_as_resource_and_pacal_trait_as_influence() ->
 def test_victory_is_declared_after_management_rerolls() -> None:
     state = new_game(2)
     put(state, "terre", home=3, planets=[5, 1])
-    state, events = play(state, {"turn:terre": "reroll exhausted"}, {"reroll:terre:planet": 4})
+    state, _events = play(state, {"turn:terre": "reroll exhausted"}, {"reroll:terre:planet": 4})
     assert RULES.outcome(state) is not None and RULES.outcome(state).winners == ("terre",)
     assert RULES.requests(state) == []
 
 
-# -- Races et traits spécifiques --------------------------------------------------------------------------------
+# -- Races et traits spécifiques -------------------------------------------------------------------
 def test_terre_lightning_infantry_adds_two_in_defence_only() -> None:
     p = E.new_player("terre")
     p["home"] = 1
@@ -133,7 +145,7 @@ def test_mors_trait_is_a_resource() -> None:
 def test_roach_trait_rolled_gains_a_planet() -> None:
     state = new_game(3)
     state["active"] = "roach"
-    state, events = play(state, {"turn:roach": "reroll home"}, {"reroll:roach:home": 1, "planet:roach": 2})
+    state, _events = play(state, {"turn:roach": "reroll home"}, {"reroll:roach:home": 1, "planet:roach": 2})
     assert [p["face"] for p in state["players"]["roach"]["planets"]] == [2]
 
 
@@ -155,7 +167,7 @@ def test_freebooters_trait_cruiser_adds_one_in_attack_and_defence() -> None:
     assert (E.attack_power(p), E.defence_power(p)) == (1, 1)
 
 
-# -- 1. Construction ----------------------------------------------------------------------------------------------
+# -- 1. Construction -------------------------------------------------------------------------------
 def test_construction_one_action_per_active_resource() -> None:
     state = new_game(2)
     put(state, "terre", home=3, planets=[2, 5])  # 2 Resources, 3 planets
@@ -175,14 +187,18 @@ def test_fleet_maintenance_one_weapon_per_planet_blocks_build() -> None:
 def test_rebuild_rerolls_the_weapon_last_rolled_when_the_condition_holds() -> None:
     state = new_game(2)
     put(state, "terre", home=3, planets=[3])
-    state, _ = play(state, {"turn:terre": "build; if weapon < 3 rebuild"}, {"build:terre": 1, "rebuild:terre": 3})
+    state, _ = play(
+        state, {"turn:terre": "build; if weapon < 3 rebuild"}, {"build:terre": 1, "rebuild:terre": 3}
+    )
     assert state["players"]["terre"]["weapons"] == [3]
 
 
 def test_conditional_rebuild_is_skipped_when_the_condition_fails() -> None:
     state = new_game(2)
     put(state, "terre", home=3, planets=[3])
-    state, events = play(state, {"turn:terre": "build\nif weapon < 3 rebuild\nbuild"}, {"build:terre": [3, 2]})
+    state, events = play(
+        state, {"turn:terre": "build\nif weapon < 3 rebuild\nbuild"}, {"build:terre": [3, 2]}
+    )
     assert sorted(state["players"]["terre"]["weapons"]) == [2, 3]
     assert "condition does not hold" in texts_of(events)
 
@@ -196,7 +212,7 @@ def test_rebuild_named_weapon_rerolls_one_showing_that_face() -> None:
 
 def test_weapon_transporter_gains_a_planet_from_the_galaxy() -> None:
     state = new_game(2)
-    state, events = play(state, {"turn:terre": "build"}, {"build:terre": 4, "planet:terre": 6})
+    state, _events = play(state, {"turn:terre": "build"}, {"build:terre": 4, "planet:terre": 6})
     assert state["players"]["terre"]["planets"] == [{"face": 6, "fresh": True}]  # until the turn ends
     assert state["galaxy"] == 1
 
@@ -212,11 +228,11 @@ def test_transporter_with_an_empty_galaxy_gains_nothing() -> None:
 
 def test_planets_gained_during_construction_do_not_add_resources_this_turn() -> None:
     state = new_game(2)  # home on Resource: 1 action
-    state, events = play(state, {"turn:terre": "build\nrebuild"}, {"build:terre": 4, "planet:terre": 3})
+    state, _events = play(state, {"turn:terre": "build\nrebuild"}, {"build:terre": 4, "planet:terre": 3})
     assert state["players"]["terre"]["weapons"] == [4]
 
 
-# -- 2. Management ----------------------------------------------------------------------------------------------------
+# -- 2. Management ---------------------------------------------------------------------------------
 def test_management_rerolls_each_planet_die_at_most_once() -> None:
     state = new_game(2)
     put(state, "terre", home=6, planets=[1, 1])
@@ -230,7 +246,9 @@ def test_management_rerolls_each_planet_die_at_most_once() -> None:
 
 def test_management_cannot_reroll_a_planet_gained_this_turn_by_a_transporter() -> None:
     state = new_game(2)
-    state, events = play(state, {"turn:terre": "build\nreroll exhausted"}, {"build:terre": 4, "planet:terre": 1})
+    state, events = play(
+        state, {"turn:terre": "build\nreroll exhausted"}, {"build:terre": 4, "planet:terre": 1}
+    )
     assert [p["face"] for p in state["players"]["terre"]["planets"]] == [1]
     assert "may be rerolled" in texts_of(events)
 
@@ -241,7 +259,7 @@ def test_home_transporter_rerolled_in_management_gains_a_planet() -> None:
     assert [p["face"] for p in state["players"]["terre"]["planets"]] == [5]
 
 
-# -- 3. La Conquête --------------------------------------------------------------------------------------------------
+# -- 3. La Conquête --------------------------------------------------------------------------------
 def test_attack_wins_only_with_greater_total_power() -> None:
     state = new_game(2)
     put(state, "terre", weapons=[2])
@@ -303,7 +321,7 @@ def test_invasion_captures_a_planet_rolls_it_and_enforces_fleet_maintenance() ->
     state = new_game(2)
     put(state, "terre", weapons=[3])
     put(state, "mors", planets=[3], weapons=[1, 6])  # 2 planets, 2 weapons, defence 2
-    state, events = play(state, {"turn:terre": "attack mors\non win invade"}, {"planet:terre": 5})
+    state, _events = play(state, {"turn:terre": "attack mors\non win invade"}, {"planet:terre": 5})
     assert state["players"]["terre"]["planets"] == [{"face": 5, "fresh": False}]
     assert state["players"]["mors"]["planets"] == []
     # the default sacrifice order gives up the weakest first: transporter, cruiser, fighters ...
@@ -314,7 +332,7 @@ def test_invasion_takes_the_face_written_in_the_orders() -> None:
     state = new_game(2)
     put(state, "terre", home=5, weapons=[3])
     put(state, "mors", planets=[3, 5, 6])
-    state, events = play(state, {"turn:terre": "attack mors\non win invade influence"}, {"planet:terre": 2})
+    state, _events = play(state, {"turn:terre": "attack mors\non win invade influence"}, {"planet:terre": 2})
     assert [p["face"] for p in state["players"]["mors"]["planets"]] == [3, 6]
 
 
@@ -322,7 +340,7 @@ def test_destruction_removes_the_named_weapon() -> None:
     state = new_game(2)
     put(state, "terre", planets=[3], weapons=[3, 3])
     put(state, "mors", planets=[3], weapons=[6, 2])
-    state, events = play(state, {"turn:terre": "attack mors\non win destroy fighters"})
+    state, _events = play(state, {"turn:terre": "attack mors\non win destroy fighters"})
     assert state["players"]["mors"]["weapons"] == [2]
 
 
@@ -338,11 +356,11 @@ def test_reward_falls_back_when_the_written_choice_is_impossible() -> None:
     state = new_game(2)
     put(state, "terre", weapons=[3])
     put(state, "mors", weapons=[1])
-    state, events = play(state, {"turn:terre": "attack mors\non win invade\non win destroy"})
+    state, _events = play(state, {"turn:terre": "attack mors\non win invade\non win destroy"})
     assert state["players"]["mors"]["weapons"] == []
 
 
-# -- Le Vote ------------------------------------------------------------------------------------------------------------
+# -- Le Vote ---------------------------------------------------------------------------------------
 def test_vote_majority_makes_the_target_lose_a_weapon_of_its_choice() -> None:
     state = new_game(3)
     put(state, "roach", planets=[3, 3], weapons=[3, 1, 2])
@@ -381,7 +399,7 @@ def test_vote_silence_is_against() -> None:
 def test_no_conquest_line_calls_a_vote_on_the_leader() -> None:
     state = new_game(3)
     put(state, "roach", planets=[3])
-    state, events = play(state, {"turn:terre": "build"}, {"build:terre": 1})
+    state, _events = play(state, {"turn:terre": "build"}, {"build:terre": 1})
     assert state["pending"] == {"kind": "vote", "proposer": "terre", "target": "roach"}
 
 

@@ -27,7 +27,7 @@ def test_optional_tables_are_the_books() -> None:
     ]  # fmt: skip
 
 
-# -- Les Technologies ----------------------------------------------------------------------------------
+# -- Les Technologies ------------------------------------------------------------------------------
 def test_technology_costs_two_resources_and_is_taken_once_per_game() -> None:
     state = new_game(4, technology="on")
     put(state, "terre", planets=[3, 3, 3, 1])  # 4 resources
@@ -88,23 +88,23 @@ def test_long_range_cannon_adds_planetary_defences_in_attack() -> None:
 def test_stasis_chambers_gain_a_planet_with_a_cruiser_or_battleship() -> None:
     state = new_game(2, technology="on")
     put(state, "terre", planets=[3], weapons=[2])
-    state, events = play(state, {"turn:terre": "tech"}, {"tech:terre": 5, "planet:terre": 3})
+    state, _ = play(state, {"turn:terre": "tech"}, {"tech:terre": 5, "planet:terre": 3})
     assert [p["face"] for p in state["players"]["terre"]["planets"]] == [3, 3]
     state = new_game(2, technology="on")
     put(state, "terre", planets=[3], weapons=[3])
-    state, events = play(state, {"turn:terre": "tech"}, {"tech:terre": 5})
+    state, _events = play(state, {"turn:terre": "tech"}, {"tech:terre": 5})
     assert len(state["players"]["terre"]["planets"]) == 1
 
 
 def test_sonic_deflector_rerolls_an_opponents_home_instead_of_conquest() -> None:
     state = new_game(2, technology="on")
     put(state, "terre", tech=6)
-    state, events = play(state, {"turn:terre": "deflect mors"}, {"deflect:mors": 2})
+    state, _events = play(state, {"turn:terre": "deflect mors"}, {"deflect:mors": 2})
     assert state["players"]["mors"]["home"] == 2 and state["players"]["mors"]["planets"] == []
     assert state["pending"] is None and state["active"] == "mors"
 
 
-# -- La politique -----------------------------------------------------------------------------------------
+# -- La politique ----------------------------------------------------------------------------------
 def test_politics_die_starts_blank_and_its_roll_persists() -> None:
     state = new_game(2, politics="on")
     assert state["politics"] is None
@@ -162,12 +162,14 @@ def test_ship_tax_gives_immunity_through_resources() -> None:
     assert state["pending"]["kind"] == "immunity"
 
 
-# -- Exploration: Secteurs Inconnus ------------------------------------------------------------------------
+# -- Exploration: Secteurs Inconnus ----------------------------------------------------------------
 def _attack(sector: int, **pins: int) -> tuple[dict, list]:
     state = new_game(2, exploration="on")
     put(state, "terre", planets=[3], weapons=[2, 1])  # attack 3
     put(state, "mors", home=6, weapons=[6])  # defence 2
-    return play(state, {"turn:terre": "attack mors\non win destroy"}, {"unknown-sectors:terre": sector, **pins})
+    return play(
+        state, {"turn:terre": "attack mors\non win destroy"}, {"unknown-sectors:terre": sector, **pins}
+    )
 
 
 def test_unknown_sectors_empty_space_has_no_effect() -> None:
@@ -176,7 +178,7 @@ def test_unknown_sectors_empty_space_has_no_effect() -> None:
 
 
 def test_unknown_sectors_wormhole_plays_again_at_the_end_of_the_turn() -> None:
-    state, events = _attack(2)
+    state, _events = _attack(2)
     assert state["active"] == "terre" and state["round"] == 1 and not state["again"]
 
 
@@ -187,7 +189,7 @@ def test_unknown_sectors_asteroids_lose_a_weapon_of_your_choice_first() -> None:
 
 
 def test_unknown_sectors_nebula_gives_the_defender_two() -> None:
-    state, events = _attack(4)
+    _state, events = _attack(4)
     assert "terre 3 in attack against mors 4 in defence" in texts_of(events)
 
 
@@ -197,7 +199,7 @@ def test_unknown_sectors_supernova_ends_the_turn_before_the_battle() -> None:
 
 
 def test_unknown_sectors_storm_silences_fighters_and_cruisers() -> None:
-    state, events = _attack(6)
+    _state, events = _attack(6)
     assert "terre 2 in attack against mors 1 in defence" in texts_of(events)
 
 
@@ -205,11 +207,11 @@ def test_unknown_sectors_are_rolled_before_immunity() -> None:
     state = new_game(2, exploration="on")
     put(state, "terre", weapons=[3])
     put(state, "mors", home=5)
-    state, events = play(state, {"turn:terre": "attack mors"}, {"unknown-sectors:terre": 4})
+    state, _events = play(state, {"turn:terre": "attack mors"}, {"unknown-sectors:terre": 4})
     assert state["pending"]["kind"] == "immunity" and state["pending"]["nebula"] is True
 
 
-# -- Exploration: Deep Space -------------------------------------------------------------------------------
+# -- Exploration: Deep Space -----------------------------------------------------------------------
 def _new_planet(result: int, technology: str = "off", **pins: int) -> tuple[dict, list]:
     state = new_game(2, exploration="on", technology=technology)
     put(state, "terre", weapons=[3])
