@@ -118,7 +118,7 @@ def roll_technology(state: State, seat: str, dice: Dice, events: list[Event]) ->
     events.append(
         Event(f"{seat}'s Technology die: {tech}, {TECHNOLOGY[tech]}.", "technology", {"value": tech})
     )
-    if tech == E.STASIS_CHAMBERS and any(WEAPON[w] in ("cruiser", "battleship") for w in player["weapons"]):
+    if tech == E.STASIS_CHAMBERS and any(kind in ("cruiser", "battleship") for kind, _, _ in E.units(player)):
         gain_planet(state, seat, dice, events, "Stasis Chambers")
 
 

@@ -416,3 +416,29 @@ def test_orders_name_only_players_at_the_table() -> None:
     found = problems(state, "turn:terre", "build\nattack morse\nvote terre")
     assert [(p.line, p.kind) for p in found] == [(2, "illegal"), (3, "illegal")]
     assert "did you mean 'mors'" in found[0].suggestion
+
+
+def test_red_dice_are_limited_only_by_fleet_maintenance() -> None:
+    state = new_game(4)
+    put(state, "terre", home=3, planets=[3, 3, 1])  # 3 Resources, 4 planets
+    state, _ = play(state, {"turn:terre": "build\nbuild\nbuild\nvote mors"}, {"build:terre": [1, 2, 3]})
+    assert sorted(state["players"]["terre"]["weapons"]) == [1, 2, 3]
+
+
+def test_racial_trait_units_count_as_their_kind() -> None:
+    freebooters = E.new_player("freebooters")
+    freebooters["home"] = 1
+    assert E.attack_power(freebooters, storm=True) == 0  # the trait is a cruiser: silenced by the Storm
+    freebooters["tech"] = E.ASSAULT_CANNON
+    assert E.attack_power(freebooters) == 2
+    matriks = E.new_player("matriks")
+    matriks.update(home=1, tech=E.ADVANCED_FIGHTERS)
+    assert E.attack_power(matriks) == 2  # Expert Fighters are fighters
+
+
+def test_a_vote_may_be_won_on_another_players_turn_by_diplomatic_pressure() -> None:
+    state = new_game(2)
+    put(state, "terre", weapons=[3])
+    put(state, "mors", home=4, planets=[3, 4])
+    state, events = play(state, {"turn:terre": "attack mors\non win pressure"}, {"pressure:mors": 5})
+    assert RULES.outcome(state) is not None and RULES.outcome(state).winners == ("mors",)

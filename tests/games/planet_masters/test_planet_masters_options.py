@@ -246,3 +246,11 @@ def test_deep_space_the_ancients_colonists_and_industry_place_the_planet() -> No
 def test_options_combine() -> None:
     opts = RULES.parse_options({"technology": "on", "politics": "on", "exploration": "off"})
     assert (opts["technology"], opts["politics"], opts["exploration"]) == (True, True, False)
+
+
+def test_stasis_chambers_count_the_freebooters_cruiser() -> None:
+    state = new_game(6, technology="on")
+    state["active"] = "freebooters"
+    put(state, "freebooters", home=1, planets=[3, 3])  # two Resources: 2 actions
+    state, _ = play(state, {"turn:freebooters": "tech\nvote mors"}, {"tech:freebooters": 5, "planet:freebooters": 2})
+    assert len(state["players"]["freebooters"]["planets"]) == 3

@@ -180,3 +180,23 @@ def test_word_soup_never_crashes_check_or_resolve(kind: str, lines: list[str]) -
         for p in new_state["players"].values():
             assert len(p["weapons"]) <= 1 + len(p["planets"])  # fleet maintenance holds
         assert new_state["galaxy"] >= 0
+
+
+def test_the_example_order_files_of_the_players_page_are_clean() -> None:
+    from pathlib import Path
+
+    folder = Path(__file__).parents[3] / "orders" / "planet-masters"
+    files = sorted(folder.glob("*.txt"))
+    assert len(files) >= 5
+    for path in files:
+        kind = path.stem.split("-")[0]
+        state = new_game(3, **ALL_ON)
+        put(state, "terre", tech=6)
+        if kind == "vote":
+            state, _ = play(state, {"turn:terre": "vote roach"})
+        elif kind == "immunity":
+            put(state, "mors", home=5)
+            state, _ = play(state, {"turn:terre": "attack mors"}, {"unknown-sectors:terre": 1})
+        seat = "mors" if kind in ("vote", "immunity") else "terre"
+        found = problems(state, f"{kind}:{seat}", path.read_text())
+        assert found == [], (path.name, [str(p) for p in found])
