@@ -252,5 +252,7 @@ def test_stasis_chambers_count_the_freebooters_cruiser() -> None:
     state = new_game(6, technology="on")
     state["active"] = "freebooters"
     put(state, "freebooters", home=1, planets=[3, 3])  # two Resources: 2 actions
-    state, _ = play(state, {"turn:freebooters": "tech\nvote mors"}, {"tech:freebooters": 5, "planet:freebooters": 2})
+    state, _ = play(
+        state, {"turn:freebooters": "tech\nvote mors"}, {"tech:freebooters": 5, "planet:freebooters": 2}
+    )
     assert len(state["players"]["freebooters"]["planets"]) == 3
