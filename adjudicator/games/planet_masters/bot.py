@@ -92,6 +92,17 @@ def turn_orders(state: State, seat: str, rng: random.Random) -> list[str]:
         if E.home_face(me) not in VICTORY_FACES and (E.home_face(me) != "infantry" or close):
             lines.append("reroll home")
         lines.append("reroll all exhausted")
+        shielded = [
+            s
+            for s in state["order"]
+            if s != seat and state["players"][s]["planets"] and immunity_applies(state, seat, s)
+        ]
+        if (
+            shielded
+            and E.resource_dice(me, politics) >= 2
+            and any(p["face"] in (2, 3, 4) for p in me["planets"])
+        ):
+            lines.append("reroll resource")  # Immunity shields their planets: seek Influence
         if E.resource_dice(me, politics) == 0:  # no growth without a Resource: gamble the Influence
             gamble = "reroll all influence" if me["planets"] else "reroll home"
             if gamble not in lines:

@@ -440,5 +440,5 @@ def test_a_vote_may_be_won_on_another_players_turn_by_diplomatic_pressure() -> N
     state = new_game(2)
     put(state, "terre", weapons=[3])
     put(state, "mors", home=4, planets=[3, 4])
-    state, events = play(state, {"turn:terre": "attack mors\non win pressure"}, {"pressure:mors": 5})
+    state, _events = play(state, {"turn:terre": "attack mors\non win pressure"}, {"pressure:mors": 5})
     assert RULES.outcome(state) is not None and RULES.outcome(state).winners == ("mors",)
