@@ -81,9 +81,13 @@ def turn_orders(state: State, seat: str, rng: random.Random) -> list[str]:
         if builds:
             lines.append("if weapon is transporter rebuild")
         # spare resources reroll the weakest weapons: each roll may be a Transporter (a planet)
-        fishing = (4, 1, 6, 5, 2) if state["galaxy"] else (4, 1, 6)
+        # an empty galaxy: planets are only taken by force, so reroll what does not attack
+        fishing = (4, 1, 6, 5, 2) if state["galaxy"] else (4, 6, 5, 1)
         if state["galaxy"] and not me["planets"]:
             fishing += (3,)
+        holders = [p for s, p in state["players"].items() if s != seat and p["planets"]]
+        if not state["galaxy"] and holders and E.attack_power(me) <= min(map(E.defence_power, holders)):
+            fishing += (2,)
         for face in fishing:
             lines += [f"rebuild {WEAPON[face]}"] * me["weapons"].count(face)
     # 2. Management
