@@ -54,8 +54,6 @@ IMMUNITY = {"cancel": "cancel", "annuler": "cancel", "allow": "allow", "accept":
 SUBJECTS = ("weapon", "home", "tech", "power", "resources", "influence", "planets", "weapons", "galaxy")
 OPS = {"<": "<", "<=": "<=", ">": ">", ">=": ">=", "=": "=", "==": "=", "!=": "!=", "is": "=", "is-not": "!="}
 REWARDS = ("invade", "destroy", "pressure")
-#: The kind of answer each request kind takes.
-KINDS = ("turn", "vote", "immunity")
 
 
 @dataclass(frozen=True)
@@ -106,9 +104,6 @@ class Orders:
     rewards: tuple[Reward, ...] = ()
     sacrifice: tuple[int, ...] | None = None
     answer: str | None = None
-
-    def statements(self) -> list[object]:
-        return [*self.construction, *self.management, *self.conquest, *self.rewards]
 
 
 class _Bad(Exception):
@@ -306,7 +301,7 @@ def parse_orders(kind: str, text: str) -> Parsed:
                 if head == "sacrifice":
                     if len(tokens) < 2:
                         raise _Bad("sacrifice which weapons first?", "e.g. 'sacrifice transporter, cruiser'")
-                    faces = tuple(WEAPON_WORDS[_weapon_word_key(t)] for t in tokens[1:])
+                    faces = tuple(WEAPON_WORDS[_weapon_word(t)] for t in tokens[1:])
                     if len(set(faces)) != len(faces):
                         raise _Bad("a weapon is named twice in the sacrifice order")
                     sacrifice = faces
@@ -336,11 +331,6 @@ def parse_orders(kind: str, text: str) -> Parsed:
         tuple(construction), tuple(management), tuple(conquest), tuple(rewards), sacrifice, answer
     )
     return Parsed(orders, problems, lines)
-
-
-def _weapon_word_key(word: str) -> str:
-    _weapon_word(word)
-    return word
 
 
 def canonical(orders: Orders) -> str:

@@ -15,7 +15,7 @@ from adjudicator.games.base import BaseRuleset, Event, OptionError, OrderRequest
 from adjudicator.games.planet_masters import empire as E
 from adjudicator.games.planet_masters import turn as T
 from adjudicator.games.planet_masters.orders import Orders, canonical, parse_orders
-from adjudicator.games.planet_masters.tables import POLITICS, RACE_ORDER, RACES
+from adjudicator.games.planet_masters.tables import RACE_ORDER, RACES
 
 State = dict[str, Any]
 SWITCHES = ("technology", "politics", "exploration")
@@ -326,8 +326,3 @@ class PlanetMasters(BaseRuleset):
         from adjudicator.games.planet_masters.svg import board_svg
 
         return board_svg(view)
-
-
-def politics_name(state: State) -> str:
-    value = state.get("politics")
-    return f"{value}, {POLITICS[value]}" if value else "no political act"

@@ -114,11 +114,3 @@ HOME_WORDS: dict[str, set[int]] = {
 TECH_WORDS: dict[str, int] = {
     **{name.replace(" ", "-"): face for face, name in TECHNOLOGY.items()},
 }
-
-
-def weapon_name(face: int) -> str:
-    return WEAPON[face]
-
-
-def planet_name(face: int) -> str:
-    return NEUTRAL[face]
