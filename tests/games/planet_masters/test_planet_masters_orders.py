@@ -200,3 +200,25 @@ def test_the_example_order_files_of_the_players_page_are_clean() -> None:
         seat = "mors" if kind in ("vote", "immunity") else "terre"
         found = problems(state, f"{kind}:{seat}", path.read_text())
         assert found == [], (path.name, [str(p) for p in found])
+
+
+def test_the_default_of_every_request_parses_and_checks_clean() -> None:
+    state = new_game(3, **ALL_ON)
+    put(state, "terre", weapons=[3])
+    put(state, "mors", home=5)
+    seen = set()
+    for texts, pins in (
+        ({}, {}),  # a silent turn: a vote on the leader
+        ({"vote:mors": "for"}, {}),
+        ({"turn:mors": "attack terre"}, {"unknown-sectors:mors": 1}),
+    ):
+        for r in RULES.requests(state):
+            seen.add(r.kind)
+            parsed = RULES.parse(r, r.default)
+            assert parsed.ok and RULES.check(state, r, parsed.orders) == [], r.key
+        state, _ = play(state, texts, pins)
+    state, _ = play(state, {"turn:roach": "attack mors"}, {"unknown-sectors:roach": 1})
+    for r in RULES.requests(state):
+        seen.add(r.kind)
+        assert RULES.parse(r, r.default).ok
+    assert seen == {"turn", "vote", "immunity"}
