@@ -479,11 +479,21 @@ def demo(
         bool, typer.Option("--quiet", "-q", help="No progress bar, even on a terminal.")
     ] = False,
     db: DbOption = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE.")] = None,
 ) -> None:
     """Play a whole sample campaign with bots: mail to ./outbox/, the archive to ./turns/."""
     from adjudicator.demo import run_demo
 
-    run_demo(ruleset, turns=turns, seats=seats, game_id=game_id, db_url=db, echo=typer.echo, quiet=quiet)
+    run_demo(
+        ruleset,
+        turns=turns,
+        seats=seats,
+        game_id=game_id,
+        db_url=db,
+        echo=typer.echo,
+        options=parse_options(option or []),
+        quiet=quiet,
+    )
 
 
 def _register_extensions() -> None:

@@ -48,15 +48,19 @@ def run_demo(
     db_url: str | None = None,
     echo: Callable[[str], None] = print,
     quiet: bool = False,
+    options: dict[str, str] | None = None,
 ) -> str:
-    """Create, play and report a bot game; returns its id."""
+    """Create, play and report a bot game; returns its id.
+
+    ``options`` are the game's options; they override the ruleset's ``demo_options`` (if it has any).
+    """
     db = Database(db_url)
     db.migrate()
     ruleset_name = ruleset_name or default_ruleset()
     ruleset = get_ruleset(ruleset_name)
     referee = Referee(db)
     game_id = game_id or free_game_id(db, f"demo-{ruleset.name}")
-    options: dict[str, str] = {}
+    options = {**getattr(ruleset, "demo_options", {}), **(options or {})}
     _game, seat_names, _secret = referee.new_game(ruleset.name, game_id, options, deadline="48h")
     wanted = seats if seats is not None else min(ruleset.max_seats, 6)
     wanted = max(ruleset.min_seats, min(wanted, len(seat_names)))

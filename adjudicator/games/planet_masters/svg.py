@@ -1,0 +1,125 @@
+"""The table as SVG: each player's templates with their dice, the galaxy and the Politics die.
+
+Built with xml.etree, so every text (seat names included) is escaped.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from typing import Any
+
+from adjudicator.games.planet_masters import empire as E
+from adjudicator.games.planet_masters.board import politics_text
+from adjudicator.games.planet_masters.tables import HOME, NEUTRAL, POLITICS, RACES, TECHNOLOGY, WEAPON
+
+State = dict[str, Any]
+DIE = 30
+ROW = 118
+WIDTH = 760
+COLOURS = {
+    "home": ("#1d1d1d", "#ffffff"),
+    "planet": ("#ffffff", "#1d1d1d"),
+    "weapon": ("#b3261e", "#ffffff"),
+    "tech": ("#1f4e9c", "#ffffff"),
+    "politics": ("#6b3fa0", "#ffffff"),
+}
+PIPS = {
+    1: [(0.5, 0.5)],
+    2: [(0.25, 0.25), (0.75, 0.75)],
+    3: [(0.25, 0.25), (0.5, 0.5), (0.75, 0.75)],
+    4: [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)],
+    5: [(0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)],
+    6: [(0.25, 0.25), (0.75, 0.25), (0.25, 0.5), (0.75, 0.5), (0.25, 0.75), (0.75, 0.75)],
+}
+
+
+def _text(parent: ET.Element, x: float, y: float, text: str, size: int = 11, **attrs: str) -> None:
+    node = ET.SubElement(parent, "text", x=f"{x:g}", y=f"{y:g}", fill=attrs.pop("fill", "#222"), **attrs)
+    node.set("font-size", str(size))
+    node.set("font-family", "sans-serif")
+    node.text = text
+
+
+def die(parent: ET.Element, x: float, y: float, value: int | None, colour: str, caption: str) -> None:
+    """One die showing its face with pips, its template word under it."""
+    fill, pip = COLOURS[colour]
+    group = ET.SubElement(parent, "g", {"class": f"die {colour}"})
+    ET.SubElement(
+        group,
+        "rect",
+        x=f"{x:g}",
+        y=f"{y:g}",
+        width=str(DIE),
+        height=str(DIE),
+        rx="5",
+        fill=fill,
+        stroke="#333",
+    )
+    for px, py in PIPS.get(value or 0, []):
+        ET.SubElement(group, "circle", cx=f"{x + px * DIE:g}", cy=f"{y + py * DIE:g}", r="3", fill=pip)
+    _text(group, x + DIE / 2, y + DIE + 12, caption, 9, **{"text-anchor": "middle"})
+
+
+def board_svg(state: State) -> str:
+    seats = state["order"]
+    height = 70 + ROW * len(seats)
+    svg = ET.Element(
+        "svg",
+        xmlns="http://www.w3.org/2000/svg",
+        width=str(WIDTH),
+        height=str(height),
+        viewBox=f"0 0 {WIDTH} {height}",
+    )
+    ET.SubElement(svg, "rect", x="0", y="0", width=str(WIDTH), height=str(height), fill="#0d1330")
+    _text(svg, 12, 20, str(state.get("label", "")), 14, fill="#f4efe1")
+    # the galaxy: the white dice still neutral
+    _text(svg, 12, 44, f"Galaxy ({state['galaxy']} left)", 11, fill="#f4efe1")
+    for i in range(state["galaxy"]):
+        ET.SubElement(
+            svg, "rect", x=str(110 + 22 * i), y="30", width="18", height="18", rx="3", fill="#ffffff"
+        )
+    if state["options"].get("politics"):
+        value = state.get("politics")
+        box = ET.SubElement(svg, "g", {"class": "politics"})
+        ET.SubElement(box, "rect", x="440", y="26", width="310", height="34", rx="6", fill="#f4efe1")
+        die(box, 444, 28, value, "politics", "")
+        _text(box, 482, 48, f"{value}, {POLITICS[value]}" if value else politics_text(state), 11)
+    for row, seat in enumerate(seats):
+        top = 66 + ROW * row
+        p = state["players"][seat]
+        panel = ET.SubElement(svg, "g", {"class": "player"})
+        fill = "#fff6d6" if seat == state.get("active") else "#f4efe1"
+        ET.SubElement(
+            panel, "rect", x="8", y=str(top), width=str(WIDTH - 16), height=str(ROW - 8), rx="8", fill=fill
+        )
+        race = RACES[p["race"]]
+        politics = state.get("politics")
+        _text(panel, 18, top + 18, f"{seat} - {race.title} ({race.trait})", 13, **{"font-weight": "bold"})
+        _text(
+            panel,
+            WIDTH - 20,
+            top + 18,
+            f"planets {E.planet_count(p)}  resources {E.resources(p, politics)}  influence "
+            f"{E.influence(p, politics)}  power {E.attack_power(p)}/{E.defence_power(p)}",
+            11,
+            **{"text-anchor": "end"},
+        )
+        _text(panel, 18, top + 40, "planets", 10)
+        x = 18
+        home = HOME[p["home"]]
+        die(panel, x, top + 46, p["home"], "home", race.trait.lower() if home == "trait" else home)
+        x += DIE + 34
+        for planet in p["planets"]:
+            die(panel, x, top + 46, planet["face"], "planet", NEUTRAL[planet["face"]])
+            x += DIE + 34
+        x = max(x + 20, 330)
+        _text(panel, x, top + 40, "weapons", 10)
+        for face in p["weapons"]:
+            die(panel, x, top + 46, face, "weapon", WEAPON[face])
+            x += DIE + 34
+        if state["options"].get("technology"):
+            x = max(x + 20, WIDTH - 110)
+            _text(panel, x, top + 40, "technology", 10)
+            if p["tech"]:
+                die(panel, x, top + 46, p["tech"], "tech", TECHNOLOGY[p["tech"]])
+    return ET.tostring(svg, encoding="unicode")
