@@ -315,6 +315,7 @@ def export_game(db: Database, game_id: str, to: Path = DEFAULT_ARCHIVE, *, full:
                 "folder": f"branches/{b.number}",
                 "turns": [t["record"]["turn"] for t in data.get("turns", [])],
                 "head_record_hash": b.head_record_hash,
+                "anchor_record_hash": branch_anchor(data),
             }
             for b, data in branch_data
         ],
@@ -370,6 +371,7 @@ def export_game(db: Database, game_id: str, to: Path = DEFAULT_ARCHIVE, *, full:
             "reason": branch.reason,
             "created_at": data.get("created_at"),
             "head_record_hash": branch.head_record_hash,
+            "anchor_record_hash": branch_anchor(data),
             "turns": [t["record"]["turn"] for t in data.get("turns", [])],
             "open_turn": {
                 k: v
@@ -393,6 +395,19 @@ def export_game(db: Database, game_id: str, to: Path = DEFAULT_ARCHIVE, *, full:
 
     write_site(writer, game_json, pages, shown)
     return root
+
+
+def branch_anchor(data: dict[str, Any]) -> str | None:
+    """The record hash a branch leaves from (``None``: the setup).
+
+    Recorded by the rollback; branches made before it was are read from their first record.
+    """
+    if "anchor_record_hash" in data:
+        return data["anchor_record_hash"]
+    turns = data.get("turns") or []
+    if turns:
+        return turns[0]["record"].get("prev_record_hash")
+    return (data.get("open_turn") or {}).get("prev_record_hash")
 
 
 def _check_append_only(root: Path, game: Game, records: list[dict[str, Any]], branch_data: list[Any]) -> None:

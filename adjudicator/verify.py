@@ -598,46 +598,98 @@ def verify_archive(path: Path | str) -> list[TurnResult]:
         results.append(TurnResult("archive", ok=False, problem=str(exc)))
         return results
 
-    # chains for branches: the state after each main-line turn
-    _collect_chains(game, root, listed, chains)
+    # A branch leaves from the record it was cut after (its anchor). A later rollback to an
+    # earlier point moves that record off the main line into another branch, so the anchor is
+    # looked up by its hash among every line of the archive; each line is verified in turn.
+    anchors = _collect_chains(game, root, listed, chains[0])
     for i, branch in enumerate(game.data["branches"]):
         try:
             number = need(branch, "number", "int", f"game.json branches[{i}]")
-            info = load_json(
-                root / "branches" / str(number) / "branch.json", f"branches/{number}/branch.json"
-            )
-            after = need(info, "after_turn", "int", f"branches/{number}/branch.json")
-            turns = need(info, "turns", "list", f"branches/{number}/branch.json")
-            if after not in chains:
-                raise Mismatch(
-                    f"branch {number} leaves the main line after turn {after}, which is not in the archive"
-                )
+            where = f"branches/{number}/branch.json"
+            info = load_json(root / "branches" / str(number) / "branch.json", where)
+            after = need(info, "after_turn", "int", where)
+            turns = need(info, "turns", "list", where)
             if turns != list(range(after + 1, after + 1 + len(turns))):
                 raise Mismatch(f"branch {number}: its turns are not consecutive from turn {after + 1}")
+            start = _branch_start(root, number, after, turns, info, anchors)
         except Mismatch as exc:
             results.append(TurnResult(f"branch {i + 1}", ok=False, problem=str(exc)))
             return results
         if (
-            _verify_line(
-                game, root / "branches" / str(number), turns, chains[after], f"branch {number} ", results
-            )
+            _verify_line(game, root / "branches" / str(number), turns, start, f"branch {number} ", results)
             is None
         ):
             return results
     return results
 
 
-def _collect_chains(game: Game, root: Path, listed: list[int], chains: dict[int, Chain]) -> None:
-    chain = chains[0]
-    for number in listed:
-        record = load_json(root / f"{number:03d}" / "record.json", "record.json")
-        if record.get("public"):
-            chain = Chain(view=record.get("view_after"), has_view=True, record_hash=record.get("record_hash"))
-        else:
-            chain = Chain(
-                state=record.get("state_after"), has_state=True, record_hash=record.get("record_hash")
-            )
-        chains[number] = chain
+def _branch_start(
+    root: Path,
+    number: int,
+    after: int,
+    turns: list[int],
+    info: dict[str, Any],
+    anchors: dict[str | None, tuple[int, Chain]],
+) -> Chain:
+    """The chain a branch continues: the setup, or the record (on any line) it was cut after."""
+    where = f"branches/{number}/branch.json"
+    if "anchor_record_hash" in info:
+        anchor = need(info, "anchor_record_hash", "str?", where)
+    elif turns:  # a branch.json written before anchors were recorded: its first record says
+        first = load_json(
+            root / "branches" / str(number) / f"{turns[0]:03d}" / "record.json",
+            f"branches/{number}/{turns[0]:03d}/record.json",
+        )
+        anchor = first.get("prev_record_hash") if isinstance(first, dict) else None
+    else:
+        anchor = None
+    if after == 0:
+        if anchor is not None:
+            raise Mismatch(f"branch {number} leaves from the setup but names an anchor record")
+        return anchors[None][1]
+    found = anchors.get(anchor)
+    if anchor is None or found is None or found[0] != after:
+        raise Mismatch(
+            f"branch {number} leaves the game after turn {after} (record {str(anchor)[:16]}...), "
+            "which is not in the archive"
+        )
+    return found[1]
+
+
+def _collect_chains(
+    game: Game, root: Path, listed: list[int], setup: Chain
+) -> dict[str | None, tuple[int, Chain]]:
+    """Every record of the archive (main line and branches) by its hash: its turn and its chain."""
+    found: dict[str | None, tuple[int, Chain]] = {None: (0, setup)}
+    lines: list[tuple[Path, list[int]]] = [(root, listed)]
+    for entry in game.data["branches"]:
+        number = entry.get("number") if isinstance(entry, dict) else None
+        if not isinstance(number, int):
+            continue
+        info = _read_plain(root / "branches" / str(number) / "branch.json")
+        turns = info.get("turns") if isinstance(info, dict) else None
+        if isinstance(turns, list) and all(isinstance(t, int) for t in turns):
+            lines.append((root / "branches" / str(number), turns))
+    for base, numbers in lines:
+        for number in numbers:
+            record = _read_plain(base / f"{number:03d}" / "record.json")
+            if not isinstance(record, dict) or not isinstance(record.get("record_hash"), str):
+                continue
+            own = record["record_hash"]
+            if record.get("public"):
+                chain = Chain(view=record.get("view_after"), has_view=True, record_hash=own)
+            else:
+                chain = Chain(state=record.get("state_after"), has_state=True, record_hash=own)
+            found.setdefault(own, (number, chain))
+    return found
+
+
+def _read_plain(path: Path) -> Any:
+    """A JSON file or ``None``: the anchors' lookup; each file is checked where its line is verified."""
+    try:
+        return load_json(path, str(path))
+    except (Mismatch, RecursionError):
+        return None
 
 
 def summary(results: list[TurnResult]) -> tuple[str, int]:
