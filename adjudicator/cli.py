@@ -367,9 +367,26 @@ def turn_extend(
     turn: Annotated[int | None, typer.Option(help="The turn number (default: the open turn).")] = None,
     db: DbOption = None,
 ) -> None:
-    """Push the open turn's deadline back, e.g. `pbem turn extend rome-27 24h`."""
-    when = referee(db).extend(game_id, by, turn)
-    typer.echo(f"deadline now {as_utc(when):%Y-%m-%d %H:%M} UTC")
+    """Push the open turn's deadline back, e.g. `pbem turn extend rome-27 24h` (from now if it has passed)."""
+    ref = referee(db)
+    when = as_utc(ref.extend(game_id, by, turn))
+    assert when is not None
+    left = when - ref.clock()
+    typer.echo(f"deadline now {when:%Y-%m-%d %H:%M:%S} UTC ({when.isoformat()}), in {_span(left)}")
+
+
+def _span(delta: object) -> str:
+    """``1d 2h 3m 4s``: a time span to the second."""
+    from datetime import timedelta
+
+    assert isinstance(delta, timedelta)
+    seconds = max(int(delta.total_seconds()), 0)
+    days, rest = divmod(seconds, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes, seconds = divmod(rest, 60)
+    parts = [f"{days}d"] if days else []
+    parts += [f"{hours}h"] if hours or days else []
+    return " ".join([*parts, f"{minutes}m", f"{seconds}s"])
 
 
 # -- reports ---------------------------------------------------------------

@@ -879,6 +879,7 @@ class Referee:
                 self.close_turn(game_id, ready, reason="early")
 
     def extend(self, game_id: str, by: str, number: int | None = None) -> datetime:
+        """Push the open turn's deadline back by ``by``; an overdue turn gets ``by`` from now."""
         try:
             delta = parse_duration(by)
         except DurationError as exc:
@@ -894,7 +895,11 @@ class Referee:
             turn = self.turn(session, game_id)
             if turn.status != "open":
                 raise Refused(f"turn {turn.number} of {game_id!r} is closed; it cannot be extended")
-            turn.deadline_at = (as_utc(turn.deadline_at) or self.clock()) + delta
+            # An overdue turn (no tick closed it yet, or its grace runs) is extended from now:
+            # counting from a deadline already past could leave the new one in the past too.
+            now = self.clock()
+            base = as_utc(turn.deadline_at)
+            turn.deadline_at = (base if base is not None and base > now else now) + delta
             session.add(turn)
             return turn.deadline_at
 

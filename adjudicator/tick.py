@@ -8,6 +8,10 @@ closed by the engine's conditional UPDATE (and, on PostgreSQL, claimed with
 queueing), a reminder by a unique row in ``remindersent``, and an email by its
 stable Message-ID.
 
+A turn whose owed orders are all in and marked final closes at the next pass
+too (reason ``early``): the submission that completed it closes it at once,
+but a crash in that close leaves it open with every order kept.
+
 A clock jump or a long outage cannot skip a turn either: a pass closes only
 the turns open *now*, and the next turn opens with a fresh deadline counted
 from the moment it opens, so each turn gets its full time.
@@ -73,14 +77,19 @@ def close_due(
     ``stop`` is asked before each turn: a server told to stop finishes the turn
     in hand and leaves the rest to the next pass.
     """
-    due = referee.due_turns(now)
+    due = [(game_id, number, "deadline") for game_id, number in referee.due_turns(now)]
+    due += [
+        (game_id, number, "early")
+        for game_id, number in ready_turns(referee)
+        if (game_id, number, "deadline") not in due
+    ]
     if only is not None:
-        due = [item for item in due if item == only]
-    for game_id, number in due:
+        due = [item for item in due if item[:2] == only]
+    for game_id, number, reason in due:
         if stop is not None and stop():
             break
         try:
-            closed = referee.close_turn(game_id, number, reason="deadline", skip_locked=True)
+            closed = referee.close_turn(game_id, number, reason=reason, skip_locked=True)
         except Exception as exc:  # one broken game must not stop the others
             log.exception("closing %s turn %d failed", game_id, number)
             summary.errors.append(f"{game_id} turn {number}: {type(exc).__name__}: {exc}")
@@ -100,6 +109,20 @@ def close_due(
             log.warning(
                 "%s: seat %s is in civil disorder (pbem seat replace %s %s ...)", game_id, seat, game_id, seat
             )
+
+
+def ready_turns(referee: Referee) -> list[tuple[str, int]]:
+    """Open turns whose owed orders are all in and final, not yet closed.
+
+    The submission that completed them closes them at once; when that close was interrupted (a
+    crash, a kill) the orders stay stored and this pass closes the turn early, as it should have.
+    """
+    ready = []
+    for game, _turn in open_turns(referee.db):
+        number = referee.ready_to_close(game.id)
+        if number is not None:
+            ready.append((game.id, number))
+    return ready
 
 
 def send_reminders(referee: Referee, now: datetime, summary: TickSummary) -> None:
