@@ -120,9 +120,9 @@ def test_an_early_close_killed_midway_is_finished_by_the_next_tick(tmp_path: Pat
     orders = tmp_path / "south.txt"
     orders.write_text("guess 5\nfinal\n")
     env = dict(os.environ, PBEM_TEST_SLOW_CLOSE="30", PBEM_OUTBOX=str(tmp_path / "outbox"))
+    secret_and_db = ["--secret", secrets["south"], "--db", url]
     process = subprocess.Popen(
-        [sys.executable, "-c", BOOT, "orders", "submit", "g", "south", str(orders)]
-        + ["--secret", secrets["south"], "--db", url],
+        [sys.executable, "-c", BOOT, "orders", "submit", "g", "south", str(orders), *secret_and_db],
         env=env,
         cwd=tmp_path,
         stdout=subprocess.PIPE,
