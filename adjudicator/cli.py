@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import importlib
 import os
+import sqlite3
 import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
+from sqlalchemy.exc import DBAPIError, OperationalError
 
 from adjudicator import __version__
 from adjudicator.engine import Referee, RefereeError, check_game_id
@@ -466,6 +468,24 @@ def main(argv: list[str] | None = None) -> int:
         return exc.exit_code
     except KeyboardInterrupt:
         return 130
+    except (DBAPIError, sqlite3.Error) as exc:  # a full disk, a read-only file: say which, never the SQL
+        if os.environ.get("PBEM_DEBUG"):
+            raise
+        from adjudicator import dbfaults
+
+        fault = dbfaults.explain(exc, Database.last_url)
+        if fault is None and isinstance(exc, (OperationalError, sqlite3.OperationalError)):
+            fault = dbfaults.unavailable(exc, Database.last_url)
+        if fault is not None:
+            typer.echo(f"error: {fault.message}", err=True)
+            return fault.exit_code
+        orig = getattr(exc, "orig", None) or exc
+        typer.echo(
+            f"internal error: {type(orig).__name__}: {str(orig).splitlines()[0][:300] if str(orig) else ''}"
+            " (set PBEM_DEBUG=1 for details)",
+            err=True,
+        )
+        return 70
     except Exception as exc:  # no traceback reaches a user
         if os.environ.get("PBEM_DEBUG"):
             raise
