@@ -13,6 +13,8 @@ Layout (``docs/archive.md`` tells the whole story)::
       001/index.html         the turn's page in the site, with links to the turns around it
       branches/1/branch.json a referee's rollback: the turns taken off the main line, kept whole
       branches/1/004/...
+      001/manifest.json      the SHA-256 of every file published for the turn, and its record hash
+      manifest.json          the SHA-256 of every other file and of each turn's manifest
 
 The archive is append-only and hash-chained: each record carries ``prev_record_hash``, the hash
 of the record before it. Export refuses to replace a published turn by a different one unless a
@@ -394,7 +396,78 @@ def export_game(db: Database, game_id: str, to: Path = DEFAULT_ARCHIVE, *, full:
     from adjudicator.site import write_site
 
     write_site(writer, game_json, pages, shown)
+    write_manifests(writer, root, game.id)
     return root
+
+
+# -- manifests ---------------------------------------------------------------
+MANIFEST = "manifest.json"
+MANIFEST_FORMAT = 1
+_TURN = re.compile(r"\d{3,}")
+
+
+def file_sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 16), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def turn_folder_of(rel: str) -> tuple[str, str] | None:
+    """``("003", "reports/north.txt")`` for a file of a turn folder (main line or branch), else ``None``."""
+    parts = rel.split("/")
+    if len(parts) > 1 and _TURN.fullmatch(parts[0]):
+        return parts[0], "/".join(parts[1:])
+    if len(parts) > 3 and parts[0] == "branches" and _TURN.fullmatch(parts[2]):
+        return "/".join(parts[:3]), "/".join(parts[3:])
+    return None
+
+
+def write_manifests(writer: SafeWriter, root: Path, game_id: str) -> str:
+    """Write the manifests of everything this export published; returns the archive digest.
+
+    Each turn folder gets ``manifest.json``: the SHA-256 of every file published for that turn
+    (record, reports, boards, page), tied to the turn's record hash, so a manifest belongs to
+    one record of the hash chain. The root ``manifest.json`` lists every other file (game.json,
+    the index, each branch.json) and the SHA-256 of each turn's manifest. ``pbem verify`` checks
+    every file of the archive against them and flags a file no manifest lists. The archive
+    digest, the SHA-256 of the root manifest, names this exact archive: two copies with the same
+    digest hold the same bytes.
+    """
+    top: dict[str, str] = {}
+    turns: dict[str, dict[str, str]] = {}
+    for path in sorted(set(writer.written)):
+        if not path.is_file() or path.is_symlink():
+            continue  # written, then its folder was replaced (a branch rewritten)
+        rel = path.relative_to(root).as_posix()
+        if rel == MANIFEST:
+            continue
+        found = turn_folder_of(rel)
+        if found is None:
+            top[rel] = file_sha256(path)
+        elif found[1] != MANIFEST:
+            turns.setdefault(found[0], {})[found[1]] = file_sha256(path)
+    for folder, files in sorted(turns.items()):
+        record = _read_json(root / folder / "record.json")
+        manifest = {
+            "format": MANIFEST_FORMAT,
+            "turn": record.get("turn") if isinstance(record, dict) else None,
+            "record_hash": record.get("record_hash") if isinstance(record, dict) else None,
+            "files": files,
+        }
+        path = writer.write_json(*folder.split("/"), MANIFEST, value=manifest)
+        top[f"{folder}/{MANIFEST}"] = file_sha256(path)
+    path = writer.write_json(
+        MANIFEST, value={"format": MANIFEST_FORMAT, "game": game_id, "files": dict(sorted(top.items()))}
+    )
+    return file_sha256(path)
+
+
+def archive_digest(root: Path) -> str | None:
+    """The SHA-256 of the archive's root manifest (``None`` when there is none)."""
+    path = root / MANIFEST
+    return file_sha256(path) if path.is_file() and not path.is_symlink() else None
 
 
 def branch_anchor(data: dict[str, Any]) -> str | None:
