@@ -11,7 +11,7 @@ import time
 from datetime import timedelta
 from pathlib import Path
 
-from schedule_helpers import BOOT, FakeClock
+from schedule_helpers import BOOT, FakeClock, count_closed, start_serve, stop, wait_for
 from sqlmodel import select
 
 from adjudicator.cli import main
@@ -144,6 +144,30 @@ def test_an_early_close_killed_midway_is_finished_by_the_next_tick(tmp_path: Pat
         assert session.exec(select(Turn).where(Turn.number == 1)).one().status == "open"
     summary = tick(db, poll=False, flush=False)  # long before the deadline
     assert summary.closed == [("g", 1)]
+    db.dispose()
+
+
+def test_serve_closes_a_turn_whose_orders_are_all_in_and_final(tmp_path: Path) -> None:
+    """`pbem serve` started after the crash closes the turn at once, not at the deadline."""
+    url = f"sqlite:///{tmp_path / 'pbem.db'}"
+    db = Database(url)
+    db.migrate()
+    referee = Referee(db)
+    secrets = _game(referee, deadline="48h")
+    referee.submit("g", "north", "guess 2", secrets["north"], final=True)
+    slow = Referee(db)
+    slow.close_turn = lambda *args, **kwargs: None  # type: ignore[method-assign]  # the close never runs
+    assert slow.submit("g", "south", "guess 5", secrets["south"], final=True).closed_turn is None
+    db.dispose()
+    log = tmp_path / "serve.log"
+    server = start_serve(url, log)
+    try:
+        assert wait_for(lambda: count_closed(url) == 1), log.read_text()
+    finally:
+        assert stop(server) == 0
+    db = Database(url)
+    with db.session() as session:
+        assert session.exec(select(Turn).where(Turn.number == 1)).one().close_reason == "early"
     db.dispose()
 
 
