@@ -404,6 +404,7 @@ def export_game(db: Database, game_id: str, to: Path = DEFAULT_ARCHIVE, *, full:
 MANIFEST = "manifest.json"
 MANIFEST_FORMAT = 1
 _TURN = re.compile(r"\d{3,}")
+_TEMP = re.compile(r"\.tmp-[0-9a-f]{16}")  # SafeWriter's temporary files
 
 
 def file_sha256(path: Path) -> str:
@@ -435,6 +436,10 @@ def write_manifests(writer: SafeWriter, root: Path, game_id: str) -> str:
     digest, the SHA-256 of the root manifest, names this exact archive: two copies with the same
     digest hold the same bytes.
     """
+    for folder, _dirs, names in os.walk(root, followlinks=False):  # temp files of an interrupted export
+        for name in names:
+            if _TEMP.fullmatch(name):
+                (Path(folder) / name).unlink(missing_ok=True)
     top: dict[str, str] = {}
     turns: dict[str, dict[str, str]] = {}
     for path in sorted(set(writer.written)):

@@ -138,3 +138,11 @@ def test_a_seat_name_in_game_json_of_a_finished_game(finished: Path) -> None:
     path.write_text(path.read_text().replace('"name": "north"', '"name": "nortH"'))
     where, problem = failure(finished)
     assert where == "archive" and problem.startswith("game.json setup: the published setup state differs")
+
+
+def test_an_export_interrupted_before_leaves_no_stray_file(referee: Referee, tmp_path: Path) -> None:
+    play(referee, "open", 2, ruleset="toy-open", points=50)
+    folder = export_game(referee.db, "open", tmp_path)
+    (folder / "001" / ".tmp-0123456789abcdef").write_bytes(b"half a file")  # a crash mid-write
+    folder = export_game(referee.db, "open", tmp_path)
+    assert all(r.complete for r in verify_archive(folder))
