@@ -116,11 +116,30 @@ def ready_turns(referee: Referee) -> list[tuple[str, int]]:
 
     The submission that completed them closes them at once; when that close was interrupted (a
     crash, a kill) the orders stay stored and this pass closes the turn early, as it should have.
+    As at a submission, a turn whose orders are all bots' (given when it opened) waits for its
+    deadline.
     """
+    from sqlmodel import select
+
+    from adjudicator.store import Submission
+
     ready = []
     for game, _turn in open_turns(referee.db):
         number = referee.ready_to_close(game.id)
-        if number is not None:
+        if number is None:
+            continue
+        with referee.db.session() as session:
+            # as at a submission: a turn only bots' orders complete waits for its deadline
+            by_someone = session.exec(
+                select(Submission.id).where(
+                    Submission.game_id == game.id,
+                    Submission.turn_number == number,
+                    Submission.status == "accepted",
+                    Submission.final == True,  # noqa: E712 (SQL)
+                    Submission.source != "bot",
+                )
+            ).first()
+        if by_someone is not None:
             ready.append((game.id, number))
     return ready
 

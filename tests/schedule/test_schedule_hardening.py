@@ -109,6 +109,17 @@ def test_a_turn_whose_orders_are_all_in_and_final_closes_at_the_next_tick(
         assert turn.close_reason == "early"
 
 
+def test_a_turn_of_bots_only_still_waits_for_its_deadline(referee: Referee, clock: FakeClock) -> None:
+    referee.new_game("toy-guess", "bots", {"points": "99"}, deadline="48h")
+    referee.join("bots", "north", bot=True)
+    referee.join("bots", "south", bot=True)
+    referee.start("bots")  # the bots' orders are in and final at once: no submission closes it
+    assert referee.ready_to_close("bots") == 1
+    assert _tick(referee).closed == []
+    clock.advance(hours=48)
+    assert _tick(referee).closed == [("bots", 1)]
+
+
 def test_an_early_close_killed_midway_is_finished_by_the_next_tick(tmp_path: Path) -> None:
     """A real process submits the last final order and is killed inside the close."""
     url = f"sqlite:///{tmp_path / 'pbem.db'}"
