@@ -230,3 +230,21 @@ def test_three_concurrent_inits_on_a_fresh_sqlite_database_all_succeed(tmp_path:
     db = Database(url)
     assert migrate.current(db) == migrate.head() and _diff(db) == []
     db.dispose()
+
+
+# -- released migrations are never edited -------------------------------------------------
+#: The SHA-256 of each released migration file. A released migration is never edited again (the
+#: first release's 0001 was, which is what 0002 repairs): change the schema with a new revision.
+RELEASED = {
+    "0001_initial_schema.py": "3b0f0b8e498b7a7cb1a28904b14d4d19aa335c60e4fc12ffd2d02e8621ffcecd",
+}
+
+
+def test_released_migrations_are_unchanged() -> None:
+    import hashlib
+
+    versions = Path(migrate.MIGRATIONS) / "versions"
+    for name, digest in RELEASED.items():
+        assert hashlib.sha256((versions / name).read_bytes()).hexdigest() == digest, (
+            f"{name} was edited after its release: add a new migration instead"
+        )
