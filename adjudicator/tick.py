@@ -58,6 +58,21 @@ class TickSummary:
         return "\n".join(parts)
 
 
+def describe(exc: BaseException, url: str | None) -> str:
+    """An error in one line for the tick's summary: a database fault in words, never its SQL
+    (a statement's parameters can hold secrets)."""
+    import sqlite3
+
+    from sqlalchemy.exc import DBAPIError
+
+    if isinstance(exc, (DBAPIError, sqlite3.Error)):
+        from adjudicator.dbfaults import explain, unavailable
+
+        fault = explain(exc, url) or unavailable(exc, url)
+        return fault.message
+    return f"{type(exc).__name__}: {exc}"
+
+
 def _mail_service(name: str) -> Callable[..., int] | None:
     """A function of the mail service (``adjudicator.mail.service``) when it is installed."""
     if importlib.util.find_spec("adjudicator.mail.service") is None:
@@ -92,7 +107,7 @@ def close_due(
             closed = referee.close_turn(game_id, number, reason=reason, skip_locked=True)
         except Exception as exc:  # one broken game must not stop the others
             log.exception("closing %s turn %d failed", game_id, number)
-            summary.errors.append(f"{game_id} turn {number}: {type(exc).__name__}: {exc}")
+            summary.errors.append(f"{game_id} turn {number}: {describe(exc, referee.db.url)}")
             continue
         if closed is None:
             continue  # closed meanwhile, or another worker holds it
@@ -151,7 +166,7 @@ def send_reminders(referee: Referee, now: datetime, summary: TickSummary) -> Non
         summary.reminders += send_due_reminders(referee, now)
     except Exception as exc:
         log.exception("sending reminders failed")
-        summary.errors.append(f"reminders: {type(exc).__name__}: {exc}")
+        summary.errors.append(f"reminders: {describe(exc, referee.db.url)}")
 
 
 def poll_mail(db: Database, summary: TickSummary) -> None:
@@ -162,7 +177,7 @@ def poll_mail(db: Database, summary: TickSummary) -> None:
         summary.polled += int(poll(db) or 0)
     except Exception as exc:
         log.exception("polling the mailboxes failed")
-        summary.errors.append(f"poll: {type(exc).__name__}: {exc}")
+        summary.errors.append(f"poll: {describe(exc, db.url)}")
 
 
 def flush_mail(db: Database, summary: TickSummary) -> None:
@@ -176,7 +191,7 @@ def flush_mail(db: Database, summary: TickSummary) -> None:
             summary.flushed += deliver_to_maildir(db)
     except Exception as exc:
         log.exception("flushing the outbox failed")
-        summary.errors.append(f"flush: {type(exc).__name__}: {exc}")
+        summary.errors.append(f"flush: {describe(exc, db.url)}")
 
 
 def tick(

@@ -174,3 +174,30 @@ def test_sqlite_full_is_explained_as_a_full_disk(tmp_path: Path) -> None:
     assert f"the disk holding the database {tmp_path / 'pbem.db'} is full" in fault.message
     assert "INSERT" not in fault.message
     db.dispose()
+
+
+def test_tick_in_a_read_only_folder_names_it(tmp_path: Path) -> None:
+    folder, url = _made(tmp_path)
+    for leftover in ("pbem.db-wal", "pbem.db-shm"):
+        (folder / leftover).unlink(missing_ok=True)
+    with read_only(folder):
+        code, out = pbem("tick", "--no-poll", "--no-flush", "--db", url, cwd=tmp_path)
+    assert code == 73, out
+    assert f"the folder {folder} is read-only" in out
+    _no_sql(out)
+
+
+def test_a_tick_step_that_fails_on_the_database_is_described_without_sql(tmp_path: Path) -> None:
+    from adjudicator.tick import describe
+
+    url = f"sqlite:///{tmp_path / 'pbem.db'}"
+    db = Database(url)
+    db.migrate()
+    db.dispose()
+    with read_only(tmp_path / "pbem.db"):
+        fresh = Database(url)
+        with pytest.raises(OperationalError) as caught:
+            Referee(fresh).new_game("mare-nostrum", "g1")
+        fresh.dispose()
+    text = describe(caught.value, url)
+    assert text.startswith("the database cannot be written") and "INSERT" not in text and "scrypt" not in text
