@@ -11,6 +11,7 @@ import importlib
 import os
 import sqlite3
 import sys
+from datetime import timedelta
 from pathlib import Path
 from typing import Annotated
 
@@ -377,11 +378,8 @@ def turn_extend(
     typer.echo(f"deadline now {when:%Y-%m-%d %H:%M:%S} UTC ({when.isoformat()}), in {_span(left)}")
 
 
-def _span(delta: object) -> str:
+def _span(delta: timedelta) -> str:
     """``1d 2h 3m 4s``: a time span to the second."""
-    from datetime import timedelta
-
-    assert isinstance(delta, timedelta)
     seconds = max(int(delta.total_seconds()), 0)
     days, rest = divmod(seconds, 86400)
     hours, rest = divmod(rest, 3600)

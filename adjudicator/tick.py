@@ -95,7 +95,7 @@ def close_due(
     due = [(game_id, number, "deadline") for game_id, number in referee.due_turns(now)]
     due += [
         (game_id, number, "early")
-        for game_id, number in ready_turns(referee)
+        for game_id, number in ready_turns(referee, only)
         if (game_id, number, "deadline") not in due
     ]
     if only is not None:
@@ -126,8 +126,8 @@ def close_due(
             )
 
 
-def ready_turns(referee: Referee) -> list[tuple[str, int]]:
-    """Open turns whose owed orders are all in and final, not yet closed.
+def ready_turns(referee: Referee, only: tuple[str, int] | None = None) -> list[tuple[str, int]]:
+    """Open turns whose owed orders are all in and final, not yet closed (two queries a pass).
 
     The submission that completed them closes them at once; when that close was interrupted (a
     crash, a kill) the orders stay stored and this pass closes the turn early, as it should have.
@@ -138,25 +138,31 @@ def ready_turns(referee: Referee) -> list[tuple[str, int]]:
 
     from adjudicator.store import Submission
 
-    ready = []
-    for game, _turn in open_turns(referee.db):
-        number = referee.ready_to_close(game.id)
-        if number is None:
-            continue
-        with referee.db.session() as session:
-            # as at a submission: a turn only bots' orders complete waits for its deadline
-            by_someone = session.exec(
-                select(Submission.id).where(
-                    Submission.game_id == game.id,
-                    Submission.turn_number == number,
-                    Submission.status == "accepted",
-                    Submission.final == True,  # noqa: E712 (SQL)
-                    Submission.source != "bot",
-                )
-            ).first()
-        if by_someone is not None:
-            ready.append((game.id, number))
-    return ready
+    with referee.db.session() as session:
+        query = select(Turn, Game).where(
+            Turn.game_id == Game.id, Turn.status == "open", Game.status == "running"
+        )
+        if only is not None:
+            query = query.where(Turn.game_id == only[0], Turn.number == only[1])
+        rows = session.exec(query).all()
+        if not rows:
+            return []
+        final: dict[tuple[str, int], dict[str, Submission]] = {}
+        for sub in session.exec(
+            select(Submission).where(
+                Submission.game_id.in_(sorted({game.id for _turn, game in rows})),  # type: ignore[attr-defined]
+                Submission.status == "accepted",
+                Submission.final == True,  # noqa: E712 (SQL)
+            )
+        ).all():
+            final.setdefault((sub.game_id, sub.turn_number), {})[sub.request_key] = sub
+        ready = []
+        for turn, game in rows:
+            mine = final.get((game.id, turn.number), {})
+            owed = [r.key for r in referee.requests_of(turn) if not r.optional]
+            if all(key in mine for key in owed) and any(s.source != "bot" for s in mine.values()):
+                ready.append((game.id, turn.number))
+        return sorted(ready)
 
 
 def send_reminders(referee: Referee, now: datetime, summary: TickSummary) -> None:
