@@ -8,6 +8,7 @@ one when reporting a bug).
 from __future__ import annotations
 
 import importlib
+import itertools
 import os
 import sqlite3
 import sys
@@ -455,6 +456,16 @@ def _register_extensions() -> None:
 _register_extensions()
 
 
+#: What ``pbem mail ingest`` exits with when the database fails: the mail server keeps the message
+#: and delivers it again later (most treat the other codes as a permanent bounce).
+EX_TEMPFAIL = 75
+
+
+def _is_mail_ingest(argv: list[str] | None) -> bool:
+    args = list(sys.argv[1:] if argv is None else argv)
+    return any(a == "mail" and b == "ingest" for a, b in itertools.pairwise(args))
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``pbem`` console script; returns the exit code."""
     try:
@@ -476,7 +487,7 @@ def main(argv: list[str] | None = None) -> int:
             fault = dbfaults.unavailable(exc, Database.last_url)
         if fault is not None:
             typer.echo(f"error: {fault.message}", err=True)
-            return fault.exit_code
+            return EX_TEMPFAIL if _is_mail_ingest(argv) else fault.exit_code
         orig = getattr(exc, "orig", None) or exc
         typer.echo(
             f"internal error: {type(orig).__name__}: {str(orig).splitlines()[0][:300] if str(orig) else ''}"

@@ -194,13 +194,32 @@ def unavailable(exc: BaseException, url: str | None) -> DatabaseFault:
     return DatabaseFault(f"the database {where} cannot be used: {_first_line(exc)}", EXIT_UNAVAILABLE)
 
 
+def is_database_error(exc: BaseException) -> bool:
+    """A driver error (its text, and its traceback in a log, carry the SQL and its parameters)."""
+    import sqlite3
+
+    from sqlalchemy.exc import DBAPIError
+
+    return isinstance(exc, (DBAPIError, sqlite3.Error))
+
+
+def describe(exc: BaseException, url: str | None) -> str:
+    """Any error in one line for a log or a summary: a database fault in words, never its SQL
+    (a statement's parameters can hold secrets, or a whole mail)."""
+    if is_database_error(exc):
+        return (explain(exc, url) or unavailable(exc, url)).message
+    return f"{type(exc).__name__}: {exc}"
+
+
 __all__ = [
     "EXIT_DISK_FULL",
     "EXIT_LOCKED",
     "EXIT_READ_ONLY",
     "EXIT_UNAVAILABLE",
     "DatabaseFault",
+    "describe",
     "explain",
+    "is_database_error",
     "sqlite_path",
     "unavailable",
     "unwritable",

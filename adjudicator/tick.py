@@ -26,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from adjudicator.dbfaults import describe
 from adjudicator.engine import Referee
 from adjudicator.store import Database, Game, Turn, utcnow
 
@@ -56,21 +57,6 @@ class TickSummary:
         if self.errors:
             parts.append(f"errors: {len(self.errors)}")
         return "\n".join(parts)
-
-
-def describe(exc: BaseException, url: str | None) -> str:
-    """An error in one line for the tick's summary: a database fault in words, never its SQL
-    (a statement's parameters can hold secrets)."""
-    import sqlite3
-
-    from sqlalchemy.exc import DBAPIError
-
-    if isinstance(exc, (DBAPIError, sqlite3.Error)):
-        from adjudicator.dbfaults import explain, unavailable
-
-        fault = explain(exc, url) or unavailable(exc, url)
-        return fault.message
-    return f"{type(exc).__name__}: {exc}"
 
 
 def _mail_service(name: str) -> Callable[..., int] | None:

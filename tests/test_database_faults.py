@@ -201,3 +201,14 @@ def test_a_tick_step_that_fails_on_the_database_is_described_without_sql(tmp_pat
         fresh.dispose()
     text = describe(caught.value, url)
     assert text.startswith("the database cannot be written") and "INSERT" not in text and "scrypt" not in text
+
+
+def test_mail_ingest_on_a_read_only_database_asks_the_mail_server_to_retry(tmp_path: Path) -> None:
+    folder, url = _made(tmp_path)
+    mail = tmp_path / "orders.eml"
+    mail.write_bytes(b"From: ana@example.org\r\nTo: referee@example.org\r\nSubject: x\r\n\r\ngame: first\r\n")
+    with read_only(folder / "pbem.db"):
+        code, out = pbem("mail", "ingest", str(mail), "--db", url, cwd=tmp_path)
+    assert code == 75, out  # EX_TEMPFAIL: the message stays with the mail server
+    assert f"the database file {folder / 'pbem.db'} cannot be written" in out
+    _no_sql(out)
