@@ -176,20 +176,25 @@ def test_an_upgraded_first_release_database_equals_a_new_one_on_postgresql(pg_ur
 
     old = _release_1_database(pg_url)
     old.migrate()
-    # a second fresh database beside it
-    from conftest import PG_ADMIN_URL, _pg_admin
+    # a second fresh database beside it, on the same server
+    import psycopg
+    from sqlalchemy.engine import make_url
 
+    # the server's admin database, as tests/conftest.py's pg_url fixture connects to it
+    server = os.environ.get("PBEM_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+    admin_url = make_url(server).set(drivername="postgresql")
+    admin_dsn = admin_url.render_as_string(hide_password=False)
     name = f"pbem_test_{secrets.token_hex(4)}"
-    with _pg_admin() as admin:
+    with psycopg.connect(admin_dsn, autocommit=True) as admin:
         admin.execute(f'CREATE DATABASE "{name}"')
-    new = Database(f"{PG_ADMIN_URL.rsplit('/', 1)[0]}/{name}")
+    new = Database(make_url(pg_url).set(database=name).render_as_string(hide_password=False))
     try:
         new.migrate()
         assert _schema(old, ordered=False) == _schema(new, ordered=False)
     finally:
         new.dispose()
         old.dispose()
-        with _pg_admin() as admin:
+        with psycopg.connect(admin_dsn, autocommit=True) as admin:
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
