@@ -897,7 +897,9 @@ class Referee:
                 raise Refused(f"turn {turn.number} of {game_id!r} is closed; it cannot be extended")
             # An overdue turn (no tick closed it yet, or its grace runs) is extended from now:
             # counting from a deadline already past could leave the new one in the past too.
-            now = self.clock()
+            # A paused game's clock stands at the pause (resuming gives the paused time back).
+            paused = as_utc(game.paused_at) if game.status == "paused" else None
+            now = paused or self.clock()
             base = as_utc(turn.deadline_at)
             turn.deadline_at = (base if base is not None and base > now else now) + delta
             session.add(turn)

@@ -191,6 +191,20 @@ def test_extending_an_overdue_turn_counts_from_now(referee: Referee, clock: Fake
     assert _tick(referee).closed == []
 
 
+def test_extending_during_a_pause_counts_from_the_pause(referee: Referee, clock: FakeClock) -> None:
+    _game(referee, deadline="48h")
+    opened = clock()
+    clock.advance(hours=1)
+    referee.set_status("g", "paused")  # 47 hours left
+    clock.advance(hours=72)  # past the deadline on the wall clock, not in the game
+    referee.extend("g", "12h")
+    referee.set_status("g", "running")
+    with referee.db.session() as session:
+        deadline = as_utc(session.exec(select(Turn)).one().deadline_at)
+    assert deadline == opened + timedelta(hours=48 + 12 + 72)  # 47h + 12h left after the resume
+    assert deadline - clock() == timedelta(hours=59)
+
+
 def test_turn_extend_prints_the_whole_new_deadline(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     url = f"sqlite:///{tmp_path / 'pbem.db'}"
     db = Database(url)
