@@ -15,6 +15,8 @@ Layout (``docs/archive.md`` tells the whole story)::
       branches/1/004/...
       adjustments/0001.json  a referee's adjustment between turns (``pbem referee adjust``), chained
                              between the turn before it and the turn after it
+      001/manifest.json      the SHA-256 of every file published for the turn, and its record hash
+      manifest.json          the SHA-256 of every other file and of each turn's manifest
 
 The archive is append-only and hash-chained: each record carries ``prev_record_hash``, the hash
 of the record before it. Export refuses to replace a published turn by a different one unless a
@@ -321,6 +323,7 @@ def export_game(db: Database, game_id: str, to: Path = DEFAULT_ARCHIVE, *, full:
                 "folder": f"branches/{b.number}",
                 "turns": [t["record"]["turn"] for t in data.get("turns", [])],
                 "head_record_hash": b.head_record_hash,
+                "anchor_record_hash": branch_anchor(data),
             }
             for b, data in branch_data
         ],
@@ -399,6 +402,7 @@ def export_game(db: Database, game_id: str, to: Path = DEFAULT_ARCHIVE, *, full:
             "reason": branch.reason,
             "created_at": data.get("created_at"),
             "head_record_hash": branch.head_record_hash,
+            "anchor_record_hash": branch_anchor(data),
             "turns": [t["record"]["turn"] for t in data.get("turns", [])],
             "open_turn": {
                 k: v
@@ -429,6 +433,7 @@ def export_game(db: Database, game_id: str, to: Path = DEFAULT_ARCHIVE, *, full:
     from adjudicator.site import write_site
 
     write_site(writer, game_json, pages, shown)
+    write_manifests(writer, root, game.id)
     return root
 
 
@@ -481,6 +486,94 @@ def _check_adjustments_append_only(
                 "database, and no recorded branch accounts for it; the archive is append-only: "
                 "export to another folder with --to"
             )
+
+
+# -- manifests ---------------------------------------------------------------
+MANIFEST = "manifest.json"
+MANIFEST_FORMAT = 1
+_TURN = re.compile(r"\d{3,}")
+_TEMP = re.compile(r"\.tmp-[0-9a-f]{16}")  # SafeWriter's temporary files
+
+
+def file_sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 16), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def turn_folder_of(rel: str) -> tuple[str, str] | None:
+    """``("003", "reports/north.txt")`` for a file of a turn folder (main line or branch), else ``None``."""
+    parts = rel.split("/")
+    if len(parts) > 1 and _TURN.fullmatch(parts[0]):
+        return parts[0], "/".join(parts[1:])
+    if len(parts) > 3 and parts[0] == "branches" and _TURN.fullmatch(parts[2]):
+        return "/".join(parts[:3]), "/".join(parts[3:])
+    return None
+
+
+def write_manifests(writer: SafeWriter, root: Path, game_id: str) -> str:
+    """Write the manifests of everything this export published; returns the archive digest.
+
+    Each turn folder gets ``manifest.json``: the SHA-256 of every file published for that turn
+    (record, reports, boards, page), tied to the turn's record hash, so a manifest belongs to
+    one record of the hash chain. The root ``manifest.json`` lists every other file (game.json,
+    the index, each branch.json) and the SHA-256 of each turn's manifest. ``pbem verify`` checks
+    every file of the archive against them and flags a file no manifest lists. The archive
+    digest, the SHA-256 of the root manifest, names this exact archive: two copies with the same
+    digest hold the same bytes.
+    """
+    for folder, _dirs, names in os.walk(root, followlinks=False):  # temp files of an interrupted export
+        for name in names:
+            if _TEMP.fullmatch(name):
+                (Path(folder) / name).unlink(missing_ok=True)
+    top: dict[str, str] = {}
+    turns: dict[str, dict[str, str]] = {}
+    for path in sorted(set(writer.written)):
+        if not path.is_file() or path.is_symlink():
+            continue  # written, then its folder was replaced (a branch rewritten)
+        rel = path.relative_to(root).as_posix()
+        if rel == MANIFEST:
+            continue
+        found = turn_folder_of(rel)
+        if found is None:
+            top[rel] = file_sha256(path)
+        elif found[1] != MANIFEST:
+            turns.setdefault(found[0], {})[found[1]] = file_sha256(path)
+    for folder, files in sorted(turns.items()):
+        record = _read_json(root / folder / "record.json")
+        manifest = {
+            "format": MANIFEST_FORMAT,
+            "turn": record.get("turn") if isinstance(record, dict) else None,
+            "record_hash": record.get("record_hash") if isinstance(record, dict) else None,
+            "files": files,
+        }
+        path = writer.write_json(*folder.split("/"), MANIFEST, value=manifest)
+        top[f"{folder}/{MANIFEST}"] = file_sha256(path)
+    path = writer.write_json(
+        MANIFEST, value={"format": MANIFEST_FORMAT, "game": game_id, "files": dict(sorted(top.items()))}
+    )
+    return file_sha256(path)
+
+
+def archive_digest(root: Path) -> str | None:
+    """The SHA-256 of the archive's root manifest (``None`` when there is none)."""
+    path = root / MANIFEST
+    return file_sha256(path) if path.is_file() and not path.is_symlink() else None
+
+
+def branch_anchor(data: dict[str, Any]) -> str | None:
+    """The record hash a branch leaves from (``None``: the setup).
+
+    Recorded by the rollback; branches made before it was are read from their first record.
+    """
+    if "anchor_record_hash" in data:
+        return data["anchor_record_hash"]
+    turns = data.get("turns") or []
+    if turns:
+        return turns[0]["record"].get("prev_record_hash")
+    return (data.get("open_turn") or {}).get("prev_record_hash")
 
 
 def _check_append_only(root: Path, game: Game, records: list[dict[str, Any]], branch_data: list[Any]) -> None:

@@ -8,12 +8,16 @@ one when reporting a bug).
 from __future__ import annotations
 
 import importlib
+import itertools
 import os
+import sqlite3
 import sys
+from datetime import timedelta
 from pathlib import Path
 from typing import Annotated
 
 import typer
+from sqlalchemy.exc import DBAPIError, OperationalError
 
 from adjudicator import __version__
 from adjudicator.engine import Referee, RefereeError, check_game_id
@@ -420,9 +424,23 @@ def turn_extend(
     turn: Annotated[int | None, typer.Option(help="The turn number (default: the open turn).")] = None,
     db: DbOption = None,
 ) -> None:
-    """Push the open turn's deadline back, e.g. `pbem turn extend rome-27 24h`."""
-    when = referee(db).extend(game_id, by, turn)
-    typer.echo(f"deadline now {as_utc(when):%Y-%m-%d %H:%M} UTC")
+    """Push the open turn's deadline back, e.g. `pbem turn extend rome-27 24h` (from now if it has passed)."""
+    ref = referee(db)
+    when = as_utc(ref.extend(game_id, by, turn))
+    assert when is not None
+    left = when - ref.clock()
+    typer.echo(f"deadline now {when:%Y-%m-%d %H:%M:%S} UTC ({when.isoformat()}), in {_span(left)}")
+
+
+def _span(delta: timedelta) -> str:
+    """``1d 2h 3m 4s``: a time span to the second."""
+    seconds = max(int(delta.total_seconds()), 0)
+    days, rest = divmod(seconds, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes, seconds = divmod(rest, 60)
+    parts = [f"{days}d"] if days else []
+    parts += [f"{hours}h"] if hours or days else []
+    return " ".join([*parts, f"{minutes}m", f"{seconds}s"])
 
 
 # -- reports ---------------------------------------------------------------
@@ -504,6 +522,16 @@ def _register_extensions() -> None:
 _register_extensions()
 
 
+#: What ``pbem mail ingest`` exits with when the database fails: the mail server keeps the message
+#: and delivers it again later (most treat the other codes as a permanent bounce).
+EX_TEMPFAIL = 75
+
+
+def _is_mail_ingest(argv: list[str] | None) -> bool:
+    args = list(sys.argv[1:] if argv is None else argv)
+    return any(a == "mail" and b == "ingest" for a, b in itertools.pairwise(args))
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``pbem`` console script; returns the exit code."""
     try:
@@ -515,6 +543,24 @@ def main(argv: list[str] | None = None) -> int:
         return exc.exit_code
     except KeyboardInterrupt:
         return 130
+    except (DBAPIError, sqlite3.Error) as exc:  # a full disk, a read-only file: say which, never the SQL
+        if os.environ.get("PBEM_DEBUG"):
+            raise
+        from adjudicator import dbfaults
+
+        fault = dbfaults.explain(exc, Database.last_url)
+        if fault is None and isinstance(exc, (OperationalError, sqlite3.OperationalError)):
+            fault = dbfaults.unavailable(exc, Database.last_url)
+        if fault is not None:
+            typer.echo(f"error: {fault.message}", err=True)
+            return EX_TEMPFAIL if _is_mail_ingest(argv) else fault.exit_code
+        orig = getattr(exc, "orig", None) or exc
+        typer.echo(
+            f"internal error: {type(orig).__name__}: {str(orig).splitlines()[0][:300] if str(orig) else ''}"
+            " (set PBEM_DEBUG=1 for details)",
+            err=True,
+        )
+        return 70
     except Exception as exc:  # no traceback reaches a user
         if os.environ.get("PBEM_DEBUG"):
             raise

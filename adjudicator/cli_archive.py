@@ -29,13 +29,14 @@ def export(
     ] = None,
 ) -> None:
     """Write the game's archive: game.json, NNN/record.json, reports, board pictures, index.html."""
-    from adjudicator.archive import export_game
+    from adjudicator.archive import archive_digest, export_game
     from adjudicator.engine import check_game_id
     from adjudicator.store import Database
 
     check_game_id(game_id)
     folder = export_game(Database(db), game_id, to, full=full)
     typer.echo(f"archive written to {folder}")
+    typer.echo(f"archive digest (SHA-256 of manifest.json): {archive_digest(folder)}")
     typer.echo(f"open {folder / 'index.html'} in a browser; check it with `pbem verify {folder}`")
 
 

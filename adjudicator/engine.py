@@ -908,6 +908,7 @@ class Referee:
                 self.close_turn(game_id, ready, reason="early")
 
     def extend(self, game_id: str, by: str, number: int | None = None) -> datetime:
+        """Push the open turn's deadline back by ``by``; an overdue turn gets ``by`` from now."""
         try:
             delta = parse_duration(by)
         except DurationError as exc:
@@ -923,7 +924,13 @@ class Referee:
             turn = self.turn(session, game_id)
             if turn.status != "open":
                 raise Refused(f"turn {turn.number} of {game_id!r} is closed; it cannot be extended")
-            turn.deadline_at = (as_utc(turn.deadline_at) or self.clock()) + delta
+            # An overdue turn (no tick closed it yet, or its grace runs) is extended from now:
+            # counting from a deadline already past could leave the new one in the past too.
+            # A paused game's clock stands at the pause (resuming gives the paused time back).
+            paused = as_utc(game.paused_at) if game.status == "paused" else None
+            now = paused or self.clock()
+            base = as_utc(turn.deadline_at)
+            turn.deadline_at = (base if base is not None and base > now else now) + delta
             session.add(turn)
             return turn.deadline_at
 

@@ -27,8 +27,29 @@ def alembic_config(db: Database) -> Config:
     return config
 
 
+#: The PostgreSQL advisory lock ``pbem init`` holds while it migrates (any fixed 64-bit number).
+INIT_LOCK = 0x70626D5F696E6974  # "pbm_init"
+
+
 def upgrade(db: Database, revision: str = "head") -> None:
-    command.upgrade(alembic_config(db), revision)
+    """Create or upgrade the schema; several processes may call this at once.
+
+    On PostgreSQL the upgrade runs under an advisory lock, so three ``pbem init`` (a unit that
+    runs it before every start, several workers) queue: the first migrates, the others find the
+    schema at head and do nothing. On SQLite every transaction begins with ``BEGIN IMMEDIATE``
+    (see :mod:`adjudicator.store`), which serialises the migrations the same way.
+    """
+    if db.engine.dialect.name != "postgresql":
+        command.upgrade(alembic_config(db), revision)
+        return
+    with db.engine.connect() as lock:
+        lock.exec_driver_sql(f"SELECT pg_advisory_lock({INIT_LOCK})")
+        lock.commit()  # a session lock: held until unlocked, across transactions
+        try:
+            command.upgrade(alembic_config(db), revision)
+        finally:
+            lock.exec_driver_sql(f"SELECT pg_advisory_unlock({INIT_LOCK})")
+            lock.commit()
 
 
 def current(db: Database) -> str | None:

@@ -28,6 +28,7 @@ from adjudicator.deadlines import DeadlineError, absolute, parse_reminders
 from adjudicator.durations import format_duration, parse_duration
 from adjudicator.mail import outbox
 from adjudicator.mail.compose import compose, stable_message_id
+from adjudicator.reports import branch_tag
 from adjudicator.store import Database, Game, ReminderSent, Seat, Turn, as_utc
 
 if TYPE_CHECKING:
@@ -158,7 +159,15 @@ def send_due_reminders(referee: Referee, now: datetime, only: tuple[str, int] | 
                 if turn.status != "open":  # closed meanwhile: roll the claim back, nothing to remind
                     raise _Stale
                 seat = referee.seat(session, item.game_id, item.seat)
-                queue_reminder(session, referee, game, turn, seat, item.label, now)
+                if not queue_reminder(session, referee, game, turn, seat, item.label, now):
+                    log.warning(
+                        "reminder %s for %s of %s turn %d: recorded, but no new email (queued already)",
+                        item.label,
+                        item.seat,
+                        item.game_id,
+                        item.turn,
+                    )
+                    continue
             queued += 1
             log.info("reminder %s sent to %s of %s, turn %d", item.label, item.seat, item.game_id, item.turn)
         except _Stale:
@@ -176,19 +185,24 @@ class _Stale(Exception):
 
 def queue_reminder(
     session: Session, referee: Referee, game: Game, turn: Turn, seat: Seat, label: str, now: datetime
-) -> None:
+) -> bool:
     """Queue one reminder email: the mail service's template (with the .ics deadline) for the
-    reminders before the deadline, a plain "late" notice while the grace runs."""
+    reminders before the deadline, a plain "late" notice while the grace runs.
+
+    ``False`` when no email was queued (the seat has no address, or the same email is queued).
+    """
     if label != GRACE:
         from adjudicator.mail.service import queue_reminder as queue_mail_reminder
 
-        queue_mail_reminder(session, game, turn, seat, label)  # the label is in its Message-ID
-        return
+        # the label and the line of play (after a rollback) are in its Message-ID
+        return queue_mail_reminder(session, game, turn, seat, label) is not None
     assert seat.email is not None
     text, subject = reminder_text(referee, session, game, turn, seat, label, now)
-    message_id = stable_message_id(game.id, turn.number, seat.name, "reminder", label)
+    message_id = stable_message_id(
+        game.id, turn.number, seat.name, "reminder", label, branch_tag(session, game.id, turn.number)
+    )
     msg = compose(to=seat.email, subject=subject, text=text, message_id=message_id, date=now)
-    outbox.queue_message(
+    return None is not outbox.queue_message(
         session,
         msg,
         kind="reminder",
@@ -261,7 +275,9 @@ def queue_civil_disorder_notices(session: Session, game: Game, turn: Turn, seats
         for address in [game.referee_email]:
             if not address:
                 continue
-            message_id = stable_message_id(game.id, turn.number, seat.name, "civil-disorder")
+            message_id = stable_message_id(
+                game.id, turn.number, seat.name, "civil-disorder", branch_tag(session, game.id, turn.number)
+            )
             msg = compose(to=address, subject=subject, text=text, message_id=message_id)
             outbox.queue_message(
                 session,

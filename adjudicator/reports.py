@@ -64,9 +64,25 @@ def branch_generation(session: Session, game_id: str, number: int) -> int:
     return len(rows)
 
 
+def branch_tag(session: Session, game_id: str, number: int | None = None) -> str | None:
+    """The part of a Message-ID that names the line of play: ``b2`` once two rollbacks took turn
+    ``number`` off the main line (``None`` for a game never rolled back there).
+
+    Every Message-ID the referee builds carries it, so an email about a replayed turn (its
+    notice, reminders, acks, report) is a new email, never dropped as a duplicate of the email
+    about the abandoned one. Without a turn, every rollback of the game counts.
+    """
+    if number is None:
+        from adjudicator.store import Branch
+
+        generation = len(session.exec(select(Branch.id).where(Branch.game_id == game_id)).all())
+    else:
+        generation = branch_generation(session, game_id, number)
+    return f"b{generation}" if generation else None
+
+
 def _message_id(session: Session, game_id: str, number: int, seat: str, kind: str) -> str:
-    generation = branch_generation(session, game_id, number)
-    return stable_message_id(game_id, number, seat, kind, f"b{generation}" if generation else None)
+    return stable_message_id(game_id, number, seat, kind, branch_tag(session, game_id, number))
 
 
 def private_view(ruleset: Ruleset, state: dict[str, Any], seat: str | None) -> dict[str, Any]:

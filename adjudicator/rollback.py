@@ -106,6 +106,9 @@ def rollback(
         kept_adjustments = [row for row in adjusted if row.turn_number == after_turn + 1]
         data = _branch_data(session, game_id, later, clock)
         data["adjustments"] = [entry_of(row) for row in adjusted if row.turn_number > after_turn + 1]
+        # the record the branch leaves from (None: the setup); a later rollback to an earlier
+        # point moves that record off the main line too, so verify finds it by this hash
+        data["anchor_record_hash"] = kept.record_hash if after_turn > 0 and kept is not None else None
         number = 1 + len(session.exec(select(Branch).where(Branch.game_id == game_id)).all())
         branch = Branch(
             game_id=game_id,

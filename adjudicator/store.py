@@ -299,8 +299,12 @@ def _sqlite_tuning(engine: Engine) -> None:
 class Database:
     """One database: SQLite file (default) or PostgreSQL URL."""
 
+    #: The URL of the database opened last: the CLI names its file when a command fails on it.
+    last_url: str | None = None
+
     def __init__(self, url: str | None = None) -> None:
         self.url = database_url(url)
+        Database.last_url = self.url
         if self.url.startswith("postgresql://"):
             self.url = "postgresql+psycopg://" + self.url.removeprefix("postgresql://")
         self.is_sqlite = self.url.startswith("sqlite")

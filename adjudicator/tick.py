@@ -8,6 +8,10 @@ closed by the engine's conditional UPDATE (and, on PostgreSQL, claimed with
 queueing), a reminder by a unique row in ``remindersent``, and an email by its
 stable Message-ID.
 
+A turn whose owed orders are all in and marked final closes at the next pass
+too (reason ``early``): the submission that completed it closes it at once,
+but a crash in that close leaves it open with every order kept.
+
 A clock jump or a long outage cannot skip a turn either: a pass closes only
 the turns open *now*, and the next turn opens with a fresh deadline counted
 from the moment it opens, so each turn gets its full time.
@@ -22,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from adjudicator.dbfaults import describe
 from adjudicator.engine import Referee
 from adjudicator.store import Database, Game, Turn, utcnow
 
@@ -73,17 +78,22 @@ def close_due(
     ``stop`` is asked before each turn: a server told to stop finishes the turn
     in hand and leaves the rest to the next pass.
     """
-    due = referee.due_turns(now)
+    due = [(game_id, number, "deadline") for game_id, number in referee.due_turns(now)]
+    due += [
+        (game_id, number, "early")
+        for game_id, number in ready_turns(referee, only)
+        if (game_id, number, "deadline") not in due
+    ]
     if only is not None:
-        due = [item for item in due if item == only]
-    for game_id, number in due:
+        due = [item for item in due if item[:2] == only]
+    for game_id, number, reason in due:
         if stop is not None and stop():
             break
         try:
-            closed = referee.close_turn(game_id, number, reason="deadline", skip_locked=True)
+            closed = referee.close_turn(game_id, number, reason=reason, skip_locked=True)
         except Exception as exc:  # one broken game must not stop the others
             log.exception("closing %s turn %d failed", game_id, number)
-            summary.errors.append(f"{game_id} turn {number}: {type(exc).__name__}: {exc}")
+            summary.errors.append(f"{game_id} turn {number}: {describe(exc, referee.db.url)}")
             continue
         if closed is None:
             continue  # closed meanwhile, or another worker holds it
@@ -102,6 +112,45 @@ def close_due(
             )
 
 
+def ready_turns(referee: Referee, only: tuple[str, int] | None = None) -> list[tuple[str, int]]:
+    """Open turns whose owed orders are all in and final, not yet closed (two queries a pass).
+
+    The submission that completed them closes them at once; when that close was interrupted (a
+    crash, a kill) the orders stay stored and this pass closes the turn early, as it should have.
+    As at a submission, a turn whose orders are all bots' (given when it opened) waits for its
+    deadline.
+    """
+    from sqlmodel import select
+
+    from adjudicator.store import Submission
+
+    with referee.db.session() as session:
+        query = select(Turn, Game).where(
+            Turn.game_id == Game.id, Turn.status == "open", Game.status == "running"
+        )
+        if only is not None:
+            query = query.where(Turn.game_id == only[0], Turn.number == only[1])
+        rows = session.exec(query).all()
+        if not rows:
+            return []
+        final: dict[tuple[str, int], dict[str, Submission]] = {}
+        for sub in session.exec(
+            select(Submission).where(
+                Submission.game_id.in_(sorted({game.id for _turn, game in rows})),  # type: ignore[attr-defined]
+                Submission.status == "accepted",
+                Submission.final == True,  # noqa: E712 (SQL)
+            )
+        ).all():
+            final.setdefault((sub.game_id, sub.turn_number), {})[sub.request_key] = sub
+        ready = []
+        for turn, game in rows:
+            mine = final.get((game.id, turn.number), {})
+            owed = [r.key for r in referee.requests_of(turn) if not r.optional]
+            if all(key in mine for key in owed) and any(s.source != "bot" for s in mine.values()):
+                ready.append((game.id, turn.number))
+        return sorted(ready)
+
+
 def send_reminders(referee: Referee, now: datetime, summary: TickSummary) -> None:
     from adjudicator.reminders import send_due_reminders
 
@@ -109,7 +158,7 @@ def send_reminders(referee: Referee, now: datetime, summary: TickSummary) -> Non
         summary.reminders += send_due_reminders(referee, now)
     except Exception as exc:
         log.exception("sending reminders failed")
-        summary.errors.append(f"reminders: {type(exc).__name__}: {exc}")
+        summary.errors.append(f"reminders: {describe(exc, referee.db.url)}")
 
 
 def poll_mail(db: Database, summary: TickSummary) -> None:
@@ -120,7 +169,7 @@ def poll_mail(db: Database, summary: TickSummary) -> None:
         summary.polled += int(poll(db) or 0)
     except Exception as exc:
         log.exception("polling the mailboxes failed")
-        summary.errors.append(f"poll: {type(exc).__name__}: {exc}")
+        summary.errors.append(f"poll: {describe(exc, db.url)}")
 
 
 def flush_mail(db: Database, summary: TickSummary) -> None:
@@ -134,7 +183,7 @@ def flush_mail(db: Database, summary: TickSummary) -> None:
             summary.flushed += deliver_to_maildir(db)
     except Exception as exc:
         log.exception("flushing the outbox failed")
-        summary.errors.append(f"flush: {type(exc).__name__}: {exc}")
+        summary.errors.append(f"flush: {describe(exc, db.url)}")
 
 
 def tick(

@@ -10,10 +10,15 @@ For the setup and every turn it recomputes what can be recomputed from what is p
   seed from the secret and the receipts, then the resolution re-run from the previous state
   with the orders parsed again, comparing the dice log, the events and the new state as
   canonical JSON, byte for byte, and last the record's own hash;
-* branches left by a referee's rollback, chained from the turn they left;
+* branches left by a referee's rollback, chained from the record they left (found by its hash
+  on the main line or in another branch, after a second rollback to an earlier point);
 * a referee's adjustments between turns (``adjustments/NNNN.json``): each is chained between
   the step before and the step after it, read again from its text and applied again
   (``ruleset.adjust``), its events and resulting state hash compared, and its hash recomputed.
+* every file: each turn's ``manifest.json`` lists the SHA-256 of every file published for that
+  turn and is tied to its record hash; the root ``manifest.json`` lists every other file
+  (game.json with its seats and open turn, the pages, each branch.json) and each turn's
+  manifest. A changed byte, a missing file or a file no manifest lists is a named problem.
 
 The archive is hostile input: a missing folder, truncated JSON, a wrong type or a ruleset that
 raises on odd data gives a named problem, never a traceback. Verification stops at the first
@@ -24,7 +29,9 @@ line says what was checked and what was not; nothing skipped is ever reported as
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
+import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -273,9 +280,9 @@ def check_setup(game: Game) -> tuple[TurnResult, Chain]:
     commitment = need(setup, "commitment", "str", "game.json setup")
     state = need(setup, "state", "any", "game.json setup")
     if not HEX64.match(secret):
-        raise Mismatch("setup: the setup secret is not 64 hex digits")
+        raise Mismatch("game.json setup: the setup secret is not 64 hex digits")
     if not seal.verify_commitment(secret, commitment):
-        raise Mismatch("setup: the setup secret does not match its commitment")
+        raise Mismatch("game.json setup: the setup secret does not match its commitment")
     result.checked.append("secret matches its commitment")
     seats = [
         s["name"]
@@ -290,7 +297,7 @@ def check_setup(game: Game) -> tuple[TurnResult, Chain]:
     )
     diff = first_difference(state, replayed)
     if diff:
-        raise Mismatch(f"setup: the published setup state differs from the replay at {diff}")
+        raise Mismatch(f"game.json setup: the published setup state differs from the replay at {diff}")
     result.checked.append("setup replayed to the published state")
     return result, Chain(state=state, has_state=True, view=None, record_hash=None)
 
@@ -740,20 +747,17 @@ def verify_archive(path: Path | str) -> list[TurnResult]:
         results.append(TurnResult("archive", ok=False, problem=str(exc)))
         return results
 
-    # chains for branches: the state after each main-line turn
-    _collect_chains(game, root, listed, chains)
+    # A branch leaves from the record it was cut after (its anchor). A later rollback to an
+    # earlier point moves that record off the main line into another branch, so the anchor is
+    # looked up by its hash among every line of the archive; each line is verified in turn.
+    anchors = _collect_chains(game, root, listed, chains[0])
     for i, branch in enumerate(game.data["branches"]):
         try:
             number = need(branch, "number", "int", f"game.json branches[{i}]")
-            info = load_json(
-                root / "branches" / str(number) / "branch.json", f"branches/{number}/branch.json"
-            )
-            after = need(info, "after_turn", "int", f"branches/{number}/branch.json")
-            turns = need(info, "turns", "list", f"branches/{number}/branch.json")
-            if after not in chains:
-                raise Mismatch(
-                    f"branch {number} leaves the main line after turn {after}, which is not in the archive"
-                )
+            where = f"branches/{number}/branch.json"
+            info = load_json(root / "branches" / str(number) / "branch.json", where)
+            after = need(info, "after_turn", "int", where)
+            turns = need(info, "turns", "list", where)
             if turns != list(range(after + 1, after + 1 + len(turns))):
                 raise Mismatch(f"branch {number}: its turns are not consecutive from turn {after + 1}")
             branch_adjustments: dict[int, list[dict[str, Any]]] = {}
@@ -762,7 +766,7 @@ def verify_archive(path: Path | str) -> list[TurnResult]:
                 need(entry, "number", "int", w)
                 need(entry, "record_hash", "str", w)
                 branch_adjustments.setdefault(need(entry, "after_turn", "int", w), []).append(entry)
-            start = chains[after]
+            start = _branch_start(root, number, after, turns, info, anchors)
             if turns:  # a branch may start after a referee's adjustment kept on the main line
                 first = load_json(
                     root / "branches" / str(number) / f"{turns[0]:03d}" / "record.json",
@@ -787,20 +791,178 @@ def verify_archive(path: Path | str) -> list[TurnResult]:
                 )
             )
             return results
+    results.append(check_files(root))
     return results
 
 
-def _collect_chains(game: Game, root: Path, listed: list[int], chains: dict[int, Chain]) -> None:
-    chain = chains[0]
-    for number in listed:
-        record = load_json(root / f"{number:03d}" / "record.json", "record.json")
-        if record.get("public"):
-            chain = Chain(view=record.get("view_after"), has_view=True, record_hash=record.get("record_hash"))
-        else:
-            chain = Chain(
-                state=record.get("state_after"), has_state=True, record_hash=record.get("record_hash")
-            )
-        chains[number] = chain
+# -- every published file ------------------------------------------------------
+MANIFEST = "manifest.json"
+_TURN_DIR = re.compile(r"\d{3,}")
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    try:
+        with path.open("rb") as handle:
+            for block in iter(lambda: handle.read(1 << 16), b""):
+                digest.update(block)
+    except OSError as exc:
+        raise Mismatch(f"{path} cannot be read: {exc.strerror or exc}") from exc
+    return digest.hexdigest()
+
+
+def _manifest(path: Path, what: str) -> dict[str, str]:
+    data = load_json(path, what)
+    files = need(data, "files", "dict", what)
+    for rel, digest in files.items():
+        if not isinstance(digest, str) or not HEX64.match(digest):
+            raise Mismatch(f"{what}: the SHA-256 of {rel[:80]!r} is not 64 hex digits")
+        parts = rel.split("/")
+        if not rel or rel.startswith("/") or any(p in ("", ".", "..") for p in parts):
+            raise Mismatch(f"{what}: {rel[:80]!r} is not a path inside the archive")
+    return files
+
+
+def _listed_files(root: Path) -> dict[str, str]:
+    """Every file the manifests list, by path in the archive, with its SHA-256."""
+    top = _manifest(root / MANIFEST, MANIFEST)
+    listed: dict[str, str] = {}
+    for rel, digest in top.items():
+        listed[rel] = digest
+        folder, _, name = rel.rpartition("/")
+        if name != MANIFEST:
+            continue
+        parts = folder.split("/")
+        if not (
+            (len(parts) == 1 and _TURN_DIR.fullmatch(parts[0]))
+            or (len(parts) == 3 and parts[0] == "branches" and _TURN_DIR.fullmatch(parts[2]))
+        ):
+            raise Mismatch(f"{MANIFEST} lists a turn manifest {rel[:80]!r} outside a turn folder")
+        if not (root / rel).is_file() or (root / rel).is_symlink():
+            raise Mismatch(f"{rel} is missing (the archive's {MANIFEST} lists it)")
+        if _sha256(root / rel) != digest:
+            raise Mismatch(f"{rel} was changed after the export: its SHA-256 is not the one {MANIFEST} lists")
+        inner = load_json(root / rel, rel)
+        record = load_json(root / folder / "record.json", f"{folder}/record.json")
+        if not isinstance(record, dict) or need(inner, "record_hash", "str", rel) != record.get(
+            "record_hash"
+        ):
+            raise Mismatch(f"{rel} belongs to another record than {folder}/record.json (record hash differs)")
+        for name_in, file_digest in _manifest(root / rel, rel).items():
+            if name_in == MANIFEST:
+                raise Mismatch(f"{rel} lists itself")
+            listed[f"{folder}/{name_in}"] = file_digest
+    return listed
+
+
+def check_files(root: Path) -> TurnResult:
+    """Every file of the archive is in a manifest and has the SHA-256 it lists; nothing else is there.
+
+    Reports, boards, pages and game.json (its seat names, the open turn's commitment) are checked
+    here: no replay re-derives their bytes.
+    """
+    result = TurnResult("files")
+    try:
+        listed = _listed_files(root)
+        seen: set[str] = set()
+        for folder, dirs, names in os.walk(root, followlinks=False):
+            base = Path(folder)
+            for name in sorted(dirs):
+                if (base / name).is_symlink():
+                    raise Mismatch(f"{(base / name).relative_to(root).as_posix()} is a symbolic link")
+            for name in sorted(names):
+                path = base / name
+                rel = path.relative_to(root).as_posix()
+                if rel == MANIFEST:
+                    continue
+                if path.is_symlink() or not path.is_file():
+                    raise Mismatch(f"{rel} is not a plain file; an archive holds plain files")
+                if rel not in listed:
+                    raise Mismatch(f"{rel} is in no manifest: a file the export did not publish")
+                if _sha256(path) != listed[rel]:
+                    raise Mismatch(
+                        f"{rel} was changed after the export: its SHA-256 is not the one its manifest lists"
+                    )
+                seen.add(rel)
+        missing = sorted(set(listed) - seen)
+        if missing:
+            raise Mismatch(f"{missing[0]} is missing (a manifest lists it)")
+    except Mismatch as exc:
+        result.ok = False
+        result.problem = str(exc)
+        return result
+    result.checked.append(f"{len(seen) + 1} files match their manifests, no other file")
+    result.checked.append(f"archive digest {_sha256(root / MANIFEST)} (SHA-256 of {MANIFEST})")
+    return result
+
+
+def _branch_start(
+    root: Path,
+    number: int,
+    after: int,
+    turns: list[int],
+    info: dict[str, Any],
+    anchors: dict[str | None, tuple[int, Chain]],
+) -> Chain:
+    """The chain a branch continues: the setup, or the record (on any line) it was cut after."""
+    where = f"branches/{number}/branch.json"
+    if "anchor_record_hash" in info:
+        anchor = need(info, "anchor_record_hash", "str?", where)
+    elif turns:  # a branch.json written before anchors were recorded: its first record says
+        first = load_json(
+            root / "branches" / str(number) / f"{turns[0]:03d}" / "record.json",
+            f"branches/{number}/{turns[0]:03d}/record.json",
+        )
+        anchor = first.get("prev_record_hash") if isinstance(first, dict) else None
+    else:
+        anchor = None
+    if after == 0:
+        if anchor is not None:
+            raise Mismatch(f"branch {number} leaves from the setup but names an anchor record")
+        return anchors[None][1]
+    found = anchors.get(anchor)
+    if anchor is None or found is None or found[0] != after:
+        raise Mismatch(
+            f"branch {number} leaves the game after turn {after} (record {str(anchor)[:16]}...), "
+            "which is not in the archive"
+        )
+    return found[1]
+
+
+def _collect_chains(
+    game: Game, root: Path, listed: list[int], setup: Chain
+) -> dict[str | None, tuple[int, Chain]]:
+    """Every record of the archive (main line and branches) by its hash: its turn and its chain."""
+    found: dict[str | None, tuple[int, Chain]] = {None: (0, setup)}
+    lines: list[tuple[Path, list[int]]] = [(root, listed)]
+    for entry in game.data["branches"]:
+        number = entry.get("number") if isinstance(entry, dict) else None
+        if not isinstance(number, int):
+            continue
+        info = _read_plain(root / "branches" / str(number) / "branch.json")
+        turns = info.get("turns") if isinstance(info, dict) else None
+        if isinstance(turns, list) and all(isinstance(t, int) for t in turns):
+            lines.append((root / "branches" / str(number), turns))
+    for base, numbers in lines:
+        for number in numbers:
+            record = _read_plain(base / f"{number:03d}" / "record.json")
+            if not isinstance(record, dict) or not isinstance(record.get("record_hash"), str):
+                continue
+            own = record["record_hash"]
+            if record.get("public"):
+                chain = Chain(view=record.get("view_after"), has_view=True, record_hash=own)
+            else:
+                chain = Chain(state=record.get("state_after"), has_state=True, record_hash=own)
+            found.setdefault(own, (number, chain))
+    return found
+
+
+def _read_plain(path: Path) -> Any:
+    """A JSON file or ``None``: the anchors' lookup; each file is checked where its line is verified."""
+    try:
+        return load_json(path, str(path))
+    except (Mismatch, RecursionError):
+        return None
 
 
 def summary(results: list[TurnResult]) -> tuple[str, int]:
@@ -808,8 +970,8 @@ def summary(results: list[TurnResult]) -> tuple[str, int]:
     if not results or not results[-1].ok:
         where = results[-1].where if results else "archive"
         return f"FAILED at {where}: {results[-1].problem if results else 'nothing to check'}", 1
-    turns = [r for r in results if r.where != "setup" and "adjustment " not in r.where]
-    adjusted = len(results) - len(turns) - 1
+    turns = [r for r in results if r.where not in ("setup", "files") and "adjustment " not in r.where]
+    adjusted = sum(1 for r in results if "adjustment " in r.where)
     skipped = [r for r in results if r.skipped]
     if skipped:
         return (

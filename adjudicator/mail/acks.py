@@ -21,7 +21,7 @@ from adjudicator.mail import outbox
 from adjudicator.mail.compose import compose, stable_message_id
 from adjudicator.mail.ics import deadline_attachment
 from adjudicator.render import render
-from adjudicator.reports import game_context, local_time
+from adjudicator.reports import branch_tag, game_context, local_time
 from adjudicator.store import Game, OutboxMessage, Seat, Turn, as_utc, loads
 
 
@@ -110,7 +110,14 @@ def queue_ack(
         template="ack",
         context=context,
         ruleset=game.ruleset,
-        message_id=stable_message_id(game.id, result.turn, seat.name, "ack", answer_tag(inbound_id)),
+        message_id=stable_message_id(
+            game.id,
+            result.turn,
+            seat.name,
+            "ack",
+            answer_tag(inbound_id),
+            branch_tag(session, game.id, result.turn),
+        ),
         in_reply_to=inbound_id,
         game_id=game.id,
         turn_number=result.turn,
@@ -148,7 +155,9 @@ def queue_refusal(
         subject=f"[{seat.game_id}] Not taken: your message for {seat.name}",
         template="refusal",
         context=context,
-        message_id=stable_message_id(seat.game_id, seat.name, kind, answer_tag(inbound_id)),
+        message_id=stable_message_id(
+            seat.game_id, seat.name, kind, answer_tag(inbound_id), branch_tag(session, seat.game_id)
+        ),
         in_reply_to=None if foreign_sender or kind != "refusal" else inbound_id,
         game_id=seat.game_id,
         seat=seat.name,
@@ -177,7 +186,9 @@ def queue_reply(
         template="reply",
         context=context,
         ruleset=game.ruleset,
-        message_id=stable_message_id(game.id, seat.name, command, answer_tag(inbound_id)),
+        message_id=stable_message_id(
+            game.id, seat.name, command, answer_tag(inbound_id), branch_tag(session, game.id)
+        ),
         in_reply_to=inbound_id,
         game_id=game.id,
         seat=seat.name,
@@ -190,7 +201,14 @@ def queue_report_copy(
     """The ``report`` command: the seat's last stored report, sent again."""
     if not seat.email:
         return None
-    message_id = stable_message_id(game.id, turn.number, seat.name, "report-copy", answer_tag(inbound_id))
+    message_id = stable_message_id(
+        game.id,
+        turn.number,
+        seat.name,
+        "report-copy",
+        answer_tag(inbound_id),
+        branch_tag(session, game.id, turn.number),
+    )
     subject = f"[{game.id}] Report (copy): turn {turn.number}, {turn.label}"
     msg = compose(
         to=seat.email, subject=subject, text=text, html=html, message_id=message_id, in_reply_to=inbound_id
@@ -238,7 +256,9 @@ def queue_reminder(
         template="reminder",
         context=context,
         ruleset=game.ruleset,
-        message_id=stable_message_id(game.id, turn.number, seat.name, "reminder", hours_left),
+        message_id=stable_message_id(
+            game.id, turn.number, seat.name, "reminder", hours_left, branch_tag(session, game.id, turn.number)
+        ),
         game_id=game.id,
         turn_number=turn.number,
         seat=seat.name,

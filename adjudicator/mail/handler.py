@@ -42,6 +42,7 @@ from sqlalchemy import delete, func, update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import Session, select
 
+from adjudicator.dbfaults import describe, is_database_error
 from adjudicator.engine import Referee, RefereeError, check_game_id, deadline_with_grace
 from adjudicator.games.base import REFEREE as REFEREE_SEAT
 from adjudicator.mail import acks
@@ -246,8 +247,9 @@ class MailHandler:
             # A copy per message: the listener handles several at once in worker threads.
             return copy.copy(self)._handle(bytes(raw), via, max(size or 0, len(raw)))
         except Exception as exc:  # nothing crashes a listener or a poller
-            log.exception("mail handling failed")
-            return Handled("", "error", f"{type(exc).__name__}: {exc}")
+            detail = describe(exc, self.db.url)  # a database fault without its SQL (it holds the mail)
+            log.error("mail handling failed: %s", detail, exc_info=not is_database_error(exc))
+            return Handled("", "error", detail)
 
     def _handle(self, raw: bytes, via: str, size: int) -> Handled:
         now = self.referee.clock()
@@ -265,8 +267,13 @@ class MailHandler:
         except _Outcome as outcome:
             status, detail = outcome.status, outcome.detail
         except Exception as exc:
-            log.exception("mail handling failed for %s", parsed.message_id)
-            status, detail = "error", f"{type(exc).__name__}: {exc}"
+            status, detail = "error", describe(exc, self.db.url)  # never the SQL: it holds the mail
+            log.error(
+                "mail handling failed for %s: %s",
+                parsed.message_id,
+                detail,
+                exc_info=not is_database_error(exc),
+            )
         _finish(self.db, parsed, status, detail, self.verified, limit, now)
         return Handled(parsed.message_id, status, detail, self.replies)
 

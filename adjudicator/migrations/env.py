@@ -24,6 +24,12 @@ def run() -> None:
 
         engine = create_engine(config.get_main_option("sqlalchemy.url"))
     with engine.connect() as connection:
+        sqlite = connection.dialect.name == "sqlite"
+        if sqlite:
+            # SQLite rebuilds a table to change a column (batch mode); with foreign keys enforced,
+            # dropping the old ``game`` table under its seats would fail. SQLite's own procedure
+            # for such changes: keys off for the migration (outside any transaction), checked after.
+            connection.connection.driver_connection.execute("PRAGMA foreign_keys=OFF")  # type: ignore[union-attr]
         context.configure(
             connection=connection,
             target_metadata=target_metadata,
@@ -31,9 +37,17 @@ def run() -> None:
             compare_type=True,
             include_object=include_object,
         )
-        with context.begin_transaction():
-            context.run_migrations()
-        connection.commit()
+        try:
+            with context.begin_transaction():
+                context.run_migrations()
+                if sqlite:
+                    broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+                    if broken:
+                        raise RuntimeError(f"the migration broke foreign keys: {broken[:5]}")
+            connection.commit()
+        finally:
+            if sqlite:
+                connection.connection.driver_connection.execute("PRAGMA foreign_keys=ON")  # type: ignore[union-attr]
 
 
 run()

@@ -1,7 +1,7 @@
 """mail hardening: verified inbound mail, indexed rate limits, outbox claims by flusher
 
 Revision ID: 0003
-Revises: 0001
+Revises: 0002
 """
 
 from collections.abc import Sequence
@@ -11,7 +11,7 @@ import sqlmodel
 from alembic import op
 
 revision: str = "0003"
-down_revision: str | None = "0001"
+down_revision: str | None = "0002"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
