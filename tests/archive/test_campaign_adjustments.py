@@ -162,6 +162,7 @@ def test_verify_passes_on_an_archive_with_adjustments(
         "turn 001",
         "adjustment 2 (after turn 001)",
         "turn 002",
+        "files",
     ]
     line, code = summary(results)
     assert code == 0 and "2 turns and 2 referee adjustments" in line
@@ -397,7 +398,7 @@ def test_rollback_keeps_the_adjustments_made_after_the_kept_turn(referee: Refere
     folder = export_game(referee.db, "punic", tmp_path / "turns")
     results = verify_archive(folder)
     assert all(r.ok for r in results), [r.line() for r in results]
-    assert [r.where for r in results][-1] == "branch 1 turn 002"
+    assert [r.where for r in results][-2:] == ["branch 1 turn 002", "files"]
 
 
 def test_rollback_past_an_adjustment_moves_it_into_the_branch(referee: Referee, tmp_path: Path) -> None:
@@ -427,6 +428,7 @@ def test_rollback_past_an_adjustment_moves_it_into_the_branch(referee: Referee, 
         "branch 1 turn 001",
         "branch 1 adjustment 1 (after turn 001)",
         "branch 1 turn 002",
+        "files",
     ]
     line, code = summary(results)
     assert code == 0 and "and 2 referee adjustments" in line

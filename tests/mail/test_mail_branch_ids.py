@@ -20,10 +20,14 @@ def test_acks_refusals_and_notices_of_a_reopened_turn_are_new_emails(
     rollback(db, "toy", 0, clock=referee.clock)  # turn 1 opens again
     # the same mail again (a player re-sends it): answered again, not dropped
     handler.handle(orders_mail(secret=toy_game["north"], body="guess 3", message_id="<o1-again@example.org>"))
-    handler.handle(orders_mail(secret="wrong", body="guess 4", message_id="<o2@example.org>"))
+    # a refusal (orders written for another turn) and a stranger's note (a wrong secret)
+    handler.handle(
+        orders_mail(secret=toy_game["north"], turn=7, body="guess 4", message_id="<o2@example.org>")
+    )
+    handler.handle(orders_mail(secret="wrong", body="guess 4", message_id="<o3@example.org>"))
     after = [row for row in outbox_rows(db) if row.message_id not in before]
     kinds = sorted({row.kind for row in after})
-    assert {"ack", "notice", "refusal"} <= set(kinds), kinds
+    assert {"ack", "notice", "refusal", "unverified"} <= set(kinds), kinds
     assert all(".b1@" in row.message_id for row in after), [row.message_id for row in after]
     assert referee.close_turn("toy") is not None
     reports = [row for row in outbox_rows(db, "report") if row.turn_number == 1]
