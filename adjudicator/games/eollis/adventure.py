@@ -51,7 +51,7 @@ def pirate_value(t: Table, uid: str, by: str) -> int:
     return t.skill(uid, by)
 
 
-# -- 1. tirage des cartes Action ------------------------------------------------------------------------
+# -- 1. tirage des cartes Action --------------------------------------------------------------------
 def draw_actions(t: Table, answers: dict[str, Orders], why: str) -> None:
     """From the Capitaine's clan (or the last Capitaine's) clockwise: discards, then up to 3 cards."""
     for seat in t.clockwise_from(t.first_seat()):
@@ -73,7 +73,7 @@ def draw_actions(t: Table, answers: dict[str, Orders], why: str) -> None:
                 break
 
 
-# -- 2. recrutement des pirates --------------------------------------------------------------------------
+# -- 2. recrutement des pirates ---------------------------------------------------------------------
 def crew_size(t: Table) -> int:
     """5 pirates a clan at 3 players, 4 at 4 or 5 players."""
     return 5 if len(t.seats) == 3 else 4
@@ -137,7 +137,7 @@ def join(t: Table, seat: str, uid: str, how: str) -> None:
     )
 
 
-# -- 3. election du Capitaine ------------------------------------------------------------------------------
+# -- 3. election du Capitaine -----------------------------------------------------------------------
 def card_modifier(t: Table, seat: str, card_uid: str, own: bool) -> int:
     """What a played card adds to a roll: Exploit bonus on one's own (or a helped) roll, Exploit malus
     or any Bagarre card (-1) on a rival's."""
@@ -216,7 +216,7 @@ def elect_captain(t: Table, answers: dict[str, Orders]) -> None:
     check_missions(t, winner, "captain")
 
 
-# -- 4. l'embarquement -------------------------------------------------------------------------------------
+# -- 4. l'embarquement ------------------------------------------------------------------------------
 def board(t: Table) -> None:
     """From the Capitaine, each clan in turn puts one pirate on a free post, then in the hold."""
     captain_seat = t.captain_seat()
@@ -244,7 +244,7 @@ def board(t: Table) -> None:
         t.tell(f"{seat} boards {t.name(uid)} {where}.", "board")
 
 
-# -- 5. les Evenements --------------------------------------------------------------------------------------
+# -- 5. les Evenements ------------------------------------------------------------------------------
 def draw_event(t: Table) -> bool:
     """The Vigie draws in secret (True: the Vigie's answer is awaited); without a Vigie the Capitaine
     draws and the Event is played at once."""
@@ -361,9 +361,10 @@ def destroy_ship(t: Table) -> None:
     state["ship"]["kitty"] = 0
     priest = t.at("pretre")
     captain = t.at("capitaine")
+    aboard = [t.at(p) for p in POSTS[1:]] + list(state["ship"]["hold"])
     if captain:
-        t.kill(captain, "the ship destroyed", gold_to="lost", powers=False)
-    for uid in [t.at(p) for p in POSTS[1:]] + list(state["ship"]["hold"]):
+        t.kill(captain, "the ship destroyed", gold_to="lost", powers=False, promote=False)
+    for uid in aboard:
         if uid is None or uid == priest or uid not in state["pirates"]:
             continue
         p = t.pirate(uid)
@@ -372,7 +373,7 @@ def destroy_ship(t: Table) -> None:
             t.pirate(priest)["gold"] += 1
             t.tell(f"{t.name(uid)} ({p['owner']}) pays 1 gold to the Pretre and is saved.", "saved")
         else:
-            t.kill(uid, "the ship destroyed", gold_to="lost", powers=False)
+            t.kill(uid, "the ship destroyed", gold_to="lost", powers=False, promote=False)
     if priest and priest in state["pirates"]:
         t.tell(f"The Pretre {t.name(priest)} is always saved.", "saved")
 
@@ -472,7 +473,8 @@ def resolve_tests(t: Table, answers: dict[str, Orders]) -> None:
         die = t.dice.d6(f"test:{ev_uid}:{t.key(seat)}")
         total = die + base + bonus
         extra = (", " + ", ".join(notes)) if notes else ""
-        text = f"{seat} tests {t.name(tester)}: die {die} + {skill} {base}{extra} = {total} (needs {e['threshold']})"
+        text = f"{seat} tests {t.name(tester)}: die {die} + {skill} {base}{extra} = {total}"
+        text += f" (needs {e['threshold']})"
         if total < e["threshold"] and reroll_from:
             die = t.dice.d6(f"test-reroll:{ev_uid}:{t.key(seat)}")
             total = die + base + bonus
@@ -548,7 +550,7 @@ def choose_sacrifice(t: Table, seat: str, among: list[str]) -> str:
     return min(pool, key=lambda u: (pirate_value(t, u, "total"), pool.index(u)))
 
 
-# -- decision du Capitaine and mutinerie ------------------------------------------------------------------------
+# -- decision du Capitaine and mutinerie ------------------------------------------------------------
 def captain_decides(t: Table, answers: dict[str, Orders]) -> str:
     """The Capitaine's swap (once an Expedition), decision, and any mutiny; returns continue/return."""
     state = t.state
@@ -581,7 +583,8 @@ def captain_decides(t: Table, answers: dict[str, Orders]) -> str:
             "continue" if first(orders, "continue")["line"] > first(orders, "return")["line"] else "return"
         )  # type: ignore[index]
     t.tell(
-        f"The Capitaine ({captain_seat}) decides to {'continue the Expedition' if decision == 'continue' else 'return to port'}.",
+        f"The Capitaine ({captain_seat}) decides to "
+        + ("continue the Expedition." if decision == "continue" else "return to port."),
         "decision",
     )
     for seat in t.clockwise_from(captain_seat)[1:]:
@@ -641,8 +644,11 @@ def mutiny(t: Table, mutineer: str, leader: str, decision: str, answers: dict[st
         dice = {camp: t.dice.d6(f"mutiny:{camp}") for camp in ("captain", "mutineer")}
         totals = {camp: dice[camp] + strength[camp] + mods[camp] for camp in dice}
         t.tell(
-            f"Mutiny dice: Capitaine {dice['captain']}+{strength['captain']}{mods['captain']:+d} = {totals['captain']}, "
-            f"mutineer {dice['mutineer']}+{strength['mutineer']}{mods['mutineer']:+d} = {totals['mutineer']}.",
+            "Mutiny dice: "
+            + ", ".join(
+                f"{camp} {dice[camp]}+{strength[camp]}{mods[camp]:+d} = {totals[camp]}" for camp in dice
+            )
+            + ".",
             "mutiny",
         )
         if totals["captain"] != totals["mutineer"]:
@@ -651,7 +657,7 @@ def mutiny(t: Table, mutineer: str, leader: str, decision: str, answers: dict[st
     if totals["mutineer"] > totals["captain"]:
         t.tell(f"The mutiny wins: {t.name(leader)} becomes Capitaine.", "mutiny")
         assert captain is not None
-        died = t.kill(captain, "mutiny", gold_to="kitty", powers=False)
+        died = t.kill(captain, "mutiny", gold_to="kitty", powers=False, promote=False)
         for seat in camps["captain"]:
             if seat != captain_seat:
                 kill_one(t, seat, "mutiny")
@@ -683,7 +689,7 @@ def kill_one(t: Table, seat: str, why: str) -> None:
         t.kill(choose_sacrifice(t, seat, aboard), why, gold_to="kitty", powers=False)
 
 
-# -- Secret Missions ----------------------------------------------------------------------------------------------
+# -- Secret Missions --------------------------------------------------------------------------------
 def check_missions(t: Table, seat: str, condition: str) -> None:
     """A Secret Mission whose condition is met is revealed at once (the clan's standing answer)."""
     c = t.clan(seat)

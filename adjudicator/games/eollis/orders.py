@@ -238,10 +238,7 @@ def parse(kind: str, text: str) -> Parsed:
         words = line.split(None, 1)
         verb = words[0].lower()
         rest = words[1].strip() if len(words) > 1 else ""
-        if verb == "no" and slug(rest) == "mutiny":
-            verb_name = "no-mutiny"
-        else:
-            verb_name = verb
+        verb_name = "no-mutiny" if verb == "no" and slug(rest) == "mutiny" else verb
         if verb_name not in verbs:
             if verb_name in EXAMPLES or verb_name in ("no",):
                 problems.append(

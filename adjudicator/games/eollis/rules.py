@@ -51,7 +51,8 @@ PROMPTS = {
     "election": "Your candidate for Capitaine and one card; your boarding wishes (posts ..., order ...).",
     "lookout": "You are the Vigie: reveal the Event you drew, or refuse it.",
     "test": "Which pirate tries the Event, cards and powers for your roll, help or hinder other clans.",
-    "decision": "Capitaine: continue or return (and swap once). Others: mutiny if ... with <pirate>, or pass.",
+    "decision": "Capitaine: continue or return (and swap once). Others:"
+    " mutiny if ... with <pirate>, or pass.",
     "tavern": "Action cards to discard before drawing back to 3.",
     "brawl": "Up to two Bagarre cards: brawl <card> on <clan> (first line round 1, second line round 2).",
 }
@@ -385,7 +386,7 @@ def end_of_expedition(t: Table) -> None:
         t.tell(f"The game is over: {', '.join(winners)} wins ({reason}).", "outcome")
         return
     state["expedition"] += 1
-    for uid, p in state["pirates"].items():
+    for p in state["pirates"].values():
         p["post"] = None
         p["used"] = False
     state["ship"] = {

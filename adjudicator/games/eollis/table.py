@@ -207,6 +207,7 @@ class Table:
         killer: str | None = None,
         gold_to: str = "clan",
         powers: bool = True,
+        promote: bool = True,
     ) -> bool:
         """A pirate's death ("Mort d'un pirate"); a clan's last pirate becomes a ghost instead.
 
@@ -250,7 +251,7 @@ class Table:
             self.state["ship"]["kitty"] += gold
         where = f" ({POST_NAMES[post]})" if post in POST_NAMES else ""
         self.tell(f"{self.name(uid)}{where} of {seat} dies ({why}).", "death", pirate=uid, seat=seat)
-        if post == "capitaine" and why != "mutiny":
+        if post == "capitaine" and promote:
             self.promote_captain()
         return True
 

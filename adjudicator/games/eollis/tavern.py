@@ -11,7 +11,7 @@ from adjudicator.games.eollis.table import Table
 
 
 def share_kitty(t: Table) -> None:
-    """Down the sharing list, each occupied post takes its pay, round after round, until the kitty is empty."""
+    """Down the sharing list each occupied post takes its pay, round after round, till the kitty is empty."""
     ship = t.state["ship"]
     kitty = ship["kitty"]
     paid_posts = [p for p, pay in PAY.items() if pay and t.at(p)]

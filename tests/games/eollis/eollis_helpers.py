@@ -8,7 +8,7 @@ from typing import Any
 
 from adjudicator.dice import Dice
 from adjudicator.games.base import Event, Problem
-from adjudicator.games.eollis.adventure import join
+from adjudicator.games.eollis.adventure import join, testers
 from adjudicator.games.eollis.orders import POSTS
 from adjudicator.games.eollis.rules import Eollis, ask
 from adjudicator.games.eollis.table import Table
@@ -57,7 +57,8 @@ def at_event(state: dict[str, Any], event: str) -> dict[str, Any]:
     """The table waiting for the tests of ``event`` (already revealed)."""
     state["event"] = {"uid": event, "revealed": True}
     state["piles"]["events"] = [u for u in state["piles"]["events"] if u != event]
-    ask(state, "test", state["seats"])
+    who = testers(Table(state))
+    ask(state, "test", state["seats"], [s for s in state["seats"] if s not in who])
     return state
 
 
