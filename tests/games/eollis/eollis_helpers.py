@@ -35,7 +35,9 @@ def scene(
         c = t.clan(seat)
         c["hand"], c["missions"], c["pirates"] = [], [], []
     state["pirates"] = {}
-    used = {u for uids in (crews or {}).values() for u in uids} | {u for uids in (hands or {}).values() for u in uids}
+    used = {u for uids in (crews or {}).values() for u in uids} | {
+        u for uids in (hands or {}).values() for u in uids
+    }
     state["piles"]["pirates"] = [u for u in state["piles"]["pirates"] if u not in used]
     state["piles"]["actions"] = [u for u in state["piles"]["actions"] if u not in used]
     state["piles"]["actions_discard"] = []

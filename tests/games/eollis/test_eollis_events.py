@@ -17,7 +17,11 @@ def crewed(**posts: str) -> dict:
 
 def test_the_vigie_draws_in_secret_and_only_its_clan_is_asked() -> None:
     state = crewed(vigie="P03")
-    state["piles"]["events"] = ["E02", "E03", *[u for u in state["piles"]["events"] if u not in ("E02", "E03")]]
+    state["piles"]["events"] = [
+        "E02",
+        "E03",
+        *[u for u in state["piles"]["events"] if u not in ("E02", "E03")],
+    ]
     t = table(state)
     assert next_event(t) is None
     assert [r.key for r in RULES.requests(state)] == ["lookout:bleu"]
@@ -156,7 +160,10 @@ def test_a_death_by_another_clans_accident_pays_two_gold_to_that_clan() -> None:
 
 
 def test_a_clans_last_pirate_becomes_a_ghost_and_cannot_die() -> None:
-    state = scene(crews={"rouge": ["P01"], "bleu": ["P03"], "vert": ["P05"]}, posts={"capitaine": "P03", "second": "P01"})
+    state = scene(
+        crews={"rouge": ["P01"], "bleu": ["P03"], "vert": ["P05"]},
+        posts={"capitaine": "P03", "second": "P01"},
+    )
     t = table(state)
     assert not t.kill("P01", "test")
     assert state["pirates"]["P01"]["ghost"]
@@ -209,26 +216,37 @@ def test_exploit_bonus_on_ones_roll_and_a_rivals_bagarre_card_is_minus_one() -> 
     state = at_event(crewed(vigie="P03"), "E07")  # bagou 9+, no Second
     state["clans"]["rouge"]["hand"] = ["A10"]
     state["clans"]["bleu"]["hand"] = ["A24"]
-    texts = {"test:rouge": "test toure l'eventreuse\nplay exploit heroique", "test:bleu": "hinder rouge with vol a la tire"}
+    texts = {
+        "test:rouge": "test toure l'eventreuse\nplay exploit heroique",
+        "test:bleu": "hinder rouge with vol a la tire",
+    }
     state, events = play(state, texts, pins={"test:E07:c0": 4})
-    assert "die 4 + bagou 3, Exploit Heroique +3, bleu's Vol a la Tire -1 = 9 (needs 9): success" in texts_of(events)
+    assert "die 4 + bagou 3, Exploit Heroique +3, bleu's Vol a la Tire -1 = 9 (needs 9): success" in texts_of(
+        events
+    )
 
 
 def test_a_reroll_card_is_used_only_if_the_roll_failed() -> None:
     state = at_event(crewed(vigie="P03"), "E07")
     state["clans"]["rouge"]["hand"] = ["A12"]
-    state, events = play(state, {"test:rouge": "play seconde chance"}, pins={"test:E07:c0": 1, "test-reroll:E07:c0": 6})
+    state, events = play(
+        state, {"test:rouge": "play seconde chance"}, pins={"test:E07:c0": 1, "test-reroll:E07:c0": 6}
+    )
     assert "Seconde Chance: a new die 6 = 9" in texts_of(events)
 
 
 def test_a_pirate_power_once_per_expedition_and_never_from_the_hold() -> None:
     state = at_event(scene(crews=CREWS, posts={"capitaine": "P01", "second": "P02"}, hold=["P07"]), "E05")
-    assert problems(state, "test:rouge", "power sabine tord-cou")[0].message.startswith("a pirate in the hold")
+    assert problems(state, "test:rouge", "power sabine tord-cou")[0].message.startswith(
+        "a pirate in the hold"
+    )
     state["pirates"]["P02"]["used"] = True
     assert "already used" in problems(state, "test:rouge", "power barbe-grise")[0].message
 
 
-def test_the_books_example_event_bal_du_gouverneur_bagou_with_the_second_three_gold_or_minus_one_fame() -> None:
+def test_the_books_example_event_bal_du_gouverneur_bagou_with_the_second_three_gold_or_minus_one_fame() -> (
+    None
+):
     """p.8: 2 balloon damage, a Bagou test (+2 with the Second), 3 gold and 3 to the kitty, or -1 fame."""
     state = crewed(second="P03", vigie="P05")
     state["clans"]["rouge"]["fame"] = 2
@@ -237,7 +255,11 @@ def test_the_books_example_event_bal_du_gouverneur_bagou_with_the_second_three_g
     t = table(state)
     assert adventure.play_event(t) and state["ship"]["balloon"] == 2
     at_event(state, "E01")
-    pins = {"test:E01:c0": 4, "test:E01:c1": 5, "test:E01:c2": 2}  # rouge 4+3+2=9, bleu 5+3+2=10, vert 2+1+2=5
+    pins = {
+        "test:E01:c0": 4,
+        "test:E01:c1": 5,
+        "test:E01:c2": 2,
+    }  # rouge 4+3+2=9, bleu 5+3+2=10, vert 2+1+2=5
     state, events = play(state, {"test:vert": "test anouk coeur-de-vent"}, pins=pins)
     assert [e.data["success"] for e in events if e.kind == "test"] == [True, True, False]
     gold = table(state)

@@ -13,7 +13,9 @@ def test_preparation_three_action_cards_each_fame_zero_balloon_at_start_and_shuf
     dice = Dice(b"setup", pins={"youngest-player": 2})
     options = RULES.parse_options({"players": "4"})
     state = RULES.setup(options, RULES.seat_names(options), dice)
-    assert {"shuffle:pirates", "shuffle:events", "shuffle:actions", "youngest-player"} <= {r.key for r in dice.log}
+    assert {"shuffle:pirates", "shuffle:events", "shuffle:actions", "youngest-player"} <= {
+        r.key for r in dice.log
+    }
     assert state["first"] == "bleu"
     for c in state["clans"].values():
         assert len(c["hand"]) == 3 and c["fame"] == 0 and c["pirates"] == []
@@ -71,7 +73,9 @@ def test_no_action_draw_on_the_first_expedition_discard_and_refill_to_three_afte
     assert {s: c["hand"] for s, c in state["clans"].items()} == hands
     t = table(state)
     card = state["clans"]["rouge"]["hand"][0]
-    adventure.draw_actions(t, {"rouge": [{"verb": "discard", "name": "a" + card[1:].lower(), "line": 1}]}, "x")
+    adventure.draw_actions(
+        t, {"rouge": [{"verb": "discard", "name": "a" + card[1:].lower(), "line": 1}]}, "x"
+    )
     assert card not in state["clans"]["rouge"]["hand"] and len(state["clans"]["rouge"]["hand"]) == 3
     assert card in state["piles"]["actions_discard"]
 
@@ -113,7 +117,13 @@ def test_election_die_plus_bagou_the_books_example_toure_with_8_is_capitaine() -
 def test_election_tie_new_dice_between_the_finalists_only() -> None:
     state = scene(crews={"rouge": ["P01"], "bleu": ["P03"], "vert": ["P05"]})
     state["pending"] = {"kind": "election", "seats": state["seats"], "optional": []}
-    pins = {"election:c0": 4, "election:c1": 4, "election:c2": 1, "election-tie:c0": [3, 6], "election-tie:c1": [3, 2]}
+    pins = {
+        "election:c0": 4,
+        "election:c1": 4,
+        "election:c2": 1,
+        "election-tie:c0": [3, 6],
+        "election-tie:c1": [3, 2],
+    }
     state, events = play(state, {}, pins=pins)
     assert state["ship"]["posts"]["capitaine"] == "P01"
     assert "election-tie:c2" not in texts_of(events)
