@@ -34,7 +34,7 @@ def test_the_capitaine_returns_to_port_by_default_and_the_taverne_begins() -> No
 
 def test_the_capitaine_continues_and_a_new_event_is_drawn() -> None:
     state = deciding()
-    state, events = play(state, {"decision:rouge": "continue"})
+    state, _ = play(state, {"decision:rouge": "continue"})
     assert [r.key for r in RULES.requests(state)] == ["lookout:vert"]
 
 
@@ -197,6 +197,6 @@ def test_the_game_ends_after_the_third_expeditions_taverne() -> None:
     state["expedition"] = 3
     state["clans"]["vert"]["fame"] = 4
     ask(state, "brawl", state["seats"])
-    state, events = play(state, {})
+    state, _ = play(state, {})
     assert RULES.outcome(state) is not None and RULES.outcome(state).winners == ("vert",)
     assert RULES.requests(state) == []

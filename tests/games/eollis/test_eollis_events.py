@@ -144,7 +144,7 @@ def test_failure_loses_fame_never_below_zero() -> None:
 def test_failure_kills_the_pirate_the_clan_chose_and_its_gold_goes_to_the_survivors() -> None:
     state = at_event(crewed(second="P02", vigie="P07"), "E02")  # combat 10+, 1 death
     state["pirates"]["P02"]["gold"] = 4
-    state, events = play(state, {"test:rouge": "sacrifice barbe-grise"}, pins={"test:E02:c0": 1})
+    state, _ = play(state, {"test:rouge": "sacrifice barbe-grise"}, pins={"test:E02:c0": 1})
     assert "P02" not in state["pirates"] and "P02" in state["piles"]["pirates_discard"]
     assert table(state).clan_gold("rouge") == 4
 
