@@ -43,6 +43,14 @@ def apply_standing(t: Table, seat: str, orders: Orders) -> None:
             s["gift"] = o["seat"]
         elif v == "side":
             s["side"] = o["side"]
+        elif v == "lookout":
+            s["lookout"] = {"mode": o["mode"], "above": o["above"]}
+        elif v == "plan":
+            s["plan"] = {"balloon": o["balloon"], "events": o["events"]} if o["balloon"] else None
+        elif v == "mutiny":
+            s["mutiny"] = {"when": o["when"], "leader": o["leader"]}
+        elif v == "no-mutiny":
+            s["mutiny"] = None
 
 
 def pirate_value(t: Table, uid: str, by: str) -> int:
@@ -264,8 +272,16 @@ def draw_event(t: Table) -> bool:
             seats=(lookout,),
             card=uid,
         )
-        state["pending"] = {"kind": "lookout", "seats": [lookout]}
-        return True
+        standing = t.standing(lookout).get("lookout") or {"mode": "ask", "above": 0}
+        if standing["mode"] == "ask":
+            state["pending"] = {"kind": "lookout", "seats": [lookout]}
+            return True
+        refuse = standing["mode"] == "refuse" and t.card(uid)["threshold"] > standing["above"]
+        t.tell(
+            f"The Vigie's standing answer: {'refuse' if refuse else 'reveal'}.", "lookout", seats=(lookout,)
+        )
+        lookout_answer(t, [{"verb": "refuse" if refuse else "reveal", "line": 1}])
+        return False
     t.tell("There is no Vigie: the Capitaine draws the Event and plays it.", "lookout")
     return False
 
@@ -551,6 +567,17 @@ def choose_sacrifice(t: Table, seat: str, among: list[str]) -> str:
 
 
 # -- decision du Capitaine and mutinerie ------------------------------------------------------------
+def planned_decision(t: Table) -> str | None:
+    """The Capitaine's standing plan, if its clan gave one: return at that damage or event count."""
+    seat = t.captain_seat()
+    plan = t.standing(seat).get("plan") if seat else None
+    if not plan:
+        return None
+    state = t.state
+    home = state["ship"]["balloon"] >= plan["balloon"] or state["events_played"] >= plan["events"]
+    return "return" if home else "continue"
+
+
 def captain_decides(t: Table, answers: dict[str, Orders]) -> str:
     """The Capitaine's swap (once an Expedition), decision, and any mutiny; returns continue/return."""
     state = t.state
@@ -702,6 +729,8 @@ def check_missions(t: Table, seat: str, condition: str) -> None:
             continue
         c["missions"].remove(uid)
         t.discard_action(uid)
-        c["revealed"].append(uid)
+        c["revealed"].append(
+            {"name": t.name(uid), "fame": int(t.card(uid)["fame"])}
+        )  # not the uid: it is reshuffled
         t.tell(f"{seat} reveals its Secret Mission {t.name(uid)}.", "mission", card=uid)
         t.add_fame(seat, int(t.card(uid)["fame"]), f"Secret Mission {t.name(uid)}")

@@ -62,6 +62,12 @@ def play(state: State, request: OrderRequest, rng: random.Random) -> str:
         rng.shuffle(wishes)
         lines.append("posts " + ", ".join(["second", *[w for w in wishes if w != "second"]][:5]))
         lines.append(f"gift {'self' if rng.random() < 0.7 else rng.choice(view['seats'])}")
+        if rng.random() < 0.6:
+            lines.append(f"lookout refuse above {rng.choice([9, 10])}")
+        if rng.random() < 0.6:
+            lines.append(
+                f"plan return at balloon {rng.choice([5, 6, 7])} or after {rng.randint(3, 5)} events"
+            )
         if pirates:
             weakest = min(
                 pirates,
@@ -118,6 +124,7 @@ def play(state: State, request: OrderRequest, rng: random.Random) -> str:
             lead = max(aboard(seat), key=lambda u: (cards[u]["combat"], -aboard(seat).index(u)))
             lines.append(f"mutiny if {rng.choice(['continue', 'return'])} with {nm(lead)}")
         else:
+            lines.append("no mutiny")
             lines.append(f"side {'captain' if rng.random() < 0.7 else 'mutineer'}")
     elif kind == "tavern":
         exploit_heavy = [

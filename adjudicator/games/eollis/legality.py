@@ -138,10 +138,10 @@ def check(state: State, seat: str, kind: str, orders: list[dict[str, Any]]) -> l
             if state.get("swap_used"):
                 bad(o, "the Capitaine has already swapped two pirates this Expedition")
         elif v == "mutiny":
-            if seat == captain:
+            if seat == captain and kind in ("test", "decision"):
                 bad(o, "the Capitaine's clan cannot mutiny")
             else:
-                pirate(o, o["leader"], t.aboard(seat), "of yours aboard to lead the mutiny")
+                pirate(o, o["leader"], own, "of yours to lead the mutiny")
         elif v == "brawl":
             card(o, o["card"], ("bagarre",))
             seat_of(o, o["seat"], True)

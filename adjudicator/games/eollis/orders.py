@@ -23,7 +23,19 @@ Order = dict[str, Any]
 MAX_LINES = 200
 MAX_LINE_LENGTH = 300
 
-STANDING = ("recruit", "posts", "order", "gift", "sacrifice", "condemn", "side")
+STANDING = (
+    "recruit",
+    "posts",
+    "order",
+    "gift",
+    "sacrifice",
+    "condemn",
+    "side",
+    "lookout",
+    "plan",
+    "mutiny",
+    "no-mutiny",
+)
 
 #: which verbs (besides the standing answers and ``pass``) each kind of request accepts
 VERBS: dict[str, tuple[str, ...]] = {
@@ -31,7 +43,7 @@ VERBS: dict[str, tuple[str, ...]] = {
     "election": ("candidate", "play", "hinder", "power"),
     "lookout": ("reveal", "refuse"),
     "test": ("test", "play", "power", "help", "hinder", "repair", "accident"),
-    "decision": ("continue", "return", "swap", "mutiny", "no-mutiny", "play"),
+    "decision": ("continue", "return", "swap", "play"),
     "tavern": ("discard",),
     "brawl": ("brawl",),
 }
@@ -109,6 +121,8 @@ EXAMPLES: dict[str, str] = {
     "swap": "swap barbe-grise and le borgne",
     "mutiny": "mutiny if continue with gros nestor  (if continue, if return or always)",
     "no-mutiny": "no mutiny",
+    "lookout": "lookout refuse above 9  (or: lookout reveal, lookout ask)",
+    "plan": "plan return at balloon 6 or after 4 events  (or: plan ask)",
     "brawl": "brawl vol a la tire on rouge  (optionally: pirate le borgne, with bravoure)",
 }
 
@@ -193,6 +207,20 @@ def _one_line(verb: str, rest: str) -> Order | str:
         if slug(m[1]) == slug(m[2]):
             return "swap needs two different pirates"
         return {"verb": "swap", "a": slug(m[1]), "b": slug(m[2])}
+    if verb == "lookout":
+        m = re.fullmatch(r"(ask|reveal|refuse\s+above\s+(\d{1,2}))", rest.lower())
+        if not m:
+            return f"write: {EXAMPLES['lookout']}"
+        return {"verb": "lookout", "mode": m[1].split()[0], "above": int(m[2]) if m[2] else 0}
+    if verb == "plan":
+        if rest.lower() == "ask":
+            return {"verb": "plan", "balloon": 0, "events": 0}
+        m = re.fullmatch(
+            r"return\s+at\s+balloon\s+(\d{1,2})\s+or\s+after\s+(\d{1,2})\s+events?", rest.lower()
+        )
+        if not m or not int(m[1]) or not int(m[2]):
+            return f"write: {EXAMPLES['plan']}"
+        return {"verb": "plan", "balloon": int(m[1]), "events": int(m[2])}
     if verb == "mutiny":
         m = re.fullmatch(r"if\s+(\S+)\s+with\s+(.+)", rest)
         if not m or slug(m[1]) not in MUTINY_WHEN or not slug(m[2]):
@@ -297,6 +325,16 @@ def order_text(order: Order) -> str:
         return f"swap {order['a']} and {order['b']}"
     if verb == "mutiny":
         return f"mutiny if {order['when']} with {order['leader']}"
+    if verb == "lookout":
+        return (
+            "lookout refuse above " + str(order["above"])
+            if order["mode"] == "refuse"
+            else f"lookout {order['mode']}"
+        )
+    if verb == "plan":
+        if not order["balloon"]:
+            return "plan ask"
+        return f"plan return at balloon {order['balloon']} or after {order['events']} events"
     if verb == "brawl":
         text = f"brawl {order['card']} on {order['seat']}"
         if order.get("pirate"):

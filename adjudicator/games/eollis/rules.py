@@ -132,6 +132,9 @@ class Eollis(BaseRuleset):
                         "sacrifice": [],
                         "condemn": [],
                         "side": "captain",
+                        "lookout": {"mode": "ask", "above": 0},
+                        "plan": None,
+                        "mutiny": None,
                     },
                 }
                 for s in seats
@@ -268,7 +271,19 @@ class Eollis(BaseRuleset):
             adventure.resolve_tests(t, answers)
             state["piles"]["events_discard"].append(state["event"]["uid"])
             state["event"] = None
-            ask(state, "decision", state["seats"])
+            planned = adventure.planned_decision(t)
+            if planned is None:
+                ask(state, "decision", state["seats"])
+            else:
+                captain = t.captain_seat()
+                t.tell(f"The Capitaine's clan ({captain}) follows its standing plan.", "decision")
+                decided = adventure.captain_decides(
+                    t, {captain: [{"verb": planned, "line": 1}]} if captain else {}
+                )
+                if decided == "continue":
+                    next_event(t)
+                else:
+                    enter_tavern(t)
         elif kind == "decision":
             if adventure.captain_decides(t, answers) == "continue":
                 next_event(t)
@@ -315,9 +330,6 @@ class Eollis(BaseRuleset):
                 you["lookout"] = {"uid": ev["uid"], **cards[ev["uid"]]}
             view["event"] = {"uid": None, "revealed": False}
         public_cards = {u: c for u, c in cards.items() if c["kind"] in ("pirate", "event")}
-        for c in view["clans"].values():
-            for u in c["revealed"]:
-                public_cards[u] = cards[u]
         view["cards"] = public_cards
         view["you"] = you
         return view

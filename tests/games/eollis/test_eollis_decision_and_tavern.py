@@ -188,7 +188,9 @@ def test_secret_mission_revealed_as_soon_as_its_condition_is_met() -> None:
     state["clans"]["rouge"]["missions"] = ["A44"]  # Le Capitaine, c'est Moi: +2
     state["pending"] = {"kind": "election", "seats": state["seats"], "optional": []}
     state, events = play(state, {}, pins={"election:c0": 6, "election:c1": 1, "election:c2": 1})
-    assert state["clans"]["rouge"]["fame"] == 2 and state["clans"]["rouge"]["revealed"] == ["A44"]
+    assert state["clans"]["rouge"]["fame"] == 2 and state["clans"]["rouge"]["revealed"] == [
+        {"name": "Le Capitaine, c'est Moi", "fame": 2}
+    ]
     assert "reveals its Secret Mission" in texts_of(events)
 
 
