@@ -615,12 +615,10 @@ def captain_decides(t: Table, answers: dict[str, Orders]) -> str:
         "decision",
     )
     for seat in t.clockwise_from(captain_seat)[1:]:
-        m = next(
-            (o for o in answers.get(seat, []) if o["verb"] == "mutiny" and o["when"] in (decision, "always")),
-            None,
-        )
-        if m is None or not t.aboard(seat):
+        m = t.standing(seat).get("mutiny")
+        if m is None or m["when"] not in (decision, "always") or not t.aboard(seat):
             continue
+        t.standing(seat)["mutiny"] = None  # a declared mutiny is spent once it breaks out
         leader = t.resolve_pirate(seat, m["leader"], t.aboard(seat)) or t.aboard(seat)[0]
         return mutiny(t, seat, leader, decision, answers)
     return decision

@@ -202,3 +202,36 @@ def test_the_game_ends_after_the_third_expeditions_taverne() -> None:
     state, _ = play(state, {})
     assert RULES.outcome(state) is not None and RULES.outcome(state).winners == ("vert",)
     assert RULES.requests(state) == []
+
+
+def test_standing_answer_the_vigie_refuses_above_a_threshold_without_being_asked() -> None:
+    from adjudicator.games.eollis.rules import next_event
+
+    state = scene(crews=CREWS, posts={"capitaine": "P01", "vigie": "P03"})
+    state["clans"]["bleu"]["standing"]["lookout"] = {"mode": "refuse", "above": 9}
+    state["piles"]["events"] = ["E11", "E12", "E13"]  # Fregate Royale 11+: refused; Vents Favorables 7+
+    t = table(state)
+    next_event(t)
+    assert state["event"]["uid"] == "E12" and state["piles"]["events"] == ["E13", "E11"]
+    assert {r.kind for r in RULES.requests(state)} == {"test"}
+
+
+def test_standing_plan_the_capitaine_returns_at_the_planned_damage_without_an_exchange() -> None:
+    from eollis_helpers import at_event
+
+    state = at_event(scene(crews=CREWS, posts={"capitaine": "P01", "vigie": "P03"}), "E05")
+    state["clans"]["rouge"]["standing"]["plan"] = {"balloon": 6, "events": 9}
+    state["ship"]["balloon"] = 6
+    state, events = play(state, {})
+    assert [r.kind for r in RULES.requests(state)] == ["tavern"] * 3
+    assert "follows its standing plan" in texts_of(events)
+
+
+def test_standing_mutiny_breaks_out_at_the_decision_and_is_spent() -> None:
+    state = deciding()
+    state, _ = play(
+        state,
+        {"decision:bleu": "mutiny if return with gros nestor"},
+        pins={"mutiny:captain": 6, "mutiny:mutineer": 1},
+    )
+    assert state["clans"]["bleu"]["standing"]["mutiny"] is None
