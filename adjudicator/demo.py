@@ -14,7 +14,7 @@ from adjudicator.games import available, get_ruleset
 from adjudicator.mail.outbox import deliver_to_maildir, outbox_dir
 from adjudicator.store import Database, Game
 
-PREFERRED = ("mare-nostrum", "far-side", "master-commander")
+PREFERRED = ("mare-nostrum", "far-side", "master-commander", "eollis")
 #: A game that has not ended after this many turns is stopped (bots can be aimless).
 SAFETY_TURNS = 2000
 

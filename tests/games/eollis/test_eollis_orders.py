@@ -171,3 +171,15 @@ def test_hostile_input_huge_and_binary_text_is_bounded() -> None:
     assert any("more than 200 lines" in p.message for p in parsed.problems)
     ok = grammar.parse("test", "\x00\ufeff\nplay bravoure")
     assert [o["verb"] for o in ok.orders] == ["play"] and ok.problems[0].line == 1
+
+
+def test_the_example_order_files_parse_clean() -> None:
+    from pathlib import Path
+
+    files = sorted((Path(__file__).parents[3] / "orders" / "eollis").glob("*.txt"))
+    assert len(files) >= 5
+    for path in files:
+        kind = path.stem.split("-")[0]
+        assert kind in VERBS, path
+        parsed = grammar.parse(kind, path.read_text(encoding="utf-8"))
+        assert parsed.ok, (path.name, parsed.problems)
