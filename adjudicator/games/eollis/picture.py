@@ -61,7 +61,7 @@ def board_svg(view: dict[str, Any]) -> str:
     seats = list(view["seats"])
     colour = {s: CLAN_COLOURS[i % len(CLAN_COLOURS)] for i, s in enumerate(seats)}
     ship = view["ship"]
-    width, height = 760, 560
+    width, height = 760, 585
     svg = ET.Element(
         "svg",
         {"xmlns": SVG_NS, "width": str(width), "height": str(height), "viewBox": f"0 0 {width} {height}"},
@@ -79,7 +79,7 @@ def board_svg(view: dict[str, Any]) -> str:
             "x": "10",
             "y": "34",
             "width": "470",
-            "height": "300",
+            "height": "330",
             "rx": "40",
             "fill": "#b9874f",
             "class": "hull",
@@ -100,10 +100,17 @@ def board_svg(view: dict[str, Any]) -> str:
                 "width": "220",
                 "height": "34",
                 "rx": "6",
-                "fill": colour.get(owner or "", "#f5e6c8"),
-                "stroke": "#5b3a1a",
+                "fill": "#f5e6c8" if owner else "#d9c7a7",
+                "stroke": colour.get(owner or "", "#5b3a1a"),
+                "stroke-width": "3" if owner else "1",
             },
         )
+        if owner:
+            ET.SubElement(
+                g,
+                "rect",
+                {"x": str(x + 206), "y": str(y + 4), "width": "10", "height": "26", "fill": colour[owner]},
+            )
         _text(g, x + 6, y + 14, f"{POST_NAMES[post]} ({PAY[post]} or)", **{"font-weight": "bold"})
         name = view["cards"][uid]["name"] if uid else "vacant"
         gold = view["pirates"][uid]["gold"] if uid else 0
@@ -111,7 +118,16 @@ def board_svg(view: dict[str, Any]) -> str:
             g, x + 6, y + 29, f"{name}" + (f" - {owner}, {gold} gold" if uid else ""), **{"font-size": "11"}
         )
     hold = [view["cards"][u]["name"] + f" ({view['pirates'][u]['owner']})" for u in ship["hold"]]
-    _text(svg, 22, 326, "Hold: " + (", ".join(hold) or "empty"), **{"class": "hold"})
+    _text(
+        svg,
+        500,
+        166,
+        "Hold (top first): " + ("" if hold else "empty"),
+        **{"class": "hold", "font-weight": "bold"},
+    )
+    for n, name in enumerate(hold):
+        _text(svg, 510, 184 + n * 16, name, **{"font-size": "11", "class": "hold-pirate"})
+
     # the balloon damage track
     _text(svg, 500, 52, "Balloon damage", **{"font-weight": "bold"})
     for cell in range(BALLOON_CELLS + 1):
@@ -134,7 +150,7 @@ def board_svg(view: dict[str, Any]) -> str:
     _text(svg, 500, 104, f"Ballon on cell {ship['balloon']} of {BALLOON_CELLS}", **{"class": "balloon"})
     _text(svg, 500, 134, f"Kitty: {ship['kitty']} gold", **{"font-size": "14", "class": "kitty"})
     # the fame track
-    top = 360
+    top = 385
     _text(svg, 10, top, "Fame track", **{"font-weight": "bold"})
     step = (width - 40) / (FAME_TRACK + 1)
     for cell in range(FAME_TRACK + 1):

@@ -193,7 +193,7 @@ class Eollis(BaseRuleset):
                     key=f"{kind}:{seat}",
                     seat=seat,
                     kind=kind,
-                    label=f"{self.label(state)}: {seat}",
+                    label=self.label(state),
                     default=default,
                     prompt=PROMPTS[kind],
                     optional=seat in pending.get("optional", []),

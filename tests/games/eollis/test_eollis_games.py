@@ -116,7 +116,9 @@ def test_board_svg_shows_the_13_posts_the_hold_the_balloon_the_kitty_and_the_fam
     ns = "{http://www.w3.org/2000/svg}"
     assert len([g for g in root.iter(f"{ns}g") if g.get("class") == "post"]) == 13
     texts = [t.text or "" for t in root.iter(f"{ns}text")]
-    assert any(t.startswith("Hold:") for t in texts) and any(t.startswith("Kitty:") for t in texts)
+    assert any(t.startswith("Hold (top first):") for t in texts) and any(
+        t.startswith("Kitty:") for t in texts
+    )
     assert any(t.startswith("Ballon on cell") for t in texts)
     assert len([c for c in root.iter(f"{ns}circle") if c.get("class") == "clan"]) == 3
 
