@@ -235,3 +235,75 @@ def test_standing_mutiny_breaks_out_at_the_decision_and_is_spent() -> None:
         pins={"mutiny:captain": 6, "mutiny:mutineer": 1},
     )
     assert state["clans"]["bleu"]["standing"]["mutiny"] is None
+
+
+def test_a_destroyed_ship_shares_no_kitty_and_the_last_capitaines_clan_draws_first() -> None:
+    from adjudicator.games.eollis.rules import enter_tavern
+
+    state = scene(crews=CREWS, posts={"second": "P03"})
+    state["ship"]["destroyed"] = True
+    state["last_captain"] = "vert"
+    t = table(state)
+    enter_tavern(t)
+    assert t.clan_gold("bleu") == 0 and "kitty" not in texts_of(t.events).lower()
+    assert t.first_seat() == "vert"
+
+
+def test_brawl_challenge_the_loser_pays_two_gold_to_the_winner() -> None:
+    state = scene(crews={"rouge": ["P04"], "bleu": ["P03"], "vert": ["P05"]}, hands={"rouge": ["A29"]})
+    state["pirates"]["P03"]["gold"] = 5
+    t = table(state, {"challenge:c0:c1": 1, "challenged:c1:c0": 6})  # rouge 1+4+2 = 7, bleu 6+1 = 7: a tie
+    tavern.brawl(t, "rouge", {"verb": "brawl", "card": "defi", "seat": "bleu"}, 1)
+    assert t.clan_gold("bleu") == 5
+    state["clans"]["rouge"]["hand"] = ["A30"]
+    t = table(state, {"challenge:c0:c1": 3, "challenged:c1:c0": 1})
+    tavern.brawl(t, "rouge", {"verb": "brawl", "card": "defi", "seat": "bleu"}, 1)
+    assert t.clan_gold("bleu") == 3 and t.clan_gold("rouge") == 2
+
+
+def test_brawl_humiliation_costs_one_fame_dig_and_strongbox() -> None:
+    state = scene(crews=CREWS, hands={"rouge": ["A33", "A40", "A42"]})
+    state["clans"]["bleu"]["fame"] = 2
+    t = table(state)
+    tavern.brawl(t, "rouge", {"verb": "brawl", "card": "humiliation", "seat": "bleu"}, 1)
+    tavern.brawl(t, "rouge", {"verb": "brawl", "card": "magot-deterre", "seat": "rouge"}, 2)
+    tavern.brawl(t, "rouge", {"verb": "brawl", "card": "coffre-fort", "seat": "rouge"}, 2)
+    assert (
+        state["clans"]["bleu"]["fame"] == 1
+        and t.clan_gold("rouge") == 3
+        and state["clans"]["rouge"]["safe"] == 4
+    )
+
+
+def test_a_clan_debauched_of_its_last_pirate_plays_on_without_pirates() -> None:
+    state = scene(
+        crews={"rouge": ["P01"], "bleu": ["P03"], "vert": ["P05"]}, hands={"rouge": ["A36"], "bleu": ["A24"]}
+    )
+    t = table(state)
+    tavern.brawl(t, "rouge", {"verb": "brawl", "card": "debauchage", "seat": "bleu"}, 1)
+    assert state["clans"]["bleu"]["pirates"] == []
+    assert tavern.brawl(t, "bleu", {"verb": "brawl", "card": "vol-a-la-tire", "seat": "rouge"}, 1)
+
+
+def test_one_card_per_clan_on_each_other_clans_roll() -> None:
+    from eollis_helpers import at_event
+
+    state = at_event(scene(crews=CREWS, posts={"capitaine": "P01", "second": "P03"}), "E05")
+    state["clans"]["bleu"]["hand"] = ["A16", "A24"]
+    found = problems(state, "test:bleu", "hinder rouge with croc-en-jambe\nhinder rouge with vol a la tire")
+    assert any("one card at most on rouge's roll" in p.message for p in found)
+
+
+def test_the_taverne_draw_discards_then_fills_the_hand_to_three_from_the_capitaine() -> None:
+    state = scene(
+        crews=CREWS, posts={"capitaine": "P03"}, hands={"rouge": ["A01", "A02"], "bleu": [], "vert": []}
+    )
+    ask(state, "tavern", state["seats"])
+    top = state["piles"]["actions"][:9]
+    state, _ = play(state, {"tavern:rouge": "discard coup de chance"})
+    assert [
+        len(state["clans"][s]["hand"]) + len(state["clans"][s]["missions"]) >= 3 for s in state["seats"]
+    ] == [True] * 3
+    assert "A01" in state["piles"]["actions_discard"]
+    drawn_first = next(u for u in top if state["cards"][u]["kind"] != "mission")
+    assert drawn_first in state["clans"]["bleu"]["hand"]  # bleu holds the Capitaine: it draws first
