@@ -55,6 +55,8 @@ def run_demo(
     referee = Referee(db)
     game_id = game_id or free_game_id(db, f"demo-{ruleset.name}")
     options: dict[str, str] = {}
+    if seats is not None and "players" in getattr(ruleset, "options", {}):
+        options["players"] = str(seats)  # games whose seat count is their `players` option
     _game, seat_names, _secret = referee.new_game(ruleset.name, game_id, options, deadline="48h")
     wanted = seats if seats is not None else min(ruleset.max_seats, 6)
     wanted = max(ruleset.min_seats, min(wanted, len(seat_names)))

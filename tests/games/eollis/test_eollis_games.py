@@ -147,8 +147,9 @@ def test_demo_plays_to_a_winner_and_its_archive_verifies(
     monkeypatch.chdir(tmp_path)
     url = f"sqlite:///{tmp_path / 'pbem.db'}"
     said: list[str] = []
-    game_id = run_demo("eollis", seats=4, db_url=url, echo=said.append)
+    game_id = run_demo("eollis", seats=5, db_url=url, echo=said.append)
     assert any(line.startswith("game over: won by") for line in said), said
+    assert any("seats rouge, bleu, vert, jaune, violet" in line for line in said), said
     db = Database(url)
     folder = export_game(db, game_id, tmp_path / "turns")
     results = verify_archive(folder)
