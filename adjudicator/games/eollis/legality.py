@@ -14,6 +14,12 @@ from adjudicator.games.eollis.cards import effect_name
 from adjudicator.games.eollis.orders import POSTS, slug
 from adjudicator.games.eollis.table import Table
 
+#: which powers a player uses by an order, in which request (the others act by themselves)
+POWER_USES = {"election": ("election-bonus",), "test": ("test-bonus", "reroll")}
+POWER_HINT = (
+    "election-bonus in the election; test-bonus and reroll in a test; survive, gold, brawl-bonus act alone"
+)
+
 
 def _suggest(name: str, options: list[str]) -> str:
     close = difflib.get_close_matches(name, options, n=1)
@@ -85,7 +91,10 @@ def check(state: State, seat: str, kind: str, orders: list[dict[str, Any]]) -> l
         elif v == "gift":
             seat_of(o, o["seat"], True)
         elif v == "discard":
-            card(o, o["name"], ("exploit", "bagarre"))
+            if kind == "muster" and state["expedition"] == 1:
+                bad(o, "no Action draw on the first Expedition: nothing is discarded now")
+            else:
+                card(o, o["name"], ("exploit", "bagarre"))
         elif v in ("release", "candidate"):
             pirate(o, o["name"], own, "in your clan")
         elif v == "power":
@@ -94,8 +103,14 @@ def check(state: State, seat: str, kind: str, orders: list[dict[str, Any]]) -> l
                 bad(o, f"{cards[uid]['name']} has already used its power this Expedition")
             elif uid and kind == "test" and t.post_of(uid) == "hold":
                 bad(o, "a pirate in the hold cannot use its power")
+            elif uid and effect_name(cards[uid]["power"]) not in POWER_USES.get(kind, ()):
+                bad(o, f"{cards[uid]['name']}'s power ({cards[uid]['power']}) is not used here", POWER_HINT)
         elif v == "test":
-            pirate(o, o["name"], t.aboard(seat), "of yours aboard (not in the hold)")
+            special = state["cards"][state["event"]["uid"]]["special"] if state.get("event") else None
+            if special:
+                bad(o, f"only the {special} (or its stand-in) tests this special Event: its pirate is fixed")
+            else:
+                pirate(o, o["name"], t.aboard(seat), "of yours aboard (not in the hold)")
         elif v == "play":
             own_exploits += 1
             kinds = ("exploit", "bagarre") if kind == "decision" else ("exploit",)

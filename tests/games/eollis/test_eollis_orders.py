@@ -183,3 +183,19 @@ def test_the_example_order_files_parse_clean() -> None:
         assert kind in VERBS, path
         parsed = grammar.parse(kind, path.read_text(encoding="utf-8"))
         assert parsed.ok, (path.name, parsed.problems)
+
+
+def test_check_refuses_what_would_otherwise_be_ignored() -> None:
+    state = new_game(3)
+    assert (
+        "no Action draw on the first Expedition"
+        in problems(state, "muster:rouge", "discard bravoure")[0].message
+    )
+    crews = {"rouge": ["P01", "P06"], "bleu": ["P03"], "vert": ["P05"]}
+    state = at_event(
+        scene(crews=crews, posts={"capitaine": "P01", "second": "P06", "harponneur": "P03"}), "E16"
+    )
+    assert "special Event" in problems(state, "test:rouge", "test le borgne")[0].message
+    state = at_event(scene(crews=crews, posts={"capitaine": "P01", "second": "P06"}), "E05")
+    (found,) = problems(state, "test:rouge", "power le borgne")
+    assert "(survive) is not used here" in found.message and "act alone" in found.suggestion
