@@ -138,6 +138,8 @@ def check(state: State, seat: str, kind: str, orders: list[dict[str, Any]]) -> l
                 targets.add(target)
             if v == "help":
                 card(o, o["card"], ("exploit",), ("bonus",))
+            elif kind == "brawl":
+                card(o, o["card"], ("exploit",), ("malus",))
             else:
                 card(o, o["card"], ("exploit", "bagarre"), ("malus", *_bagarre()))
         elif v in ("continue", "return", "swap") and seat != captain:

@@ -45,7 +45,7 @@ VERBS: dict[str, tuple[str, ...]] = {
     "test": ("test", "play", "power", "help", "hinder", "repair", "accident"),
     "decision": ("continue", "return", "swap", "play"),
     "tavern": ("discard",),
-    "brawl": ("brawl",),
+    "brawl": ("brawl", "hinder"),
 }
 
 SKILLS = ("navigation", "combat", "bagou")

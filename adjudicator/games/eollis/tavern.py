@@ -52,6 +52,11 @@ def protected(t: Table, seat: str) -> int:
 def brawl_roll(t: Table, seat: str, key: str, exploit: str | None) -> int:
     """A die + the clan's best Combat (+ a Bagarre power once an Expedition, + an Exploit bonus)."""
     total = t.dice.d6(key) + best(t, seat, "combat")
+    malus = t.clan(seat).get("brawl_malus", 0)
+    if malus:
+        total -= malus
+        t.clan(seat)["brawl_malus"] = 0
+        t.tell(f"{seat}'s roll takes -{malus} from the Exploit played against it.", "card")
     for uid in t.clan(seat)["pirates"]:
         p = t.pirate(uid)
         if effect_name(t.card(uid)["power"]) == "brawl-bonus" and not p["used"]:
@@ -135,6 +140,20 @@ def brawl(t: Table, seat: str, order: dict[str, Any], rnd: int) -> bool:
 def brawls(t: Table, answers: dict[str, Orders]) -> None:
     """Two rounds from the Capitaine; a clan that does not play in round 1 cannot play in round 2."""
     order = t.clockwise_from(t.first_seat())
+    for seat in order:  # Exploit cards against a rival's next brawl roll, played before the brawl
+        hit: set[str] = set()
+        for o in answers.get(seat, []):
+            target = t.resolve_seat(seat, o["seat"]) if o["verb"] == "hinder" else None
+            uid = t.resolve_card(seat, o["card"]) if target else None
+            if not target or target == seat or target in hit or uid is None:
+                continue
+            if effect_name(t.effect(uid)) != "malus":
+                continue
+            hit.add(target)
+            t.take_from_hand(seat, uid)
+            malus = effect_value(t.effect(uid))
+            t.clan(target)["brawl_malus"] = t.clan(target).get("brawl_malus", 0) + malus
+            t.tell(f"{seat} plays {t.name(uid)} against {target}: -{malus} on its next brawl roll.", "card")
     lines = {s: [o for o in answers.get(s, []) if o["verb"] == "brawl"] for s in order}
     still = set()
     for seat in order:
@@ -166,6 +185,7 @@ def buy_fame(t: Table) -> None:
             t.tell(f"{seat} buys {points} fame; fame {c['fame']}, {gold} gold kept.", "fame", seat=seat)
         c["hidden"] = 0
         c["safe"] = 0
+        c["brawl_malus"] = 0
 
 
 def winners(t: Table) -> tuple[list[str], str]:

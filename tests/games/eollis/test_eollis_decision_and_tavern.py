@@ -307,3 +307,18 @@ def test_the_taverne_draw_discards_then_fills_the_hand_to_three_from_the_capitai
     assert "A01" in state["piles"]["actions_discard"]
     drawn_first = next(u for u in top if state["cards"][u]["kind"] != "mission")
     assert drawn_first in state["clans"]["bleu"]["hand"]  # bleu holds the Capitaine: it draws first
+
+
+def test_an_exploit_played_in_the_taverne_against_a_rivals_next_brawl_roll() -> None:
+    crews = {"rouge": ["P04"], "bleu": ["P03", "P08"], "vert": ["P05"]}
+    state = scene(crews=crews, hands={"rouge": ["A38"], "bleu": ["A16"]})
+    ask(state, "brawl", state["seats"])
+    texts = {
+        "brawl:rouge": "brawl assassinat on bleu pirate mirelle la rousse",
+        "brawl:bleu": "hinder rouge with croc-en-jambe",
+    }
+    state, events = play(state, texts, pins={"assassinate:P03": 3})  # 3 + Combat 4 + power 2 - 2 = 7
+    assert "-2 on its next brawl roll" in texts_of(
+        events
+    ) and "Assassination of Mirelle la Rousse: 7" in texts_of(events)
+    assert "P03" not in state["pirates"]
