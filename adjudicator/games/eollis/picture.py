@@ -39,7 +39,7 @@ def board_text(view: dict[str, Any]) -> str:
         gold = sum(view["pirates"][u]["gold"] for u in living) + c["stash"]
         lines.append(
             f"  {seat:<10} fame {c['fame']:>2}  gold {gold:>2}  pirates {len(living)}  "
-            f"hand: {c['hand']} cards  missions: {c['missions']} hidden"
+            f"cards in hand: {c['hand']}"
         )
     you = view.get("you")
     if you:

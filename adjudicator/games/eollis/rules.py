@@ -302,7 +302,8 @@ class Eollis(BaseRuleset):
     def view(self, state: State, seat: str | None) -> State:
         """The public table, plus ``you``: one's own hand, Secret Missions and the Vigie's secret card.
 
-        Hands and missions are counts on the public table; the piles are counts; an Event drawn by
+        A hand is a count on the public table (its Secret Missions among the cards, so nobody can
+        tell a mission was drawn); the piles are counts; an Event drawn by
         the Vigie and not yet revealed is hidden from everyone else."""
         view = json.loads(json.dumps(state))
         cards = view["cards"]
@@ -316,8 +317,7 @@ class Eollis(BaseRuleset):
                 "lookout": None,
             }
         for s, c in view["clans"].items():
-            c["hand"] = len(c["hand"])
-            c["missions"] = len(c["missions"])
+            c["hand"] = len(c["hand"]) + len(c.pop("missions"))  # Secret Missions held face down among them
             if s != seat:
                 c.pop("standing", None)
         for pile, uids in view["piles"].items():

@@ -185,7 +185,7 @@ class Table:
                 return
             if self.card(uid)["kind"] == "mission":
                 self.clan(seat)["missions"].append(uid)
-                self.tell(f"{seat} draws a Secret Mission ({why}).", "draw", seats=None)
+                self.tell(f"{seat} draws an Action card ({why}).", "draw")
                 self.tell(f"Your Secret Mission: {self.name(uid)}.", "mission", seats=(seat,), card=uid)
                 continue
             break

@@ -44,6 +44,7 @@ def test_secret_mission_drawn_is_set_aside_and_replaced_by_an_action_card() -> N
     assert state["clans"]["rouge"]["missions"] == ["A44"] and state["clans"]["rouge"]["hand"] == ["A01"]
     private = [e for e in t.events if e.kind == "mission"]
     assert private and private[0].seats == ("rouge",)
+    assert not any("Mission" in e.text for e in t.events if e.seats is None)  # others see two cards drawn
 
 
 def test_recruitment_three_players_five_pirates_four_or_five_players_four() -> None:
