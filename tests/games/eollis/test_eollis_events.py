@@ -265,3 +265,14 @@ def test_the_books_example_event_bal_du_gouverneur_bagou_with_the_second_three_g
     gold = table(state)
     assert gold.clan_gold("rouge") == 3 and gold.clan_gold("bleu") == 3 and state["ship"]["kitty"] == 6
     assert state["clans"]["vert"]["fame"] == 1
+
+
+def test_pirates_in_the_hold_neither_test_nor_win_gold_nor_suffer_a_failure() -> None:
+    state = scene(
+        crews=CREWS, posts={"capitaine": "P01", "second": "P02", "vigie": "P07"}, hold=["P03", "P04", "P08"]
+    )
+    at_event(state, "E02")  # Galion du Roi: combat 10+, 1 death on failure
+    assert {r.seat: r.optional for r in RULES.requests(state)}["bleu"] is True
+    state, events = play(state, {}, pins={"test:E02:c0": 6})
+    assert all(e.data.get("seat") != "bleu" for e in events if e.kind == "test")
+    assert all(u in state["pirates"] for u in ("P03", "P04", "P08"))
