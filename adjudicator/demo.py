@@ -56,7 +56,8 @@ def run_demo(
     game_id = game_id or free_game_id(db, f"demo-{ruleset.name}")
     options: dict[str, str] = {}
     if seats is not None and "players" in getattr(ruleset, "options", {}):
-        options["players"] = str(seats)  # games whose seat count is their `players` option
+        # games whose seat count is their `players` option, kept within the game's limits
+        options["players"] = str(max(ruleset.min_seats, min(seats, ruleset.max_seats)))
     _game, seat_names, _secret = referee.new_game(ruleset.name, game_id, options, deadline="48h")
     wanted = seats if seats is not None else min(ruleset.max_seats, 6)
     wanted = max(ruleset.min_seats, min(wanted, len(seat_names)))
