@@ -158,7 +158,15 @@ def check(state: State, seat: str, kind: str, orders: list[dict[str, Any]]) -> l
             if seat == captain and kind in ("test", "decision"):
                 bad(o, "the Capitaine's clan cannot mutiny")
             else:
-                pirate(o, o["leader"], own, "of yours to lead the mutiny")
+                among, where = (
+                    (own, "of yours to lead the mutiny")
+                    if kind in ("test", "decision")
+                    else (
+                        all_pirates,
+                        "in the game",
+                    )
+                )
+                pirate(o, o["leader"], among, where)
         elif v == "brawl":
             card(o, o["card"], ("bagarre",))
             seat_of(o, o["seat"], True)

@@ -46,7 +46,29 @@ def board_text(view: dict[str, Any]) -> str:
         lines.append(f"Your hand ({you['seat']}): " + (", ".join(c["name"] for c in you["hand"]) or "empty"))
         if you["missions"]:
             lines.append("Your Secret Missions: " + ", ".join(c["name"] for c in you["missions"]))
+        standing = view["clans"].get(you["seat"], {}).get("standing")
+        if standing:
+            lines.append("Your standing answers: " + standing_text(standing))
     return "\n".join(lines)
+
+
+def standing_text(s: dict[str, Any]) -> str:
+    """A clan's standing answers in the order language, to be changed by sending new lines."""
+    parts = [f"recruit {s['recruit']}", f"gift {s['gift']}", f"side {s['side']}"]
+    for key in ("posts", "order", "sacrifice", "condemn"):
+        if s.get(key):
+            parts.append(f"{key} " + ", ".join(s[key]))
+    look = s.get("lookout") or {"mode": "ask"}
+    parts.append(
+        f"lookout refuse above {look['above']}" if look["mode"] == "refuse" else f"lookout {look['mode']}"
+    )
+    plan = s.get("plan")
+    parts.append(
+        f"plan return at balloon {plan['balloon']} or after {plan['events']} events" if plan else "plan ask"
+    )
+    mutiny = s.get("mutiny")
+    parts.append(f"mutiny if {mutiny['when']} with {mutiny['leader']}" if mutiny else "no mutiny")
+    return "; ".join(parts)
 
 
 def _text(parent: ET.Element, x: float, y: float, text: str, **attrs: str) -> None:

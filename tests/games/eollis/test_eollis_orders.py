@@ -199,3 +199,15 @@ def test_check_refuses_what_would_otherwise_be_ignored() -> None:
     state = at_event(scene(crews=crews, posts={"capitaine": "P01", "second": "P06"}), "E05")
     (found,) = problems(state, "test:rouge", "power le borgne")
     assert "(survive) is not used here" in found.message and "act alone" in found.suggestion
+
+
+def test_a_clans_own_report_recalls_its_standing_answers_and_no_other_clans() -> None:
+    state = new_game(3)
+    state, _ = play(
+        state, {"muster:rouge": "recruit bagou\nlookout refuse above 9\nmutiny if return with le borgne"}
+    )
+    mine = RULES.board_text(RULES.view(state, "rouge"))
+    assert "Your standing answers: recruit bagou" in mine and "lookout refuse above 9" in mine
+    assert "mutiny if return with le-borgne" in mine
+    assert "mutiny if return" not in RULES.board_text(RULES.view(state, "bleu"))
+    assert "standing" not in RULES.view(state, None)["clans"]["rouge"]
