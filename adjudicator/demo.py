@@ -15,7 +15,7 @@ from adjudicator.mail.outbox import deliver_to_maildir, outbox_dir
 from adjudicator.progress import progress_bar
 from adjudicator.store import Database, Game
 
-PREFERRED = ("mare-nostrum", "far-side", "master-commander")
+PREFERRED = ("mare-nostrum", "far-side", "master-commander", "eollis", "planet-masters")
 #: A game that has not ended after this many turns is stopped (bots can be aimless).
 SAFETY_TURNS = 2000
 
@@ -61,6 +61,9 @@ def run_demo(
     referee = Referee(db)
     game_id = game_id or free_game_id(db, f"demo-{ruleset.name}")
     options = {**getattr(ruleset, "demo_options", {}), **(options or {})}
+    if seats is not None and "players" in getattr(ruleset, "options", {}) and "players" not in options:
+        # games whose seat count is their `players` option, kept within the game's limits
+        options["players"] = str(max(ruleset.min_seats, min(seats, ruleset.max_seats)))
     _game, seat_names, _secret = referee.new_game(ruleset.name, game_id, options, deadline="48h")
     wanted = seats if seats is not None else min(ruleset.max_seats, 6)
     wanted = max(ruleset.min_seats, min(wanted, len(seat_names)))

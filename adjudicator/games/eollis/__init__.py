@@ -1,0 +1,1 @@
+"""Eollis, Pirates des vents: the ruleset ``eollis`` (see rules.py and orders/eollis.md)."""

@@ -1,0 +1,210 @@
+"""The board of Eollis for every report: the Arcadie's 13 posts and the hold with who holds them,
+the balloon damage track, the kitty and the fame track; as text and as SVG (ElementTree escapes
+every name)."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from typing import Any
+
+from adjudicator.games.eollis.cards import BALLOON_CELLS, FAME_SECTIONS, FAME_TRACK, PAY, POST_NAMES
+from adjudicator.games.eollis.orders import POSTS
+
+SVG_NS = "http://www.w3.org/2000/svg"
+CLAN_COLOURS = ("#c0392b", "#2471a3", "#229954", "#d4ac0d", "#7d3c98")
+
+
+def _holder(view: dict[str, Any], uid: str | None) -> str:
+    if not uid:
+        return "-"
+    p = view["pirates"].get(uid, {})
+    ghost = " (ghost)" if p.get("ghost") else ""
+    return f"{view['cards'][uid]['name']}{ghost} [{p.get('owner')}, {p.get('gold', 0)} gold]"
+
+
+def board_text(view: dict[str, Any]) -> str:
+    ship = view["ship"]
+    lines = [
+        f"Expedition {view['expedition']} of 3 - the Arcadie" + (" (destroyed)" if ship["destroyed"] else "")
+    ]
+    lines.append(f"Balloon damage: {ship['balloon']}/{BALLOON_CELLS}   Kitty: {ship['kitty']} gold")
+    for post in POSTS:
+        lines.append(f"  {POST_NAMES[post]:<12} ({PAY[post]} or)  {_holder(view, ship['posts'][post])}")
+    hold = ", ".join(_holder(view, u) for u in ship["hold"]) or "empty"
+    lines.append(f"  {'Hold':<12}          {hold}")
+    lines.append("Fame track:")
+    for seat in view["seats"]:
+        c = view["clans"][seat]
+        living = [u for u in c["pirates"] if u in view["pirates"]]
+        gold = sum(view["pirates"][u]["gold"] for u in living) + c["stash"]
+        lines.append(
+            f"  {seat:<10} fame {c['fame']:>2}  gold {gold:>2}  pirates {len(living)}  "
+            f"cards in hand: {c['hand']}"
+        )
+    you = view.get("you")
+    if you:
+        lines.append(f"Your hand ({you['seat']}): " + (", ".join(c["name"] for c in you["hand"]) or "empty"))
+        if you["missions"]:
+            lines.append("Your Secret Missions: " + ", ".join(c["name"] for c in you["missions"]))
+        standing = view["clans"].get(you["seat"], {}).get("standing")
+        if standing:
+            lines.append("Your standing answers: " + standing_text(standing))
+    return "\n".join(lines)
+
+
+def standing_text(s: dict[str, Any]) -> str:
+    """A clan's standing answers in the order language, to be changed by sending new lines."""
+    parts = [f"recruit {s['recruit']}", f"gift {s['gift']}", f"side {s['side']}"]
+    for key in ("posts", "order", "sacrifice", "condemn"):
+        if s.get(key):
+            parts.append(f"{key} " + ", ".join(s[key]))
+    look = s.get("lookout") or {"mode": "ask"}
+    parts.append(
+        f"lookout refuse above {look['above']}" if look["mode"] == "refuse" else f"lookout {look['mode']}"
+    )
+    plan = s.get("plan")
+    parts.append(
+        f"plan return at balloon {plan['balloon']} or after {plan['events']} events" if plan else "plan ask"
+    )
+    mutiny = s.get("mutiny")
+    parts.append(f"mutiny if {mutiny['when']} with {mutiny['leader']}" if mutiny else "no mutiny")
+    return "; ".join(parts)
+
+
+def _text(parent: ET.Element, x: float, y: float, text: str, **attrs: str) -> None:
+    el = ET.SubElement(
+        parent, "text", {"x": str(x), "y": str(y), "font-family": "sans-serif", "font-size": "12"}
+    )
+    el.attrib.update(attrs)
+    el.text = text
+
+
+def board_svg(view: dict[str, Any]) -> str:
+    seats = list(view["seats"])
+    colour = {s: CLAN_COLOURS[i % len(CLAN_COLOURS)] for i, s in enumerate(seats)}
+    ship = view["ship"]
+    width, height = 760, 585
+    svg = ET.Element(
+        "svg",
+        {"xmlns": SVG_NS, "width": str(width), "height": str(height), "viewBox": f"0 0 {width} {height}"},
+    )
+    ET.SubElement(
+        svg, "rect", {"x": "0", "y": "0", "width": str(width), "height": str(height), "fill": "#eef6fb"}
+    )
+    title = f"Expedition {view['expedition']} - the Arcadie" + (" (destroyed)" if ship["destroyed"] else "")
+    _text(svg, 10, 22, title, **{"font-size": "16", "font-weight": "bold"})
+    # the hull with its 13 posts, two columns
+    ET.SubElement(
+        svg,
+        "rect",
+        {
+            "x": "10",
+            "y": "34",
+            "width": "470",
+            "height": "330",
+            "rx": "40",
+            "fill": "#b9874f",
+            "class": "hull",
+        },
+    )
+    for i, post in enumerate(POSTS):
+        x = 22 + (i % 2) * 228
+        y = 44 + (i // 2) * 40
+        uid = ship["posts"][post]
+        owner = view["pirates"].get(uid, {}).get("owner") if uid else None
+        g = ET.SubElement(svg, "g", {"class": "post", "data-post": post})
+        ET.SubElement(
+            g,
+            "rect",
+            {
+                "x": str(x),
+                "y": str(y),
+                "width": "220",
+                "height": "34",
+                "rx": "6",
+                "fill": "#f5e6c8" if owner else "#d9c7a7",
+                "stroke": colour.get(owner or "", "#5b3a1a"),
+                "stroke-width": "3" if owner else "1",
+            },
+        )
+        if owner:
+            ET.SubElement(
+                g,
+                "rect",
+                {"x": str(x + 206), "y": str(y + 4), "width": "10", "height": "26", "fill": colour[owner]},
+            )
+        _text(g, x + 6, y + 14, f"{POST_NAMES[post]} ({PAY[post]} or)", **{"font-weight": "bold"})
+        name = view["cards"][uid]["name"] if uid else "vacant"
+        gold = view["pirates"][uid]["gold"] if uid else 0
+        _text(
+            g, x + 6, y + 29, f"{name}" + (f" - {owner}, {gold} gold" if uid else ""), **{"font-size": "11"}
+        )
+    hold = [view["cards"][u]["name"] + f" ({view['pirates'][u]['owner']})" for u in ship["hold"]]
+    _text(
+        svg,
+        500,
+        166,
+        "Hold (top first): " + ("" if hold else "empty"),
+        **{"class": "hold", "font-weight": "bold"},
+    )
+    for n, name in enumerate(hold):
+        _text(svg, 510, 184 + n * 16, name, **{"font-size": "11", "class": "hold-pirate"})
+
+    # the balloon damage track
+    _text(svg, 500, 52, "Balloon damage", **{"font-weight": "bold"})
+    for cell in range(BALLOON_CELLS + 1):
+        x = 500 + cell * 27
+        fill = "#e74c3c" if cell and cell <= ship["balloon"] else "#ffffff"
+        ET.SubElement(
+            svg,
+            "rect",
+            {
+                "x": str(x),
+                "y": "60",
+                "width": "24",
+                "height": "24",
+                "fill": fill,
+                "stroke": "#333",
+                "class": "balloon-cell",
+            },
+        )
+        _text(svg, x + 8, 77, str(cell), **{"font-size": "10"})
+    _text(svg, 500, 104, f"Ballon on cell {ship['balloon']} of {BALLOON_CELLS}", **{"class": "balloon"})
+    _text(svg, 500, 134, f"Kitty: {ship['kitty']} gold", **{"font-size": "14", "class": "kitty"})
+    # the fame track
+    top = 385
+    _text(svg, 10, top, "Fame track", **{"font-weight": "bold"})
+    step = (width - 40) / (FAME_TRACK + 1)
+    for cell in range(FAME_TRACK + 1):
+        section = sum(1 for start, _, _ in FAME_SECTIONS if cell >= start) - 1
+        ET.SubElement(
+            svg,
+            "rect",
+            {
+                "x": f"{20 + cell * step:.1f}",
+                "y": str(top + 10),
+                "width": f"{step - 2:.1f}",
+                "height": "20",
+                "fill": ("#fdebd0", "#f8c471", "#e59866")[section],
+                "stroke": "#555",
+            },
+        )
+    for start, price, label in FAME_SECTIONS:
+        _text(svg, 20 + start * step, top + 46, f"{label} ({price} or = 1)", **{"font-size": "10"})
+    for i, seat in enumerate(seats):
+        c = view["clans"][seat]
+        cx = 20 + c["fame"] * step + step / 2
+        cy = top + 60 + i * 16
+        ET.SubElement(
+            svg, "circle", {"cx": f"{cx:.1f}", "cy": str(cy), "r": "6", "fill": colour[seat], "class": "clan"}
+        )
+        living = [u for u in c["pirates"] if u in view["pirates"]]
+        gold = sum(view["pirates"][u]["gold"] for u in living) + c["stash"]
+        _text(
+            svg,
+            cx + 10,
+            cy + 4,
+            f"{seat}: fame {c['fame']}, {gold} gold, {len(living)} pirates, {c['hand']} cards",
+            **{"font-size": "11"},
+        )
+    return ET.tostring(svg, encoding="unicode")

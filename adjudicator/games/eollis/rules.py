@@ -1,0 +1,419 @@
+"""Eollis, Pirates des vents: 3 to 5 clans of sky pirates, three Expeditions, refereed by email.
+
+``state["pending"]`` says which sealed moment the game waits for (see orders/eollis.md):
+
+=========  ==============================================  =============================================
+kind       who answers                                     what it resolves
+=========  ==============================================  =============================================
+muster     every clan                                      Action draw (Expeditions 2-3), recruitment
+election   every clan                                      the Capitaine's election, then boarding
+lookout    the Vigie's clan                                reveal or refuse the Event it drew in secret
+test       every clan (optional for those not testing)     the Event's tests, from the Capitaine on
+decision   every clan                                      the Capitaine's decision, a mutiny
+tavern     every clan                                      the Taverne's Action draw
+brawl      every clan                                      the two rounds of brawls, then fame
+=========  ==============================================  =============================================
+
+``resolve`` applies the answers, then carries the game on until the next sealed moment.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any, ClassVar
+
+from adjudicator.dice import Dice
+from adjudicator.games.base import (
+    BaseRuleset,
+    Event,
+    OptionError,
+    OrderRequest,
+    Outcome,
+    Parsed,
+    Problem,
+    State,
+)
+from adjudicator.games.eollis import adventure, tavern
+from adjudicator.games.eollis import bot as bots
+from adjudicator.games.eollis import orders as grammar
+from adjudicator.games.eollis.cards import catalogue, effect_name, find
+from adjudicator.games.eollis.orders import POSTS, slug
+from adjudicator.games.eollis.picture import board_svg, board_text
+from adjudicator.games.eollis.table import Table
+
+DEFAULT_CLANS = ("rouge", "bleu", "vert", "jaune", "violet")
+EXPEDITIONS = 3
+
+PROMPTS = {
+    "muster": "Action cards to discard (Expeditions 2 and 3), pirates to release, how you recruit "
+    "(recruit navigation|combat|bagou|total).",
+    "election": "Your candidate for Capitaine and one card; your boarding wishes (posts ..., order ...).",
+    "lookout": "You are the Vigie: reveal the Event you drew, or refuse it.",
+    "test": "Which pirate tries the Event, cards and powers for your roll, help or hinder other clans.",
+    "decision": "Capitaine: continue or return (and swap once). Others:"
+    " mutiny if ... with <pirate>, or pass.",
+    "tavern": "Action cards to discard before drawing back to 3.",
+    "brawl": "Up to two Bagarre cards: brawl <card> on <clan> (first line round 1, second line round 2).",
+}
+
+
+class Eollis(BaseRuleset):
+    """The ruleset ``eollis``: 3 to 5 clans, three Expeditions, the fame track decides."""
+
+    name: ClassVar[str] = "eollis"
+    title: ClassVar[str] = "Eollis, Pirates des vents"
+    version: ClassVar[str] = "1"
+    min_seats: ClassVar[int] = 3
+    max_seats: ClassVar[int] = 5
+    has_hidden_information: ClassVar[bool] = True
+    options: ClassVar[dict[str, tuple[str, str]]] = {
+        "players": ("4", "number of clans, 3 to 5 (ignored when clans is given)"),
+        "clans": ("", "comma-separated clan names (3 to 5), clockwise"),
+    }
+
+    # -- options and seats ---------------------------------------------------------------------------
+    def parse_options(self, raw: dict[str, str]) -> dict[str, Any]:
+        options = super().parse_options(raw)
+        clans_text = str(options.get("clans") or "").strip()
+        if clans_text:
+            clans = [slug(c) for c in clans_text.split(",") if slug(c)]
+            if len(set(clans)) != len(clans):
+                raise OptionError("clan names must differ")
+            if any(c in ("self", "referee") for c in clans):
+                raise OptionError("'self' and 'referee' cannot be clan names")
+        else:
+            try:
+                n = int(options["players"])
+            except ValueError:
+                raise OptionError("players must be a whole number from 3 to 5") from None
+            clans = list(DEFAULT_CLANS[: max(0, n)])
+            if not 3 <= n <= 5:
+                raise OptionError("players must be from 3 to 5")
+        if not 3 <= len(clans) <= 5:
+            raise OptionError(f"{len(clans)} clans: Eollis is for 3 to 5 clans")
+        return {"clans": clans}
+
+    def seat_names(self, options: dict[str, Any]) -> list[str]:
+        clans = options.get("clans")
+        if not clans:
+            clans = self.parse_options({k: str(v) for k, v in options.items()})["clans"]
+        return list(clans)
+
+    # -- setup ---------------------------------------------------------------------------------------
+    def setup(self, options: dict[str, Any], seats: list[str], dice: Dice) -> State:
+        """ "Preparation": the ship, the Ballon at the start, every clan on Pirates Minables, three
+        shuffled piles, 3 Action cards each (a Secret Mission drawn is set aside and replaced)."""
+        cards = catalogue()
+        order = list(cards)
+        state: State = {
+            "game": self.name,
+            "seats": list(seats),
+            "cards": cards,
+            "expedition": 1,
+            "first": dice.choice(list(seats), "youngest-player"),
+            "last_captain": None,
+            "clans": {
+                s: {
+                    "pirates": [],
+                    "hand": [],
+                    "missions": [],
+                    "revealed": [],
+                    "fame": 0,
+                    "stash": 0,
+                    "hidden": 0,
+                    "safe": 0,
+                    "lost": False,
+                    "standing": {
+                        "recruit": "total",
+                        "posts": [],
+                        "order": [],
+                        "gift": "self",
+                        "sacrifice": [],
+                        "condemn": [],
+                        "side": "captain",
+                        "lookout": {"mode": "ask", "above": 0},
+                        "plan": None,
+                        "mutiny": None,
+                    },
+                }
+                for s in seats
+            },
+            "pirates": {},
+            "piles": {
+                "pirates": dice.shuffle(
+                    [u for u in order if cards[u]["kind"] == "pirate"], "shuffle:pirates"
+                ),
+                "pirates_discard": [],
+                "events": dice.shuffle([u for u in order if cards[u]["kind"] == "event"], "shuffle:events"),
+                "events_discard": [],
+                "actions": dice.shuffle(
+                    [u for u in order if cards[u]["kind"] in ("exploit", "bagarre", "mission")],
+                    "shuffle:actions",
+                ),
+                "actions_discard": [],
+            },
+            "ship": {
+                "posts": {p: None for p in POSTS},
+                "hold": [],
+                "balloon": 0,
+                "kitty": 0,
+                "destroyed": False,
+            },
+            "event": None,
+            "events_played": 0,
+            "swap_used": False,
+            "pending": None,
+            "outcome": None,
+            "exchanges": 0,
+        }
+        t = Table(state, dice)
+        for seat in t.clockwise_from(state["first"]):
+            for _ in range(3):
+                t.receive_action(seat, "the opening hand")
+        state["pending"] = {"kind": "muster", "seats": list(seats), "optional": []}
+        return state
+
+    # -- requests ---------------------------------------------------------------------------------------
+    def requests(self, state: State) -> list[OrderRequest]:
+        pending = state.get("pending")
+        if state.get("outcome") or not pending:
+            return []
+        kind = pending["kind"]
+        out = []
+        captain = Table(state).captain_seat()
+        for seat in pending["seats"]:
+            default = "pass"
+            if kind == "lookout":
+                default = "reveal"
+            elif kind == "decision" and seat == captain:
+                default = "return"
+            out.append(
+                OrderRequest(
+                    key=f"{kind}:{seat}",
+                    seat=seat,
+                    kind=kind,
+                    label=self.label(state),
+                    default=default,
+                    prompt=PROMPTS[kind],
+                    optional=seat in pending.get("optional", []),
+                )
+            )
+        return out
+
+    def label(self, state: State) -> str:
+        if state.get("outcome"):
+            return "Game over"
+        pending = state.get("pending") or {}
+        kind = pending.get("kind", "")
+        words = {
+            "muster": "recruitment",
+            "election": "election of the Capitaine and boarding",
+            "lookout": "the Vigie's draw",
+            "test": "Event",
+            "decision": "the Capitaine's decision",
+            "tavern": "Taverne: Action draw",
+            "brawl": "Taverne: brawls",
+        }
+        text = f"Expedition {state['expedition']}, {words.get(kind, kind)}"
+        ev = state.get("event")
+        if kind == "test" and ev:
+            text += f" {state['events_played']}: {state['cards'][ev['uid']]['name']}"
+        return text
+
+    # -- orders -----------------------------------------------------------------------------------------
+    def parse(self, request: OrderRequest, text: str) -> Parsed:
+        return grammar.parse(request.kind, text)
+
+    def canonical(self, request: OrderRequest, orders: Any) -> str:
+        return grammar.canonical(list(orders or []))
+
+    def check(self, state: State, request: OrderRequest, orders: Any) -> list[Problem]:
+        from adjudicator.games.eollis.legality import check
+
+        keys = [r.key for r in self.requests(state)]
+        if request.key not in keys:
+            return [Problem(None, "illegal", f"{request.key} is not asked now", "answer: " + ", ".join(keys))]
+        return check(state, request.seat, request.kind, list(orders or []))
+
+    # -- resolution -------------------------------------------------------------------------------------
+    def resolve(self, state: State, orders: dict[str, Any], dice: Dice) -> tuple[State, list[Event]]:
+        pending = state.get("pending")
+        if state.get("outcome") or not pending:
+            return state, []
+        t = Table(state, dice)
+        answers: dict[str, list[dict[str, Any]]] = {}
+        for r in self.requests(state):
+            given = orders.get(r.key)
+            if given is None or isinstance(given, str):
+                given = grammar.parse(r.kind, r.default if given is None else given).orders
+            elif isinstance(given, Parsed):
+                given = given.orders
+            answers[r.seat] = list(given)
+        for seat, given in answers.items():
+            adventure.apply_standing(t, seat, given)
+        state["pending"] = None
+        state["exchanges"] = state.get("exchanges", 0) + 1
+        kind = pending["kind"]
+        if kind == "muster":
+            if state["expedition"] > 1:
+                adventure.draw_actions(t, answers, "the Expedition's draw")
+            adventure.recruit(t, answers)
+            ask(state, "election", state["seats"])
+        elif kind == "election":
+            adventure.elect_captain(t, answers)
+            adventure.board(t)
+            next_event(t)
+        elif kind == "lookout":
+            adventure.lookout_answer(t, answers.get(pending["seats"][0], []))
+            start_event(t)
+        elif kind == "test":
+            adventure.resolve_tests(t, answers)
+            state["piles"]["events_discard"].append(state["event"]["uid"])
+            state["event"] = None
+            planned = adventure.planned_decision(t)
+            if planned is None:
+                ask(state, "decision", state["seats"])
+            else:
+                captain = t.captain_seat()
+                t.tell(f"The Capitaine's clan ({captain}) follows its standing plan.", "decision")
+                decided = adventure.captain_decides(
+                    t, {captain: [{"verb": planned, "line": 1}]} if captain else {}
+                )
+                if decided == "continue":
+                    next_event(t)
+                else:
+                    enter_tavern(t)
+        elif kind == "decision":
+            if adventure.captain_decides(t, answers) == "continue":
+                next_event(t)
+            else:
+                enter_tavern(t)
+        elif kind == "tavern":
+            adventure.draw_actions(t, answers, "the Taverne's draw")
+            ask(state, "brawl", state["seats"])
+        elif kind == "brawl":
+            tavern.brawls(t, answers)
+            tavern.buy_fame(t)
+            end_of_expedition(t)
+        return state, t.events
+
+    # -- what each seat sees -----------------------------------------------------------------------------
+    def view(self, state: State, seat: str | None) -> State:
+        """The public table, plus ``you``: one's own hand, Secret Missions and the Vigie's secret card.
+
+        A hand is a count on the public table (its Secret Missions among the cards, so nobody can
+        tell a mission was drawn); the piles are counts; an Event drawn by
+        the Vigie and not yet revealed is hidden from everyone else."""
+        view = json.loads(json.dumps(state))
+        cards = view["cards"]
+        you: dict[str, Any] | None = None
+        if seat is not None and seat in view["clans"]:
+            c = view["clans"][seat]
+            you = {
+                "seat": seat,
+                "hand": [{"uid": u, **cards[u]} for u in c["hand"]],
+                "missions": [{"uid": u, **cards[u]} for u in c["missions"]],
+                "lookout": None,
+            }
+        for s, c in view["clans"].items():
+            c["hand"] = len(c["hand"]) + len(c.pop("missions"))  # Secret Missions held face down among them
+            if s != seat:
+                c.pop("standing", None)
+        for pile, uids in view["piles"].items():
+            if pile != "pirates_discard":
+                view["piles"][pile] = len(uids)
+        ev = view.get("event")
+        if ev and not ev.get("revealed"):
+            lookout = (state.get("pending") or {}).get("seats", [None])[0]
+            if you is not None and seat == lookout and (state.get("pending") or {}).get("kind") == "lookout":
+                you["lookout"] = {"uid": ev["uid"], **cards[ev["uid"]]}
+            view["event"] = {"uid": None, "revealed": False}
+        public_cards = {u: c for u, c in cards.items() if c["kind"] in ("pirate", "event")}
+        view["cards"] = public_cards
+        view["you"] = you
+        return view
+
+    def outcome(self, state: State) -> Outcome | None:
+        done = state.get("outcome")
+        return Outcome(tuple(done["winners"]), done["reason"]) if done else None
+
+    def bot(self, state: State, request: OrderRequest, rng: random.Random) -> str:
+        return bots.play(state, request, rng)
+
+    def board_text(self, view: State) -> str:
+        return board_text(view)
+
+    def board_svg(self, view: State) -> str | None:
+        return board_svg(view)
+
+
+def ask(state: State, kind: str, seats: list[str], optional: list[str] | None = None) -> None:
+    state["pending"] = {"kind": kind, "seats": list(seats), "optional": list(optional or [])}
+
+
+def next_event(t: Table) -> None:
+    if t.state["ship"]["destroyed"]:
+        enter_tavern(t)
+        return
+    if adventure.draw_event(t):
+        return  # the Vigie's answer is awaited
+    if t.state["event"] is None:
+        enter_tavern(t)
+        return
+    start_event(t)
+
+
+def start_event(t: Table) -> None:
+    state = t.state
+    if state["event"] is None or not adventure.play_event(t) or state["ship"]["destroyed"]:
+        if state["event"] is not None:
+            state["piles"]["events_discard"].append(state["event"]["uid"])
+            state["event"] = None
+        enter_tavern(t)
+        return
+    who = adventure.testers(t)
+    seats = state["seats"]
+    ask(state, "test", seats, [s for s in seats if s not in who])
+
+
+def enter_tavern(t: Table) -> None:
+    state = t.state
+    t.tell(f"Expedition {state['expedition']}: the ship returns to the Taverne.", "tavern")
+    second = t.seat_at("second")
+    if second and not state["ship"]["destroyed"]:
+        t.clan(second)["hidden"] = min(3, t.clan_gold(second))
+        t.tell(f"The Second ({second}) hides {t.clan(second)['hidden']} gold that cannot be stolen.", "gold")
+    if not state["ship"]["destroyed"]:
+        tavern.share_kitty(t)
+    state["last_captain"] = t.captain_seat() or state.get("last_captain")
+    ask(state, "tavern", state["seats"])
+
+
+def end_of_expedition(t: Table) -> None:
+    state = t.state
+    if state["expedition"] >= EXPEDITIONS:
+        winners, reason = tavern.winners(t)
+        state["outcome"] = {"winners": winners, "reason": reason}
+        t.tell(f"The game is over: {', '.join(winners)} wins ({reason}).", "outcome")
+        return
+    state["expedition"] += 1
+    for p in state["pirates"].values():
+        p["post"] = None
+        p["used"] = False
+    state["ship"] = {
+        "posts": {p: None for p in POSTS},
+        "hold": [],
+        "balloon": 0,
+        "kitty": state["ship"]["kitty"],
+        "destroyed": False,
+    }
+    state["swap_used"] = False
+    state["events_played"] = 0
+    for c in state["clans"].values():
+        c["lost"] = False
+    t.tell(f"Expedition {state['expedition']} begins; a repaired Arcadie waits at the port.", "expedition")
+    ask(state, "muster", state["seats"])
+
+
+__all__ = ["Eollis", "effect_name", "find"]
