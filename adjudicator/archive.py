@@ -38,6 +38,7 @@ from typing import Any
 
 from sqlmodel import Session, select
 
+from adjudicator import progress
 from adjudicator.disclosure import Disclosure, disclosure
 from adjudicator.engine import RefereeError, check_game_id
 from adjudicator.games import UnknownRuleset, get_ruleset
@@ -342,8 +343,10 @@ def export_game(db: Database, game_id: str, to: Path = DEFAULT_ARCHIVE, *, full:
             "adjustments", adjustment_file(entry["number"]), value=public_adjustment(entry, shown)
         )
     pages: list[dict[str, Any]] = []
+    progress.expect(len(records))
     for record in records:
         number = record["turn"]
+        progress.step(description=f"exporting turn {number:03d}")
         folder = turn_folder(number)
         writer.remove_folder(folder, "reports")  # seat reports are rewritten below, if published
         writer.write_json(folder, "record.json", value=public_record(record, ruleset, shown))

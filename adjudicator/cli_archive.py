@@ -7,6 +7,8 @@ from typing import Annotated
 
 import typer
 
+from adjudicator.progress import progress_bar
+
 archive_app = typer.Typer(
     help="The campaign archive: turns/GAME_ID/ with records, reports and a static site."
 )
@@ -27,6 +29,9 @@ def export(
     db: Annotated[
         str | None, typer.Option("--db", help="Database URL (default: $PBEM_DB or sqlite:///pbem.db).")
     ] = None,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="No progress bar, even on a terminal.")
+    ] = False,
 ) -> None:
     """Write the game's archive: game.json, NNN/record.json, reports, board pictures, index.html."""
     from adjudicator.archive import archive_digest, export_game
@@ -34,7 +39,8 @@ def export(
     from adjudicator.store import Database
 
     check_game_id(game_id)
-    folder = export_game(Database(db), game_id, to, full=full)
+    with progress_bar("exporting", total=None, quiet=quiet):
+        folder = export_game(Database(db), game_id, to, full=full)
     typer.echo(f"archive written to {folder}")
     typer.echo(f"archive digest (SHA-256 of manifest.json): {archive_digest(folder)}")
     typer.echo(f"open {folder / 'index.html'} in a browser; check it with `pbem verify {folder}`")
@@ -44,6 +50,9 @@ def verify(
     folder: Annotated[
         Path, typer.Argument(help="The archive folder of one game (the one holding game.json).")
     ],
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="No progress bar, even on a terminal.")
+    ] = False,
 ) -> None:
     """Re-derive every receipt and seed and replay every turn; exit 1 at the first mismatch."""
     from adjudicator.verify import summary, verify_archive
@@ -58,7 +67,8 @@ def verify(
                 f"error: {folder} holds several games; name one: {', '.join(str(g) for g in games)}", err=True
             )
             raise typer.Exit(2)
-    results = verify_archive(target)
+    with progress_bar("verifying", total=None, quiet=quiet):
+        results = verify_archive(target)
     for result in results:
         typer.echo(result.line())
     line, code = summary(results)

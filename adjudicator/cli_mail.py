@@ -103,10 +103,16 @@ def mail_poll(
 
 
 @mail_app.command("flush")
-def mail_flush(db: DbOption = None) -> None:
+def mail_flush(
+    db: DbOption = None,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="No progress bar, even on a terminal.")
+    ] = False,
+) -> None:
     """Send what is queued: SMTP when PBEM_SMTP_URL is set, else .eml files into ./outbox/."""
     from adjudicator.mail.outbound import SmtpConfigError, flush_smtp, smtp_config
     from adjudicator.mail.outbox import deliver_to_maildir, outbox_dir
+    from adjudicator.progress import progress_bar
 
     database = _db(db)
     try:
@@ -115,10 +121,12 @@ def mail_flush(db: DbOption = None) -> None:
         _fail(str(exc))
         return
     if config is None:
-        count = deliver_to_maildir(database)
+        with progress_bar("writing mail", total=None, quiet=quiet):
+            count = deliver_to_maildir(database)
         typer.echo(f"{count} message(s) written to {outbox_dir()}/new/ (no PBEM_SMTP_URL set)")
         return
-    result = flush_smtp(database, config)
+    with progress_bar("sending mail", total=None, quiet=quiet):
+        result = flush_smtp(database, config)
     if result.unreachable:
         typer.echo(
             f"the server {config.host}:{config.port} cannot be reached: {result.unreachable}", err=True

@@ -29,17 +29,19 @@ def tick_command(
     poll: Annotated[bool, typer.Option("--poll/--no-poll", help="Poll the configured mailboxes.")] = True,
     flush: Annotated[bool, typer.Option("--flush/--no-flush", help="Send the queued mail.")] = True,
     quiet: Annotated[
-        bool, typer.Option("--quiet", "-q", help="Print nothing when nothing happened.")
+        bool, typer.Option("--quiet", "-q", help="Print nothing when nothing happened, and no progress bar.")
     ] = False,
 ) -> None:
     """One pass: close due turns, send due reminders, poll mail, flush the outbox (for cron)."""
+    from adjudicator.progress import progress_bar
     from adjudicator.store import Database
     from adjudicator.tick import tick
 
     _logging(logging.WARNING)
     database = Database(db)
     try:
-        summary = tick(database, poll=poll, flush=flush)
+        with progress_bar("closing due turns", total=None, quiet=quiet):
+            summary = tick(database, poll=poll, flush=flush)
     finally:
         database.dispose()
     busy = summary.closed or summary.reminders or summary.polled or summary.flushed or summary.errors

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from adjudicator import progress
 from adjudicator.dbfaults import describe
 from adjudicator.engine import Referee
 from adjudicator.store import Database, Game, Turn, utcnow
@@ -86,7 +87,9 @@ def close_due(
     ]
     if only is not None:
         due = [item for item in due if item[:2] == only]
+    progress.expect(len(due))
     for game_id, number, reason in due:
+        progress.step(description=f"closing {game_id} turn {number}")
         if stop is not None and stop():
             break
         try:

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from adjudicator import seal
+from adjudicator import progress, seal
 from adjudicator.dice import Dice
 from adjudicator.engine import GAME_ID
 from adjudicator.games import UnknownRuleset, get_ruleset
@@ -648,6 +648,7 @@ def _verify_line(
     """
     points = {} if points is None else points
     for number in numbers:
+        progress.step(description=f"verifying {prefix}turn {number:03d}")
         if adjustments:
             found = _adjust_between(game, base, adjustments, number - 1, chain, results, points, prefix)
             if found is None:
@@ -697,6 +698,7 @@ def verify_archive(path: Path | str) -> list[TurnResult]:
     results.append(setup_result)
 
     listed = [entry["number"] for entry in game.data["turns"]]
+    progress.expect(len(listed) + _branch_turn_count(game.data.get("branches")))
     on_disk = _turn_folders(root)
     extra = sorted(set(on_disk) - set(listed))
     chains: dict[int, Chain] = {0: chain}
@@ -894,6 +896,13 @@ def check_files(root: Path) -> TurnResult:
     result.checked.append(f"{len(seen) + 1} files match their manifests, no other file")
     result.checked.append(f"archive digest {_sha256(root / MANIFEST)} (SHA-256 of {MANIFEST})")
     return result
+
+
+def _branch_turn_count(branches: Any) -> int:
+    """How many branch turns game.json lists (for the progress bar only; hostile data counts 0)."""
+    if not isinstance(branches, list):
+        return 0
+    return sum(len(b["turns"]) for b in branches if isinstance(b, dict) and isinstance(b.get("turns"), list))
 
 
 def _branch_start(

@@ -93,3 +93,33 @@ def test_library_steps_reach_the_bar_the_command_opened(
     out = capsys.readouterr().out
     assert "exporting" in out and "3/3" in out
     progress.step()  # closed again
+
+
+def test_export_verify_tick_and_flush_advance_the_bar(
+    referee, toy_game, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:  # type: ignore[no-untyped-def]
+    from datetime import timedelta
+
+    from adjudicator import progress
+    from adjudicator.archive import export_game
+    from adjudicator.mail.outbox import deliver_to_maildir
+    from adjudicator.tick import tick
+    from adjudicator.verify import verify_archive
+
+    for _ in range(3):
+        assert referee.close_turn("toy") is not None
+    monkeypatch.setattr(progress, "wanted", lambda quiet=False: True)
+    with progress.progress_bar("exporting", total=None):
+        folder = export_game(referee.db, "toy", tmp_path / "turns")
+    assert "3/3" in capsys.readouterr().out
+    with progress.progress_bar("verifying", total=None):
+        assert all(r.ok for r in verify_archive(folder))
+    assert "verifying turn 003" in capsys.readouterr().out
+    monkeypatch.setenv("PBEM_OUTBOX", str(tmp_path / "outbox"))
+    with progress.progress_bar("writing mail", total=None):
+        written = deliver_to_maildir(referee.db)
+    assert written > 0 and f"{written}/{written}" in capsys.readouterr().out
+    later = referee.clock() + timedelta(days=30)
+    with progress.progress_bar("closing due turns", total=None):
+        summary = tick(referee.db, later, referee=referee, poll=False, flush=False)
+    assert summary.closed and "closing toy turn 4" in capsys.readouterr().out

@@ -49,6 +49,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 import aiosmtplib
 from sqlmodel import select
 
+from adjudicator import progress
 from adjudicator.mail import outbox
 from adjudicator.mail.compose import referee_mailbox
 from adjudicator.mail.config import int_setting, setting
@@ -303,6 +304,7 @@ async def flush_smtp_async(
     queue: asyncio.Queue[int] = asyncio.Queue()
     for message_id in ids:
         queue.put_nowait(message_id)
+    progress.expect(len(ids))
     sender = referee_mailbox()
 
     async def run(worker: _Worker) -> None:
@@ -311,6 +313,7 @@ async def flush_smtp_async(
                 message_id = queue.get_nowait()
             except asyncio.QueueEmpty:
                 break
+            progress.step()
             row = await asyncio.to_thread(outbox.claim, db, message_id, now, me)
             if row is None:
                 continue

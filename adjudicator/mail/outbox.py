@@ -30,6 +30,7 @@ from pathlib import Path
 from sqlalchemy import or_, update
 from sqlmodel import Session, select
 
+from adjudicator import progress
 from adjudicator.store import Database, OutboxMessage, as_utc, utcnow
 
 DEFAULT_OUTBOX = "outbox"
@@ -237,7 +238,10 @@ def deliver_to_maildir(db: Database, folder: Path | None = None, now: datetime |
     me = claimer()
     recover(db, moment, resend_sending=True)
     delivered = 0
-    for message_id in due_ids(db, moment):
+    ids = due_ids(db, moment)
+    progress.expect(len(ids))
+    for message_id in ids:
+        progress.step()
         row = claim(db, message_id, moment, me)
         if row is None or not begin_sending(db, message_id, me):
             continue
