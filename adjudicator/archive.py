@@ -177,6 +177,8 @@ def public_record(record: dict[str, Any], ruleset: Ruleset, shown: Disclosure) -
         )
     }
     public["public"] = True
+    if "press_hash" in record:  # the turn's press, published when the game ends (verify checks it)
+        public["press_hash"] = record["press_hash"]
     public["withheld"] = shown.withheld()
     subs = []
     for sub in record["submissions"]:
@@ -255,6 +257,9 @@ def export_game(db: Database, game_id: str, to: Path = DEFAULT_ARCHIVE, *, full:
         from adjudicator.adjustments import entries as adjustment_entries
 
         adjustments = adjustment_entries(session, game_id)
+        from adjudicator.press_record import press_entries
+
+        press = {t.number: press_entries(session, game_id, t.number) for t in closed}
 
     root = _prepare_root(to, game_id)
     writer = SafeWriter(root)
@@ -280,6 +285,7 @@ def export_game(db: Database, game_id: str, to: Path = DEFAULT_ARCHIVE, *, full:
         "title": ruleset.title,
         "hidden_information": bool(ruleset.has_hidden_information),
         "options": loads(game.options_json),
+        "press": game.press,
         "status": game.status,
         "outcome": loads(game.outcome_json) if game.status == "over" else None,
         "seats": [
@@ -344,6 +350,8 @@ def export_game(db: Database, game_id: str, to: Path = DEFAULT_ARCHIVE, *, full:
         folder = turn_folder(number)
         writer.remove_folder(folder, "reports")  # seat reports are rewritten below, if published
         writer.write_json(folder, "record.json", value=public_record(record, ruleset, shown))
+        if press[number] and (game.status == "over" or game.press == "public" or full):
+            writer.write_json(folder, "press.json", value=press[number])  # checked against press_hash
         public = reports[number].get("", {})
         for fmt, name in (("text", "report.txt"), ("html", "report.html")):
             if fmt in public:
