@@ -156,8 +156,8 @@ def _finish(
             row.status = status
             row.result = detail[:2000]
             row.verified = verified
-            if verified:
-                row.raw = record_of(parsed, limit)
+            # Written again at the end: a code read while handling (`watch GAME CODE`) is redacted too.
+            row.raw = record_of(parsed, limit if verified else UNVERIFIED_KEEP)
             session.add(row)
         # The bounded log of unverified mail: a week of it, at most UNVERIFIED_KEEP bytes each.
         session.execute(
