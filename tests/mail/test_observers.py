@@ -8,6 +8,8 @@ import re
 from email.message import EmailMessage
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from mailkit import REFEREE, orders_mail, outbox_rows, parts
 from sqlmodel import select
 
@@ -194,3 +196,18 @@ def test_the_referee_adds_and_removes_observers_from_the_command_line(
     assert main(["game", "unwatch", "toy", "--email", WATCHER, "--db", db.url]) == 0
     assert observer(db).status == "stopped"  # type: ignore[union-attr]
     assert main(["game", "watch", "toy", "--email", "not an address", "--db", db.url]) != 0
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=200), st.sampled_from(["watch ", "unwatch ", "WATCH ", ""]))
+def test_the_watch_line_reader_never_raises_and_reads_one_token_per_field(text: str, verb: str) -> None:
+    from adjudicator.mail.inbound import ParsedMail
+    from adjudicator.mail.watch import watch_line
+
+    found = watch_line(ParsedMail(message_id="<x@y>", orders=verb + text))
+    if found is not None:
+        assert found.verb in ("watch", "unwatch")
+        assert found.game and not any(ch.isspace() for ch in found.game) and len(found.game) <= 64
+        assert found.code is None or re.fullmatch(r"[A-Za-z0-9_-]{4,64}", found.code)
+    # a mail that names a seat is a seat's mail, never a watch request
+    assert watch_line(ParsedMail(message_id="<x@y>", seat="north", orders=verb + text)) is None

@@ -372,3 +372,53 @@ def test_a_relayed_press_text_keeps_no_control_character_but_line_ends_and_tabs(
     message = clean_text(text)
     assert "\r" not in message
     assert all(ch in "\n\t" or (ord(ch) >= 32 and ord(ch) != 127) for ch in message)
+
+
+def test_press_never_slips_into_a_turn_being_closed_on_postgresql(pg_db: Database) -> None:
+    """A press mail racing the close waits for the turn's lock: it lands in the sealed turn before the
+    close reads it, or in the next turn - never in a record already hashed."""
+    import threading
+    import time
+
+    from sqlalchemy import text as sql
+
+    referee = Referee(pg_db)
+    secrets = make_club(referee, 5)
+    for seat in ("north", "south", "east"):
+        referee.submit("club", seat, "guess 3", secrets[seat])
+    done: dict[str, object] = {}
+
+    def close() -> None:
+        done["closed"] = referee.close_turn("club")
+
+    def press() -> None:
+        with pg_db.session() as session:
+            game = session.get(Game, "club")
+            assert game is not None
+            done["press"] = send_press(
+                session, game, "north", addressed("all"), "racing", now=referee.clock(), db_is_sqlite=False
+            )
+
+    with pg_db.engine.connect() as holder:  # holds turn 1's row as a close would
+        holder.execute(sql("BEGIN"))
+        holder.execute(sql("SELECT id FROM turn WHERE game_id = 'club' AND number = 1 FOR UPDATE"))
+        closer = threading.Thread(target=close)
+        closer.start()
+        time.sleep(0.5)
+        presser = threading.Thread(target=press)
+        presser.start()
+        time.sleep(0.5)
+        assert presser.is_alive() and closer.is_alive()  # both wait for the lock
+        holder.execute(sql("COMMIT"))
+    closer.join(20)
+    presser.join(20)
+    assert done["closed"] is not None
+    relayed = done["press"]
+    with pg_db.session() as session:
+        game = session.get(Game, "club")
+        turn = session.exec(select(Turn).where(Turn.game_id == "club", Turn.number == 1)).one()
+        assert game is not None
+        record = turn_record(session, game, turn)
+        assert record_hash(record) == turn.record_hash  # the sealed record still matches its hash
+        assert ("press_hash" in record) == (relayed.turn == 1)  # type: ignore[attr-defined]
+    assert relayed.turn in (1, 2)  # type: ignore[attr-defined]
