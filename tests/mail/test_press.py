@@ -422,3 +422,46 @@ def test_press_never_slips_into_a_turn_being_closed_on_postgresql(pg_db: Databas
         assert record_hash(record) == turn.record_hash  # the sealed record still matches its hash
         assert ("press_hash" in record) == (relayed.turn == 1)  # type: ignore[attr-defined]
     assert relayed.turn in (1, 2)  # type: ignore[attr-defined]
+
+
+def test_pbem_game_new_takes_the_press_option(db: Database, capsys: pytest.CaptureFixture[str]) -> None:
+    from adjudicator.cli import main
+
+    assert main(["game", "new", "toy-guess", "grey-game", "--press", "grey", "--db", db.url]) == 0
+    assert "press: grey" in capsys.readouterr().out
+    assert main(["game", "new", "toy-guess", "plain-game", "--db", db.url]) == 0
+    assert main(["game", "new", "toy-guess", "loud-game", "--press", "loud", "--db", db.url]) != 0
+    assert "unknown press option 'loud'" in capsys.readouterr().err
+    with db.session() as session:
+        assert session.get(Game, "grey-game").press == "grey"  # type: ignore[union-attr]
+        assert session.get(Game, "plain-game").press == "white"  # type: ignore[union-attr]
+        assert session.get(Game, "loud-game") is None  # refused before anything was created
+
+
+def test_a_rollback_keeps_the_abandoned_press_off_the_main_line(
+    db: Database, referee: Referee, handler: MailHandler, long_club: dict[str, str], tmp_path: Path
+) -> None:
+    from adjudicator.rollback import rollback
+
+    club = long_club
+    handler.handle(press_mail(club, "north", "press to south\nTurn one words."))
+    _close(referee, club)
+    handler.handle(press_mail(club, "north", "press to south\nAbandoned words."))
+    _close(referee, club)
+    rollback(db, "club", 1, reason="a wrong map", clock=referee.clock)
+    handler.handle(press_mail(club, "north", "press to south\nNew turn two words."))
+    _close(referee, club)
+    with db.session() as session:
+        kept = session.exec(select(PressMessage).where(PressMessage.branch == 1)).all()
+        assert [row.text for row in kept] == ["Abandoned words."]  # kept, never erased
+        game = session.get(Game, "club")
+        turn = session.exec(select(Turn).where(Turn.game_id == "club", Turn.number == 2)).one()
+        assert game is not None
+        from adjudicator.press_record import press_entries
+
+        assert [p["text"] for p in press_entries(session, "club", 2)] == ["New turn two words."]
+        assert record_hash(turn_record(session, game, turn)) == turn.record_hash
+    root = export_game(db, "club", tmp_path / "archive", full=True)
+    assert json.loads((root / "002" / "press.json").read_text())[0]["text"] == "New turn two words."
+    results = verify_archive(root)
+    assert all(r.ok for r in results), [r.problem for r in results]
