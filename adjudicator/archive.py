@@ -285,7 +285,6 @@ def export_game(db: Database, game_id: str, to: Path = DEFAULT_ARCHIVE, *, full:
         "title": ruleset.title,
         "hidden_information": bool(ruleset.has_hidden_information),
         "options": loads(game.options_json),
-        "press": game.press,
         "status": game.status,
         "outcome": loads(game.outcome_json) if game.status == "over" else None,
         "seats": [

@@ -614,11 +614,13 @@ def _adjust_between(
 
 
 # -- the whole archive ---------------------------------------------------------
-def check_press(folder: Path, record: dict[str, Any], result: TurnResult) -> None:
+def check_press(folder: Path, record: dict[str, Any], result: TurnResult, *, over: bool) -> None:
     """The turn's press (``press.json``) against the ``press_hash`` its record carries."""
     own = record.get("press_hash")
     path = folder / "press.json"
     if not path.exists() and not path.is_symlink():
+        if own is not None and over:
+            raise Mismatch(f"{folder.name}/press.json is missing: the game is over, its press is published")
         if own is not None:
             result.skipped.append("press (published when the game is over)")
         return
@@ -674,7 +676,7 @@ def _verify_line(
             if isinstance(record, dict) and isinstance(record.get("label"), str):
                 label = record["label"][:80]
             result, chain = check_turn(game, number, record, chain, where)
-            check_press(folder, record, result)
+            check_press(folder, record, result, over=game.data.get("status") == "over")
         except Mismatch as exc:
             results.append(TurnResult(where, label=label, ok=False, problem=str(exc)))
             return None

@@ -296,6 +296,10 @@ def test_press_is_chained_in_its_turn_record_and_published_at_the_end(
     (root / "001" / "press.json").write_text(json.dumps(press))
     bad = verify_archive(root)[-1]
     assert not bad.ok and "press" in bad.problem
+    # and so is press taken away from a finished game's archive
+    (root / "001" / "press.json").unlink()
+    gone = verify_archive(root)[-1]
+    assert not gone.ok and "press.json is missing" in gone.problem
 
 
 def test_press_of_a_running_game_is_withheld_unless_public(
