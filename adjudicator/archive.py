@@ -180,6 +180,8 @@ def public_record(record: dict[str, Any], ruleset: Ruleset, shown: Disclosure) -
         )
     }
     public["public"] = True
+    if "press_hash" in record:  # the turn's press, published when the game ends (verify checks it)
+        public["press_hash"] = record["press_hash"]
     public["withheld"] = shown.withheld()
     subs = []
     for sub in record["submissions"]:
@@ -258,6 +260,9 @@ def export_game(db: Database, game_id: str, to: Path = DEFAULT_ARCHIVE, *, full:
         from adjudicator.adjustments import entries as adjustment_entries
 
         adjustments = adjustment_entries(session, game_id)
+        from adjudicator.press_record import press_entries
+
+        press = {t.number: press_entries(session, game_id, t.number) for t in closed}
 
     root = _prepare_root(to, game_id)
     writer = SafeWriter(root)
@@ -350,6 +355,8 @@ def export_game(db: Database, game_id: str, to: Path = DEFAULT_ARCHIVE, *, full:
         folder = turn_folder(number)
         writer.remove_folder(folder, "reports")  # seat reports are rewritten below, if published
         writer.write_json(folder, "record.json", value=public_record(record, ruleset, shown))
+        if press[number] and (game.status == "over" or game.press == "public" or full):
+            writer.write_json(folder, "press.json", value=press[number])  # checked against press_hash
         public = reports[number].get("", {})
         for fmt, name in (("text", "report.txt"), ("html", "report.html")):
             if fmt in public:

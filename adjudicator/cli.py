@@ -47,6 +47,7 @@ EXTENSIONS: tuple[str, ...] = (
     "adjudicator.cli_archive",
     "adjudicator.cli_doctor",  # after cli_mail: it adds `pbem mail test`
     "adjudicator.cli_referee",
+    "adjudicator.cli_press",  # pbem press, pbem game watch/unwatch/watchers, pbem templates
 )
 
 DbOption = Annotated[
@@ -165,10 +166,16 @@ def game_new(
         Path | None,
         typer.Option(help="Start from this position (a TOML scenario file, see orders/<game>.md)."),
     ] = None,
+    press: Annotated[
+        str, typer.Option(help="Press between the seats: none, white (signed), grey (anonymous) or public.")
+    ] = "white",
     db: DbOption = None,
 ) -> None:
     """Create a game; prints its seats and the referee's secret."""
     from adjudicator.cli_referee import read_file
+    from adjudicator.press import check_mode, set_mode
+
+    press = check_mode(press)
 
     scenario_text = read_file(scenario, "scenario") if scenario is not None else None
     game, seats, secret = referee(db).new_game(
@@ -183,9 +190,11 @@ def game_new(
         reminders=reminders,
         scenario=scenario_text,
     )
+    set_mode(_db(db), game.id, press)
     typer.echo(
         f"game {game.id} created ({game.ruleset})" + (f" from the scenario {scenario}" if scenario else "")
     )
+    typer.echo(f"press: {press}")
     typer.echo(f"seats: {', '.join(seats)}")
     typer.echo(f"referee secret: {secret}  (shown this once)")
     typer.echo(f"setup commitment: {game.setup_commitment}")

@@ -41,7 +41,7 @@ def turn_record(session: Session, game: Game, turn: Turn) -> dict[str, Any]:
         .where(EventRecord.game_id == game.id, EventRecord.turn_number == turn.number)
         .order_by(EventRecord.seq)  # type: ignore[arg-type]
     ).all()
-    return {
+    record: dict[str, Any] = {
         "format": RECORD_FORMAT,
         "game": game.id,
         "ruleset": game.ruleset,
@@ -74,6 +74,12 @@ def turn_record(session: Session, game: Game, turn: Turn) -> dict[str, Any]:
         "state_after_hash": turn.result_state_hash,
         "prev_record_hash": turn.prev_record_hash,
     }
+    from adjudicator.press_record import press_digest, press_entries
+
+    press = press_entries(session, game.id, turn.number)
+    if press:  # only a turn with press carries its hash: records without press are unchanged
+        record["press_hash"] = press_digest(press)
+    return record
 
 
 def record_hash(record: dict[str, Any]) -> str:

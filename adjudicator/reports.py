@@ -290,6 +290,9 @@ def on_close(session: Session, game: Game, turn: Turn) -> None:
             turn_number=turn.number,
             seat=seat.name,
         )
+    from adjudicator.observers import queue_public_reports
+
+    queue_public_reports(session, game, turn)  # observers: the public report, nothing else
 
 
 def on_open(session: Session, game: Game, turn: Turn) -> None:

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import delete
+from sqlalchemy import delete, update
 from sqlmodel import Session, select
 
 from adjudicator.engine import Referee, RefereeError, Refused
@@ -126,6 +126,14 @@ def rollback(
                 query = query.where(Submission.id.not_in([row.id for row in kept_adjustments]))  # type: ignore[union-attr]
             session.execute(query)
         session.execute(delete(Turn).where(Turn.game_id == game_id, Turn.number > after_turn))  # type: ignore[arg-type]
+        from adjudicator.store import PressMessage
+
+        session.execute(  # the press of the abandoned turns was sent: kept, off the main line
+            update(PressMessage)
+            .where(PressMessage.game_id == game_id, PressMessage.turn_number > after_turn)  # type: ignore[arg-type]
+            .where(PressMessage.branch == 0)  # type: ignore[arg-type]
+            .values(branch=number)
+        )
         session.flush()
 
         if after_turn == 0:

@@ -22,7 +22,18 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Boolean, Column, DateTime, Index, LargeBinary, Text, UniqueConstraint, event, false
+from sqlalchemy import (
+    Boolean,
+    Column,
+    DateTime,
+    Index,
+    LargeBinary,
+    String,
+    Text,
+    UniqueConstraint,
+    event,
+    false,
+)
 from sqlalchemy.engine import Engine
 from sqlmodel import Field, Session, SQLModel, create_engine
 
@@ -109,6 +120,8 @@ class Game(SQLModel, table=True):
     outcome_json: str | None = _text(None, nullable=True)
     created_at: datetime = _when()
     finished_at: datetime | None = _maybe_when()
+    #: Press between the seats (migration 0004): none, white (signed), grey (anonymous), public.
+    press: str = Field(default="white", sa_column=Column(String(8), nullable=False, server_default="white"))
 
 
 class Seat(SQLModel, table=True):
@@ -273,6 +286,42 @@ class Branch(SQLModel, table=True):
     head_record_hash: str | None = Field(default=None, max_length=64)
     data_json: str = _text("{}")
     created_at: datetime = _when()
+
+
+class PressMessage(SQLModel, table=True):
+    """One press message relayed between seats (migration 0004), archived under the turn it was
+    sent in. ``sender`` is always recorded, also under grey press (the recipients saw "a seat")."""
+
+    __tablename__ = "press"
+    __table_args__ = (UniqueConstraint("game_id", "turn_number", "seq"),)
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="game.id", index=True, max_length=64)
+    turn_number: int
+    seq: int
+    sender: str = Field(max_length=64)  # a seat's name, or "referee"
+    signed: bool = True  # False under grey press: the recipients were told "a seat"
+    to_json: str = _text("[]")  # the seats it was addressed to
+    sent_json: str = _text("[]")  # the seats it was mailed to
+    held_json: str = _text("[]")  # kept, not sent: seats in civil disorder or without an address
+    text: str = _text("")
+    inbound_id: str | None = Field(default=None, max_length=250)
+    created_at: datetime = _when()
+    branch: int = 0  # 0 on the main line; a rollback moves the press of the turns it abandons to its branch
+
+
+class Observer(SQLModel, table=True):
+    """An address that receives a game's public report each turn, once it confirmed its code."""
+
+    __table_args__ = (UniqueConstraint("game_id", "email"),)
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="game.id", index=True, max_length=64)
+    email: str = Field(max_length=320)
+    status: str = Field(default="pending", max_length=16)  # pending, active, stopped
+    code_hash: str = Field(default="", max_length=200)  # the code is also the key to unwatch
+    codes_sent: int = 0
+    code_sent_at: datetime | None = _maybe_when()
+    created_at: datetime = _when()
+    confirmed_at: datetime | None = _maybe_when()
 
 
 # -- the database handle ---------------------------------------------------

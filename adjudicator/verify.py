@@ -621,6 +621,26 @@ def _adjust_between(
 
 
 # -- the whole archive ---------------------------------------------------------
+def check_press(folder: Path, record: dict[str, Any], result: TurnResult, *, over: bool) -> None:
+    """The turn's press (``press.json``) against the ``press_hash`` its record carries."""
+    own = record.get("press_hash")
+    path = folder / "press.json"
+    if not path.exists() and not path.is_symlink():
+        if own is not None and over:
+            raise Mismatch(f"{folder.name}/press.json is missing: the game is over, its press is published")
+        if own is not None:
+            result.skipped.append("press (published when the game is over)")
+        return
+    if own is None:
+        raise Mismatch("press.json is published but its record holds no press_hash: the press is not chained")
+    press = load_json(path, f"{folder.name}/press.json")
+    if not isinstance(press, list):
+        raise Mismatch(f"{folder.name}/press.json should be a JSON list")
+    if seal.sha256_hex(seal.canonical_json(press)) != own:
+        raise Mismatch("press.json does not match the press_hash of its record: the press was changed")
+    result.checked.append(f"{len(press)} press message(s)")
+
+
 def _turn_folders(folder: Path) -> dict[int, Path]:
     found: dict[int, Path] = {}
     if folder.is_dir() and not folder.is_symlink():
@@ -664,6 +684,7 @@ def _verify_line(
             if isinstance(record, dict) and isinstance(record.get("label"), str):
                 label = record["label"][:80]
             result, chain = check_turn(game, number, record, chain, where)
+            check_press(folder, record, result, over=game.data.get("status") == "over")
         except Mismatch as exc:
             results.append(TurnResult(where, label=label, ok=False, problem=str(exc)))
             return None

@@ -36,6 +36,9 @@ KEYS: dict[str, tuple[str | None, str]] = {
     ),
     "PBEM_MAIL_MAX_BYTES": (str(1024 * 1024), "largest incoming message handled; larger ones are refused"),
     "PBEM_MAIL_RATE": ("20", "incoming messages per sender per hour before the rest are ignored"),
+    "PBEM_PRESS_RATE": ("10", "press messages one seat may send per hour"),
+    "PBEM_PRESS_MAX_CHARS": ("8000", "longest press message relayed (characters)"),
+    "PBEM_WATCH_CODES_PER_HOUR": ("10", "watch confirmation codes sent per game and hour, at most"),
 }
 
 

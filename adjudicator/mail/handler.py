@@ -48,6 +48,8 @@ from adjudicator.games.base import REFEREE as REFEREE_SEAT
 from adjudicator.mail import acks
 from adjudicator.mail.config import int_setting
 from adjudicator.mail.inbound import ParsedMail, parse_message, record_of
+from adjudicator.mail.press import handle_press, is_press
+from adjudicator.mail.watch import WatchLine, handle_watch, watch_line
 from adjudicator.reports import local_time, stored_report
 from adjudicator.store import (
     Database,
@@ -155,8 +157,8 @@ def _finish(
             row.status = status
             row.result = detail[:2000]
             row.verified = verified
-            if verified:
-                row.raw = record_of(parsed, limit)
+            # Written again at the end: a code read while handling (`watch GAME CODE`) is redacted too.
+            row.raw = record_of(parsed, limit if verified else UNVERIFIED_KEEP)
             session.add(row)
         # The bounded log of unverified mail: a week of it, at most UNVERIFIED_KEEP bytes each.
         session.execute(
@@ -281,6 +283,9 @@ class MailHandler:
     def _decide(self, parsed: ParsedMail, oversize: bool, size: int, limit: int, now: datetime) -> str:
         if parsed.automatic:
             raise _Outcome("ignored", f"not answered: {parsed.automatic}")
+        watch = watch_line(parsed)  # `watch GAME` from any address: no seat, never verified
+        if watch is not None:
+            raise _Outcome(*self._watch(parsed, watch, now))
         seat = self._seat_named(parsed)
         if seat is None or not seat.email:
             why = parsed.error or (f"seat {seat.name} has no registered address" if seat else "no seat named")
@@ -319,6 +324,8 @@ class MailHandler:
         if parsed.error:
             self._refuse(seat, parsed, f"Your message could not be read: {parsed.error}.", now)
         assert parsed.game is not None and parsed.seat is not None
+        if is_press(parsed):  # `press to ...`: relayed to the seats named (the referee may write too)
+            return handle_press(self, parsed, seat, now)
         if parsed.command:
             if seat.name == REFEREE_SEAT:
                 self._refuse(
@@ -326,6 +333,18 @@ class MailHandler:
                 )
             return self._command(parsed, seat, now)
         return self._orders(parsed, seat, now)
+
+    def _watch(self, parsed: ParsedMail, line: WatchLine, now: datetime) -> tuple[str, str]:
+        """An observer's request, under the same flood limit as any unverified mail."""
+        if parsed.sender:
+            with self.db.session() as session:
+                recent = _recent_from(session, parsed.sender, parsed.message_id, now, False)
+            if recent >= int_setting("PBEM_MAIL_RATE"):
+                return (
+                    "ignored",
+                    f"rate limited: {recent} unverified messages from this sender in the last hour",
+                )
+        return handle_watch(self, parsed, line, now)
 
     def _seat_named(self, parsed: ParsedMail) -> Seat | None:
         """The seat the message names, or ``None`` (then nobody can be answered)."""

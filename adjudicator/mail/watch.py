@@ -1,0 +1,79 @@
+"""``watch GAME`` / ``watch GAME CODE`` / ``unwatch GAME CODE`` by mail, from any address.
+
+Such a mail names no seat and carries no seat secret, so it is never *verified* in the handler's
+sense: it is kept only in the bounded log of unverified mail (its code redacted), nothing of it is
+quoted back, and the only mail it can ever cause is the one code mail of
+:func:`adjudicator.observers.request_watch` (limited per address and per game). A confirmation or
+an ``unwatch`` with a wrong code changes nothing and is not answered.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from adjudicator import observers
+from adjudicator.engine import RefereeError, check_game_id
+from adjudicator.mail.inbound import ParsedMail
+
+if TYPE_CHECKING:
+    from adjudicator.mail.handler import MailHandler
+
+_WATCH_LINE = re.compile(
+    r"^\s*(?P<verb>watch|unwatch)\s+(?P<game>\S{1,64})(?:\s+(?P<code>[A-Za-z0-9_-]{4,64}))?\s*$",
+    re.IGNORECASE,
+)
+
+
+@dataclass
+class WatchLine:
+    verb: str  # watch | unwatch
+    game: str
+    code: str | None
+
+
+def watch_line(parsed: ParsedMail) -> WatchLine | None:
+    """The watch request of a mail that names no seat: its first line of text, or ``None``."""
+    if parsed.seat is not None or parsed.automatic:
+        return None
+    for line in parsed.orders.split("\n"):
+        if line.strip():
+            match = _WATCH_LINE.match(line)
+            if match is None:
+                return None
+            return WatchLine(match.group("verb").lower(), match.group("game").lower(), match.group("code"))
+    return None
+
+
+def handle_watch(handler: MailHandler, parsed: ParsedMail, line: WatchLine, now: datetime) -> tuple[str, str]:
+    """``(status, detail)`` for the inbound log; never answers anything but the one code mail."""
+    if line.code:
+        parsed.secret = line.code  # redacted from the stored record like a seat's secret
+    if not parsed.sender:
+        return "ignored", "watch: no sender address"
+    try:
+        check_game_id(line.game)
+    except RefereeError:
+        return "ignored", "watch: not a game id"
+    with handler.db.session() as session:
+        if line.verb == "unwatch":
+            if line.code and observers.stop_watch(session, line.game, parsed.sender, line.code):
+                return "handled", f"unwatch: {line.game} stopped for this address"
+            return "refused", "unwatch: no observer with this code (nothing sent)"
+        if line.code:
+            if observers.confirm_watch(session, line.game, parsed.sender, line.code, now):
+                return "handled", f"watch: {line.game} confirmed for this address"
+            return "refused", "watch: wrong code (nothing sent)"
+        try:
+            what = observers.request_watch(session, line.game, parsed.sender, now)
+        except RefereeError:
+            return "ignored", "watch: no such game, a finished game or an unusable address (nothing sent)"
+    if what == "code sent":
+        handler.replies += 1
+        return "handled", f"watch: code sent for {line.game}"
+    return "ignored", f"watch: {what}"
+
+
+__all__ = ["WatchLine", "handle_watch", "watch_line"]
