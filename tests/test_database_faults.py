@@ -117,7 +117,7 @@ def test_a_leftover_read_only_shm_is_named_and_removing_it_repairs(tmp_path: Pat
 def tiny_disk(folder: Path) -> Iterator[None]:
     folder.mkdir()
     done = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", "size=400k", "tmpfs", str(folder)], capture_output=True
+        ["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(folder)], capture_output=True
     )
     if done.returncode != 0:
         pytest.skip(f"cannot mount a small tmpfs here: {done.stderr.decode(errors='replace').strip()}")
