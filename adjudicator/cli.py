@@ -43,6 +43,7 @@ EXTENSIONS: tuple[str, ...] = (
     "adjudicator.cli_archive",
     "adjudicator.cli_doctor",  # after cli_mail: it adds `pbem mail test`
     "adjudicator.cli_referee",
+    "adjudicator.cli_between",  # pbem seat approve / absence
 )
 
 DbOption = Annotated[
@@ -161,11 +162,26 @@ def game_new(
         Path | None,
         typer.Option(help="Start from this position (a TOML scenario file, see orders/<game>.md)."),
     ] = None,
+    signup: Annotated[
+        str,
+        typer.Option(help="Sign-up by mail: closed, open (join by mail), approve (the referee approves)."),
+    ] = "closed",
+    start_when_full: Annotated[
+        bool, typer.Option("--start-when-full", help="Start the game when sign-up has filled every seat.")
+    ] = False,
+    absence: Annotated[
+        str, typer.Option(help="Days of absence each player may take, e.g. 14d (0: none).")
+    ] = "0",
     db: DbOption = None,
 ) -> None:
     """Create a game; prints its seats and the referee's secret."""
+    from adjudicator.cli_between import absence_days
     from adjudicator.cli_referee import read_file
+    from adjudicator.signup import SIGNUP_MODES, set_terms
 
+    days = absence_days(absence)  # checked before the game is created
+    if signup not in SIGNUP_MODES:
+        fail(f"--signup is one of {', '.join(SIGNUP_MODES)}")
     scenario_text = read_file(scenario, "scenario") if scenario is not None else None
     game, seats, secret = referee(db).new_game(
         ruleset,
@@ -179,6 +195,8 @@ def game_new(
         reminders=reminders,
         scenario=scenario_text,
     )
+    if signup != "closed" or start_when_full or days:
+        set_terms(_db(db), game.id, signup=signup, start_when_full=start_when_full, absence_days=days)
     typer.echo(
         f"game {game.id} created ({game.ruleset})" + (f" from the scenario {scenario}" if scenario else "")
     )
