@@ -160,11 +160,16 @@ def test_hostile_signup_text_never_reaches_a_header_or_unescaped_html(db: Databa
     handler = MailHandler(db, referee)
     # a CR/LF and markup in the display name and the subject: the address alone is used, the subject never
     raw = plain_mail("ana@example.org", "join club", subject="x").replace(
-        b"From: ana@example.org",
-        b"From: =?utf-8?q?Ana=0D=0ABcc=3A_victim=40example.org_=3Cscript=3E?= <ana@example.org>",
+        b"From: ana@example.org", b'From: "Ana <script>alert(1)</script>" <ana@example.org>'
     )
     raw = raw.replace(b"Subject: x", b"Subject: =?utf-8?q?=3Cscript=3Ealert(1)=0D=0ABcc=3A_v=40example.org?=")
     assert handler.handle(raw).status == "handled"
+    # an encoded CR/LF in the From: the standard parser reads no address there, so nobody is answered
+    crlf = plain_mail("ben@example.org", "join club", message_id="<crlf@x.org>").replace(
+        b"From: ben@example.org",
+        b"From: =?utf-8?q?Ben=0D=0ABcc=3A_victim=40example.org?= <ben@example.org>",
+    )
+    assert handler.handle(crlf).status == "ignored"
     # markup as the seat asked for, or as the address: nothing at all is sent
     join(handler, "ben@example.org", "join club <script>alert(1)</script>")
     join(handler, '"<script>alert(1)</script>"@evil.example', "join club")
