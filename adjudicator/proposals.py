@@ -47,13 +47,22 @@ def voters(session: Session, game_id: str) -> list[str]:
 
 
 def open_proposal(session: Session, game: Game) -> Proposal | None:
-    """The game's open proposal; one made in a turn that has closed since lapses here."""
+    """The game's open proposal of the open turn (see :func:`lapse_stale`)."""
     row = session.exec(select(Proposal).where(Proposal.game_id == game.id, Proposal.status == "open")).first()
-    if row is not None and row.turn_number != game.current_turn:
-        row.status = "lapsed"
-        session.add(row)
-        return None
-    return row
+    return row if row is not None and row.turn_number == game.current_turn else None
+
+
+def lapse_stale(referee: Referee, game_id: str) -> None:
+    """A proposal made in a turn that has closed since lapses (its own transaction: it stays lapsed
+    whatever becomes of the message that noticed)."""
+    with referee.db.session() as session:
+        game = referee.game(session, game_id)
+        for row in session.exec(
+            select(Proposal).where(Proposal.game_id == game_id, Proposal.status == "open")
+        ):
+            if row.turn_number != game.current_turn or game.status not in ("running", "paused"):
+                row.status = "lapsed"
+                session.add(row)
 
 
 def _what(row: Proposal) -> str:
@@ -71,6 +80,7 @@ def propose(referee: Referee, game_id: str, seat: str, kind: str, conceded_to: s
     if kind not in KINDS:
         raise RefereeError(f"unknown proposal {kind!r}: write 'propose draw' or 'propose concede SEAT'")
     now = referee.clock()
+    lapse_stale(referee, game_id)
     with referee.db.session() as session:
         game = referee.game(session, game_id, lock=True)
         if game.status not in ("running", "paused"):
@@ -135,6 +145,7 @@ def vote(referee: Referee, game_id: str, seat: str, choice: str) -> Result:
     if choice not in ("yes", "no"):
         raise RefereeError("write 'vote yes' or 'vote no'")
     now = referee.clock()
+    lapse_stale(referee, game_id)
     with referee.db.session() as session:
         game = referee.game(session, game_id, lock=True)
         row = open_proposal(session, game) if game.status in ("running", "paused") else None

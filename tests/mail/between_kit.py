@@ -26,11 +26,20 @@ def club_game(
 def plain_mail(sender: str, body: str, *, subject: str = "hello", message_id: str | None = None) -> bytes:
     """A mail with no judge header lines at all (how a newcomer writes)."""
     return orders_mail(
-        sender=sender, game=None, seat=None, secret=None, turn=None, body=body, subject=subject, message_id=message_id
+        sender=sender,
+        game=None,
+        seat=None,
+        secret=None,
+        turn=None,
+        body=body,
+        subject=subject,
+        message_id=message_id,
     )
 
 
-def seat_mail(seat: str, secret: str | None, body: str, *, sender: str | None = None, game: str = "toy") -> bytes:
+def seat_mail(
+    seat: str, secret: str | None, body: str, *, sender: str | None = None, game: str = "toy"
+) -> bytes:
     """A verified-looking mail from a seat (``seat@example.org`` unless told)."""
     return orders_mail(
         sender=sender or f"{seat}@example.org", game=game, seat=seat, secret=secret, turn=None, body=body

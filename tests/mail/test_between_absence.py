@@ -31,7 +31,9 @@ def test_absence_moves_the_open_deadline_to_its_end_and_every_seat_is_told(
 ) -> None:
     set_terms(db, "toy", absence_days=14)
     assert deadline(db) == datetime(2026, 11, 24, 12, 0, tzinfo=UTC)
-    result = MailHandler(db, referee).handle(seat_mail("north", toy_game["north"], "absence 2026-11-24 2026-11-25"))
+    result = MailHandler(db, referee).handle(
+        seat_mail("north", toy_game["north"], "absence 2026-11-24 2026-11-25")
+    )
     assert result.status == "handled", result.detail
     assert deadline(db) == datetime(2026, 11, 26, 0, 0, tzinfo=UTC)  # the end of the absence's last day
     moved = letters(db, "deadline-moved")
@@ -55,7 +57,10 @@ def test_an_absence_beyond_the_allowance_is_refused_with_the_allowance_left(
 ) -> None:
     set_terms(db, "toy", absence_days=5)
     handler = MailHandler(db, referee)
-    assert handler.handle(seat_mail("north", toy_game["north"], "absence 2026-12-01 2026-12-03")).status == "handled"
+    assert (
+        handler.handle(seat_mail("north", toy_game["north"], "absence 2026-12-01 2026-12-03")).status
+        == "handled"
+    )
     result = handler.handle(seat_mail("north", toy_game["north"], "absence 2026-12-10 2026-12-12"))
     assert result.status == "refused"
     [refusal] = letters(db, "refusal", to="north@example.org")
@@ -65,15 +70,25 @@ def test_an_absence_beyond_the_allowance_is_refused_with_the_allowance_left(
     assert deadline(db) == datetime(2026, 11, 24, 12, 0, tzinfo=UTC)
 
 
-def test_absences_are_off_unless_the_game_allows_them(db: Database, referee: Referee, toy_game: dict[str, str]) -> None:
-    result = MailHandler(db, referee).handle(seat_mail("north", toy_game["north"], "absence 2026-11-24 2026-11-25"))
+def test_absences_are_off_unless_the_game_allows_them(
+    db: Database, referee: Referee, toy_game: dict[str, str]
+) -> None:
+    result = MailHandler(db, referee).handle(
+        seat_mail("north", toy_game["north"], "absence 2026-11-24 2026-11-25")
+    )
     assert result.status == "refused" and "allows no absences" in result.detail
     assert deadline(db) == datetime(2026, 11, 24, 12, 0, tzinfo=UTC)
 
 
 @pytest.mark.parametrize(
     "body",
-    ["absence", "absence tomorrow", "absence 2026-11-25", "absence 2026-11-30 2026-11-25", "absence 2026-13-01 2026-13-02"],
+    [
+        "absence",
+        "absence tomorrow",
+        "absence 2026-11-25",
+        "absence 2026-11-30 2026-11-25",
+        "absence 2026-13-01 2026-13-02",
+    ],
 )
 def test_a_malformed_absence_is_refused_and_changes_nothing(
     db: Database, referee: Referee, toy_game: dict[str, str], body: str
@@ -88,7 +103,9 @@ def test_a_forged_absence_changes_nothing(db: Database, referee: Referee, toy_ga
     set_terms(db, "toy", absence_days=14)
     handler = MailHandler(db, referee)
     handler.handle(seat_mail("north", "wrong-secret", "absence 2026-11-24 2026-11-25"))
-    handler.handle(seat_mail("north", toy_game["north"], "absence 2026-11-24 2026-11-25", sender="eve@example.org"))
+    handler.handle(
+        seat_mail("north", toy_game["north"], "absence 2026-11-24 2026-11-25", sender="eve@example.org")
+    )
     with db.session() as session:
         assert session.exec(select(Absence)).all() == []
     assert deadline(db) == datetime(2026, 11, 24, 12, 0, tzinfo=UTC)
@@ -109,7 +126,9 @@ def test_a_later_turn_opening_inside_an_absence_gets_its_deadline_moved(
     assert deadline(db, 3) == datetime(2026, 11, 30, 0, 0, tzinfo=UTC)
 
 
-def test_the_report_shows_the_allowance_left(db: Database, referee: Referee, toy_game: dict[str, str]) -> None:
+def test_the_report_shows_the_allowance_left(
+    db: Database, referee: Referee, toy_game: dict[str, str]
+) -> None:
     set_terms(db, "toy", absence_days=10)
     from adjudicator.absence import declare
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any as FakeClock  # the conftest clock fixture (tests/conftest.py)
+
 import pytest
 from between_kit import REFEREE_HOME, SECRET, club_game, code_in, html_of, letters, plain_mail, text_of
-from typing import Any as FakeClock  # the conftest clock fixture (tests/conftest.py)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mailkit import outbox_rows, parts
@@ -32,7 +33,11 @@ def test_join_sends_one_code_mail_to_the_sender_and_nothing_else(db: Database, r
     result = join(handler, "ana@example.org", "join club north")
     assert result.status == "handled" and result.replies == 1
     [row] = outbox_rows(db)
-    assert (row.kind, row.to_addr, row.subject) == ("signup-code", "ana@example.org", "[club] Your sign-up code")
+    assert (row.kind, row.to_addr, row.subject) == (
+        "signup-code",
+        "ana@example.org",
+        "[club] Your sign-up code",
+    )
     assert "join club north" not in text_of(row)  # nothing of the message is quoted back
     with db.session() as session:
         [pending] = session.exec(select(Confirmation)).all()
@@ -48,7 +53,10 @@ def test_confirm_takes_the_asked_seat_mails_its_secret_and_starts_the_full_game(
     join(handler, "ana@example.org", "join club south")
     join(handler, "ben@example.org", "join club")
     codes = {r.to_addr: code_in(r) for r in letters(db, "signup-code")}
-    assert handler.handle(plain_mail("ana@example.org", f"confirm {codes['ana@example.org']}")).status == "handled"
+    assert (
+        handler.handle(plain_mail("ana@example.org", f"confirm {codes['ana@example.org']}")).status
+        == "handled"
+    )
     taken = seats(db)
     assert taken["south"].email == "ana@example.org" and taken["north"].status == "open"
     [mail] = letters(db, "seat", to="ana@example.org")
@@ -60,7 +68,10 @@ def test_confirm_takes_the_asked_seat_mails_its_secret_and_starts_the_full_game(
     assert seats(db)["north"].email == "ben@example.org"
     with db.session() as session:
         assert session.get(Game, "club").status == "running"  # type: ignore[union-attr]
-    assert {r.subject for r in letters(db, to=REFEREE_HOME)} == {"[club] Seat south taken", "[club] Seat north taken"}
+    assert {r.subject for r in letters(db, to=REFEREE_HOME)} == {
+        "[club] Seat south taken",
+        "[club] Seat north taken",
+    }
 
 
 def test_a_full_game_without_start_when_full_waits_for_the_referee(db: Database, referee: Referee) -> None:
@@ -83,7 +94,9 @@ def test_a_second_join_while_a_code_is_out_sends_nothing(db: Database, referee: 
     assert len(outbox_rows(db)) == 1
 
 
-def test_codes_are_rate_limited_per_address_and_per_game(db: Database, referee: Referee, clock: FakeClock) -> None:
+def test_codes_are_rate_limited_per_address_and_per_game(
+    db: Database, referee: Referee, clock: FakeClock
+) -> None:
     from adjudicator.signup import set_terms
 
     for name in ("g0", "g1", "g2", "g3", "other"):
@@ -101,7 +114,9 @@ def test_codes_are_rate_limited_per_address_and_per_game(db: Database, referee: 
     clock.advance(days=2)
     for i in range(CODES_PER_GAME_PER_HOUR + 3):
         join(handler, f"p{i}@example.org", "join other", message_id=f"<g{i}@x.org>")
-    assert len([r for r in letters(db, "signup-code") if r.to_addr.startswith("p")]) == CODES_PER_GAME_PER_HOUR
+    assert (
+        len([r for r in letters(db, "signup-code") if r.to_addr.startswith("p")]) == CODES_PER_GAME_PER_HOUR
+    )
 
 
 @pytest.mark.parametrize(
@@ -137,9 +152,9 @@ def test_a_wrong_or_expired_code_or_another_address_takes_nothing(
     assert handler.handle(plain_mail("eve@example.org", f"confirm {code}")).status == "ignored"
     assert handler.handle(plain_mail("ana@example.org", "confirm AAAA-BBBB-CCCC")).status == "ignored"
     clock.advance(hours=49)
-    assert handler.handle(plain_mail("ana@example.org", f"confirm {code}", message_id="<late@x.org>")).status == (
-        "ignored"
-    )
+    assert handler.handle(
+        plain_mail("ana@example.org", f"confirm {code}", message_id="<late@x.org>")
+    ).status == ("ignored")
     assert all(s.status == "open" for s in seats(db).values())
     assert len(outbox_rows(db)) == 1  # only the code mail, ever
 
@@ -198,7 +213,9 @@ def test_approve_mode_waits_for_pbem_seat_approve(
     assert main(["seat", "approve", "club", "north"]) != 0  # nothing waits any more
 
 
-def test_pbem_game_new_takes_the_signup_and_absence_terms(sqlite_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_pbem_game_new_takes_the_signup_and_absence_terms(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("PBEM_DB", sqlite_url)
     assert main(["init"]) == 0
     args = ["game", "new", "toy-guess", "g1", "--signup", "approve", "--start-when-full", "--absence", "2w"]
@@ -219,4 +236,3 @@ def test_pbem_game_new_takes_the_signup_and_absence_terms(sqlite_url: str, monke
 def test_normal_code_never_raises_and_is_bounded(text: str) -> None:
     code = normal_code(text)
     assert len(code) <= 16 and all(c.isalnum() or c == "-" for c in code)
-
