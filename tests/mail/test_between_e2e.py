@@ -99,7 +99,7 @@ def test_signup_by_mail_over_smtp_sends_one_code_then_the_seat(
     )
     assert "started" in result.detail
     assert any("Turn 1" in str(m["msg"]["Subject"]) for m in post.inbox("ben@example.org"))
-    for rcpts, raw in post.everything():
+    for _rcpts, raw in post.everything():
         head = raw.split(b"\r\n\r\n", 1)[0].lower()
         assert b"script" not in head and b"bcc" not in head
         html = parts(raw).get("html") or ""
