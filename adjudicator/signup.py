@@ -330,7 +330,10 @@ def _seat_player(db: Database, referee: Referee, confirmation_id: int, now: date
         full = not free_seats(session, game.id)
         start = full and game.status == "setup" and terms(session, game.id).start_when_full
     if start:
-        referee.start(game_id)
+        try:
+            referee.start(game_id)
+        except RefereeError as exc:  # started meanwhile by the referee or another worker
+            return Answer("handled", f"confirm: {seat} of {game_id} taken; not started: {exc}", replies)
         return Answer("handled", f"confirm: {seat} of {game_id} taken; the game is full and started", replies)
     return Answer("handled", f"confirm: {seat} of {game_id} taken", replies)
 

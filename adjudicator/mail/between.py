@@ -19,6 +19,7 @@ from datetime import datetime
 from adjudicator import absence, proposals, resignation, signup
 from adjudicator.engine import Referee, RefereeError, check_game_id
 from adjudicator.letters import queue_letter
+from adjudicator.mail.acks import answer_tag
 from adjudicator.mail.inbound import ParsedMail
 from adjudicator.store import Database, Seat
 
@@ -53,7 +54,10 @@ def handle_signup(db: Database, referee: Referee, parsed: ParsedMail, now: datet
     if parsed.command == "confirm":
         if len(words) != 2:
             return Done("ignored", "confirm without one code; nothing sent")
-        answer = signup.confirm_join(db, referee, parsed.sender, words[1], now)
+        try:
+            answer = signup.confirm_join(db, referee, parsed.sender, words[1], now)
+        except RefereeError as exc:  # the seat went to someone else between two steps
+            return Done("ignored", f"confirm: {exc}")
         return Done(answer.status, answer.detail, answer.replies)
     game_id = (words[1] if len(words) > 1 else parsed.game or "").lower()
     seat = (words[2] if len(words) > 2 else parsed.seat or "").lower() or None
@@ -148,7 +152,7 @@ def _ack(referee: Referee, seat: Seat, parsed: ParsedMail, what: str) -> int:
             title="Received",
             text=f"Your message was taken: {what}.",
             kind="proposal-ack",
-            key=(seat.name, parsed.message_id.strip("<>").replace("@", "-")[:60]),
+            key=(seat.name, answer_tag(parsed.message_id)),
             seat=seat.name,
             in_reply_to=parsed.message_id,
         ):

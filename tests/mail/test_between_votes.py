@@ -238,3 +238,28 @@ def test_verify_refuses_a_tampered_agreement(
     results = verify_archive(folder)
     assert not all(r.ok for r in results)
     assert any("agreement" in (r.problem or "") for r in results)
+
+
+def test_a_game_ended_by_agreement_still_answers_the_referee_and_the_players(
+    db: Database,
+    referee: Referee,
+    three: dict[str, str],
+    sqlite_url: str,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    from adjudicator.cli import main
+
+    referee.close_turn("toy")
+    handler = MailHandler(db, referee)
+    handler.handle(seat_mail("north", three["north"], "propose concede east"))
+    handler.handle(seat_mail("south", three["south"], "vote yes"))
+    handler.handle(seat_mail("east", three["east"], "vote yes"))
+    for command in ("status", "history", "report", "orders"):
+        result = handler.handle(seat_mail("south", three["south"], command))
+        assert result.status == "handled", (command, result.detail)
+    monkeypatch.setenv("PBEM_DB", sqlite_url)
+    for args in (["game", "show", "toy"], ["game", "list"], ["orders", "status", "toy"]):
+        assert main(args) == 0, args
+    assert main(["archive", "export", "toy", "--to", str(tmp_path / "site")]) == 0
+    assert main(["verify", str(tmp_path / "site" / "toy")]) == 0
