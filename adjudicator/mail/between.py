@@ -39,7 +39,8 @@ class Done:
 
 
 def words_of(parsed: ParsedMail) -> list[str]:
-    return parsed.orders.split()[:8]
+    """The action's words; ``command: resign`` on a header line is ``resign`` alone."""
+    return parsed.orders.split()[:8] or ([parsed.command] if parsed.command else [])
 
 
 def is_signup(parsed: ParsedMail) -> bool:

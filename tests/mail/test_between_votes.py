@@ -263,3 +263,10 @@ def test_a_game_ended_by_agreement_still_answers_the_referee_and_the_players(
         assert main(args) == 0, args
     assert main(["archive", "export", "toy", "--to", str(tmp_path / "site")]) == 0
     assert main(["verify", str(tmp_path / "site" / "toy")]) == 0
+
+
+def test_resign_may_also_be_written_as_a_command_line(
+    db: Database, referee: Referee, three: dict[str, str]
+) -> None:
+    result = MailHandler(db, referee).handle(seat_mail("east", three["east"], "command: resign"))
+    assert result.status == "handled" and len(letters(db, "resign-code", to="east@example.org")) == 1
