@@ -8,12 +8,15 @@ from typing import Any
 
 import pytest
 from between_kit import REFEREE_HOME, code_in, letters, seat_mail, text_of
+from hypothesis import given
+from hypothesis import strategies as st
 from mailkit import orders_mail, outbox_rows
 from sqlmodel import select
 
 from adjudicator.archive import export_game
 from adjudicator.engine import Referee
 from adjudicator.mail.handler import MailHandler
+from adjudicator.proposals import agreed_outcome, check_agreement
 from adjudicator.store import Database, Game, Proposal, Seat, Submission, Turn
 from adjudicator.verify import verify_archive
 
@@ -270,3 +273,32 @@ def test_resign_may_also_be_written_as_a_command_line(
 ) -> None:
     result = MailHandler(db, referee).handle(seat_mail("east", three["east"], "command: resign"))
     assert result.status == "handled" and len(letters(db, "resign-code", to="east@example.org")) == 1
+
+
+@given(
+    names=st.lists(
+        st.from_regex(r"[a-z][a-z0-9-]{0,10}", fullmatch=True), min_size=2, max_size=6, unique=True
+    ),
+    data=st.data(),
+)
+def test_an_agreement_does_not_depend_on_seat_names_or_the_order_of_votes(
+    names: list[str], data: Any
+) -> None:
+    order = data.draw(st.permutations(names))
+    to = data.draw(st.sampled_from(names))
+    for kind, conceded_to in (("draw", None), ("concede", to)):
+        agreement = {
+            "proposal": kind,
+            "conceded_to": conceded_to,
+            "during_turn": 3,
+            "after_record_hash": "ab" * 32,
+            "voters": list(order),
+            "votes": {name: "yes" for name in reversed(order)},
+        }
+        outcome = agreed_outcome(kind, conceded_to).to_json()
+        assert outcome["winners"] == ([] if kind == "draw" else [to])
+        found = check_agreement(agreement, outcome, closed_turns=2, last_record_hash="ab" * 32, seats=names)
+        assert found.to_json() == outcome
+        one_no = dict(agreement, votes={**agreement["votes"], data.draw(st.sampled_from(names)): "no"})
+        with pytest.raises(ValueError):
+            check_agreement(one_no, outcome, closed_turns=2, last_record_hash="ab" * 32, seats=names)
