@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from between_kit import REFEREE_HOME, SECRET, club_game, plain_mail, seat_mail
-from mailkit import REFEREE, Sink, free_port, parts
+from mailkit import REFEREE, Sink, free_port, outbox_rows, parts
 
 from adjudicator.archive import export_game
 from adjudicator.engine import Referee
@@ -91,6 +91,9 @@ def test_signup_by_mail_over_smtp_sends_one_code_then_the_seat(
     seat_mail_ = post.inbox("ana@example.org")[1]
     assert "seat: north" in seat_mail_["text"] and SECRET.search(seat_mail_["text"])
     assert any("Seat north taken" in str(m["msg"]["Subject"]) for m in post.inbox(REFEREE_HOME))
+    secret = SECRET.search(seat_mail_["text"]).group(1)  # type: ignore[union-attr]
+    kept = [r.raw for r in outbox_rows(db)]  # once sent, the letter with the secret keeps only its headers
+    assert kept and not any(secret.encode() in raw for raw in kept)
     # the second player fills the game, which starts: both seats get turn 1's notice
     post.send(plain_mail("ben@example.org", "join club", message_id="<b1@x.org>"), "ben@example.org")
     ben_code = code_from(post.inbox("ben@example.org")[0])
