@@ -282,6 +282,10 @@ def game_show(game_id: str, json_out: JsonOption = False, db: DbOption = None) -
             f"deadline rule: {game.deadline_rule}; grace: {game.grace or 'none'}; nmr: {game.nmr}; "
             f"reminders: {game.reminders or 'none'}"
         )
+        from adjudicator.signup import terms_line
+
+        if line := terms_line(session, game_id):
+            typer.echo(line)
         for s in ref.seats(session, game_id):
             who = "bot" if s.is_bot else (s.player_name or "") + (f" <{s.email}>" if s.email else "")
             extra = f", missed {s.missed_turns}" if s.missed_turns else ""

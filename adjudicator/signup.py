@@ -67,6 +67,16 @@ def terms(session: Session, game_id: str) -> GameTerms:
     return session.get(GameTerms, game_id) or GameTerms(game_id=game_id)
 
 
+def terms_line(session: Session, game_id: str) -> str | None:
+    """``pbem game show``'s line about sign-up and absences, for a game that has terms."""
+    row = session.get(GameTerms, game_id)
+    if row is None:
+        return None
+    full = ", starts when full" if row.start_when_full else ""
+    away = f"{row.absence_days} days per player" if row.absence_days else "none"
+    return f"sign-up by mail: {row.signup}{full}; absences: {away}"
+
+
 def set_terms(
     db: Database,
     game_id: str,

@@ -214,12 +214,17 @@ def test_approve_mode_waits_for_pbem_seat_approve(
 
 
 def test_pbem_game_new_takes_the_signup_and_absence_terms(
-    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setenv("PBEM_DB", sqlite_url)
     assert main(["init"]) == 0
     args = ["game", "new", "toy-guess", "g1", "--signup", "approve", "--start-when-full", "--absence", "2w"]
     assert main(args) == 0
+    capsys.readouterr()
+    assert main(["game", "show", "g1"]) == 0
+    assert (
+        "sign-up by mail: approve, starts when full; absences: 14 days per player" in capsys.readouterr().out
+    )
     assert main(["game", "new", "toy-guess", "g2", "--signup", "sometimes"]) == 2
     assert main(["game", "new", "toy-guess", "g3", "--absence", "36h"]) != 0
     from adjudicator.signup import terms
