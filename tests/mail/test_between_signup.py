@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from typing import Any
 from typing import Any as FakeClock  # the conftest clock fixture (tests/conftest.py)
 
 import pytest
@@ -241,3 +242,28 @@ def test_pbem_game_new_takes_the_signup_and_absence_terms(
 def test_normal_code_never_raises_and_is_bounded(text: str) -> None:
     code = normal_code(text)
     assert len(code) <= 16 and all(c.isalnum() or c == "-" for c in code)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    tail=st.text(max_size=80),
+    subject=st.text(st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")), max_size=40),
+    data=st.data(),
+)
+def test_whatever_a_join_says_at_most_the_one_code_mail_goes_to_its_sender(
+    db: Database, referee: Referee, tail: str, subject: str, data: Any
+) -> None:
+    with db.session() as session:
+        exists = session.get(Game, "club") is not None
+    if not exists:
+        club_game(referee, db)
+    sender = f"p{data.draw(st.integers(0, 10**9))}@example.org"
+    before = len(outbox_rows(db))
+    word = data.draw(st.sampled_from(["join club", "join", "confirm", "join club north"]))
+    result = MailHandler(db, referee).handle(plain_mail(sender, f"{word} {tail}", subject=subject or "x"))
+    assert result.status in ("handled", "ignored", "refused")
+    new = outbox_rows(db)[before:]
+    assert len(new) <= 1
+    for row in new:
+        assert (row.kind, row.to_addr, row.subject) == ("signup-code", sender, "[club] Your sign-up code")
+        assert tail.strip() == "" or tail.strip() not in text_of(row).replace("club", "").replace("north", "")
