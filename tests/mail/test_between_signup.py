@@ -267,3 +267,16 @@ def test_whatever_a_join_says_at_most_the_one_code_mail_goes_to_its_sender(
     for row in new:
         assert (row.kind, row.to_addr, row.subject) == ("signup-code", sender, "[club] Your sign-up code")
         assert tail.strip() == "" or tail.strip() not in text_of(row).replace("club", "").replace("north", "")
+
+
+def test_the_referee_may_refuse_a_signup_under_approve(
+    db: Database, referee: Referee, sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    club_game(referee, db, signup="approve")
+    handler = MailHandler(db, referee)
+    join(handler, "ana@example.org", "join club north")
+    handler.handle(plain_mail("ana@example.org", f"confirm {code_in(letters(db, 'signup-code')[0])}"))
+    monkeypatch.setenv("PBEM_DB", sqlite_url)
+    assert main(["seat", "approve", "club", "north", "--refuse"]) == 0
+    assert seats(db)["north"].status == "open" and letters(db, "seat") == []
+    assert letters(db, "signup-refused", to="ana@example.org")
