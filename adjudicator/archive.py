@@ -263,6 +263,9 @@ def export_game(db: Database, game_id: str, to: Path = DEFAULT_ARCHIVE, *, full:
         from adjudicator.press_record import press_entries
 
         press = {t.number: press_entries(session, game_id, t.number) for t in closed}
+        from adjudicator.proposals import agreement_of
+
+        agreement = agreement_of(session, game_id) if game.status == "over" else None
 
     root = _prepare_root(to, game_id)
     writer = SafeWriter(root)
@@ -343,6 +346,8 @@ def export_game(db: Database, game_id: str, to: Path = DEFAULT_ARCHIVE, *, full:
             for a in adjustments
         ],
     }
+    if agreement is not None:  # the game ended by a vote (adjudicator/proposals.py): verify checks it
+        game_json["agreement"] = agreement
     for entry in adjustments:
         writer.write_json(
             "adjustments", adjustment_file(entry["number"]), value=public_adjustment(entry, shown)

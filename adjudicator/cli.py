@@ -48,6 +48,7 @@ EXTENSIONS: tuple[str, ...] = (
     "adjudicator.cli_doctor",  # after cli_mail: it adds `pbem mail test`
     "adjudicator.cli_referee",
     "adjudicator.cli_press",  # pbem press, pbem game watch/unwatch/watchers, pbem templates
+    "adjudicator.cli_between",  # pbem seat approve / absence
 )
 
 DbOption = Annotated[
@@ -169,14 +170,29 @@ def game_new(
     press: Annotated[
         str, typer.Option(help="Press between the seats: none, white (signed), grey (anonymous) or public.")
     ] = "white",
+    signup: Annotated[
+        str,
+        typer.Option(help="Sign-up by mail: closed, open (join by mail), approve (the referee approves)."),
+    ] = "closed",
+    start_when_full: Annotated[
+        bool, typer.Option("--start-when-full", help="Start the game when sign-up has filled every seat.")
+    ] = False,
+    absence: Annotated[
+        str, typer.Option(help="Days of absence each player may take, e.g. 14d (0: none).")
+    ] = "0",
     db: DbOption = None,
 ) -> None:
     """Create a game; prints its seats and the referee's secret."""
+    from adjudicator.cli_between import absence_days
     from adjudicator.cli_referee import read_file
     from adjudicator.press import check_mode, set_mode
+    from adjudicator.signup import SIGNUP_MODES, set_terms
 
     press = check_mode(press)
 
+    days = absence_days(absence)  # checked before the game is created
+    if signup not in SIGNUP_MODES:
+        fail(f"--signup is one of {', '.join(SIGNUP_MODES)}")
     scenario_text = read_file(scenario, "scenario") if scenario is not None else None
     game, seats, secret = referee(db).new_game(
         ruleset,
@@ -191,6 +207,8 @@ def game_new(
         scenario=scenario_text,
     )
     set_mode(_db(db), game.id, press)
+    if signup != "closed" or start_when_full or days:
+        set_terms(_db(db), game.id, signup=signup, start_when_full=start_when_full, absence_days=days)
     typer.echo(
         f"game {game.id} created ({game.ruleset})" + (f" from the scenario {scenario}" if scenario else "")
     )
@@ -277,6 +295,10 @@ def game_show(game_id: str, json_out: JsonOption = False, db: DbOption = None) -
             f"deadline rule: {game.deadline_rule}; grace: {game.grace or 'none'}; nmr: {game.nmr}; "
             f"reminders: {game.reminders or 'none'}"
         )
+        from adjudicator.signup import terms_line
+
+        if line := terms_line(session, game_id):
+            typer.echo(line)
         for s in ref.seats(session, game_id):
             who = "bot" if s.is_bot else (s.player_name or "") + (f" <{s.email}>" if s.email else "")
             extra = f", missed {s.missed_turns}" if s.missed_turns else ""

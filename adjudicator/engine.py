@@ -402,6 +402,9 @@ class Referee:
         for request in requests:
             if request.deadline:
                 deadline = min(deadline, now + parse_duration(request.deadline))
+        from adjudicator.absence import deadline_after_absences  # a player away: the deadline waits
+
+        deadline = deadline_after_absences(session, game.id, deadline)
         secret = seal.new_turn_secret()
         turn = Turn(
             game_id=game.id,

@@ -193,7 +193,15 @@ def report_context(session: Session, game: Game, turn: Turn, seat: str | None) -
         "outcome": str(outcome) if outcome else "",
         "next": nxt,
         "adjustments": adjustments_shown(session, game.id, turn.number, seat),
+        "absence": absence_shown(session, game, seat),
     }
+
+
+def absence_shown(session: Session, game: Game, seat: str | None) -> str:
+    """The seat's absence allowance left, in a game that allows absences (else ``""``)."""
+    from adjudicator.absence import allowance_line
+
+    return allowance_line(session, game, seat) or ""
 
 
 def adjustments_shown(session: Session, game_id: str, number: int, seat: str | None) -> list[dict[str, Any]]:

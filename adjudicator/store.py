@@ -324,6 +324,73 @@ class Observer(SQLModel, table=True):
     confirmed_at: datetime | None = _maybe_when()
 
 
+# -- between the players (issue 16): sign-up, confirmations, absences, proposals ----------
+class GameTerms(SQLModel, table=True):
+    """How a game takes players by mail and how much absence it allows (migration 0005).
+
+    A game without a row is closed to sign-up by mail and allows no absence."""
+
+    game_id: str = Field(foreign_key="game.id", primary_key=True, max_length=64)
+    signup: str = Field(default="closed", max_length=16)  # closed, open, approve
+    start_when_full: bool = False
+    absence_days: int = 0  # per player for the whole game; 0: absences are off
+
+
+class Confirmation(SQLModel, table=True):
+    """A code mailed to an address that a second mail must give back (sign-up, resignation).
+
+    Only the code's scrypt hash is kept; it expires at ``expires_at``. ``status``: pending (the code
+    is out), approval (confirmed, the referee must approve), done, refused, expired."""
+
+    __table_args__ = (Index("ix_confirmation_address_created", "address", "created_at"),)
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="game.id", index=True, max_length=64)
+    kind: str = Field(max_length=16)  # join, resign
+    address: str = Field(max_length=320)
+    seat: str | None = Field(default=None, max_length=64)
+    code_hash: str = Field(max_length=200)
+    status: str = Field(default="pending", max_length=16)
+    created_at: datetime = _when()
+    expires_at: datetime = _when()
+    done_at: datetime | None = _maybe_when()
+
+
+class Absence(SQLModel, table=True):
+    """A player's announced absence: deadlines falling in ``[starts_at, ends_at)`` move to its end."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="game.id", index=True, max_length=64)
+    seat: str = Field(max_length=64)
+    starts_at: datetime = _when()
+    ends_at: datetime = _when()
+    days: int
+    created_at: datetime = _when()
+
+
+class Proposal(SQLModel, table=True):
+    """A proposal to end the game by agreement (draw, or concession to one seat), voted sealed."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="game.id", index=True, max_length=64)
+    kind: str = Field(max_length=16)  # draw, concede
+    conceded_to: str | None = Field(default=None, max_length=64)
+    proposed_by: str = Field(max_length=64)
+    turn_number: int
+    voters_json: str = _text("[]")  # the seats still in the game when it was proposed
+    status: str = Field(default="open", max_length=16)  # open, passed, failed, lapsed
+    created_at: datetime = _when()
+    closed_at: datetime | None = _maybe_when()
+
+
+class Vote(SQLModel, table=True):
+    __table_args__ = (UniqueConstraint("proposal_id", "seat"),)
+    id: int | None = Field(default=None, primary_key=True)
+    proposal_id: int = Field(foreign_key="proposal.id", index=True)
+    seat: str = Field(max_length=64)
+    vote: str = Field(max_length=8)  # yes, no
+    created_at: datetime = _when()
+
+
 # -- the database handle ---------------------------------------------------
 def database_url(url: str | None = None) -> str:
     return url or os.environ.get("PBEM_DB") or DEFAULT_URL

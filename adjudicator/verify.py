@@ -760,7 +760,28 @@ def verify_archive(path: Path | str) -> list[TurnResult]:
                 raise Mismatch("game.json: the open turn is not the turn after the last closed one")
             if need(open_turn, "prev_record_hash", "str?", "game.json open_turn") != final.record_hash:
                 raise Mismatch("the open turn does not chain to the last closed turn")
-        if final.has_state:
+        agreement = game.data.get("agreement")
+        if agreement is not None:  # ended by a unanimous vote (adjudicator/proposals.py)
+            from adjudicator.proposals import check_agreement
+
+            seat_names = [str(s.get("name")) for s in game.data.get("seats", []) if isinstance(s, dict)]
+            try:
+                check_agreement(
+                    agreement,
+                    outcome,
+                    closed_turns=len(listed),
+                    last_record_hash=final.record_hash,
+                    seats=seat_names,
+                )
+            except ValueError as exc:
+                raise Mismatch(f"game.json agreement: {exc}") from None
+            if final.has_state:
+                found = guarded("outcome()", lambda: game.ruleset.outcome(copy.deepcopy(final.state)))
+                if found is not None:
+                    raise Mismatch("the game was over by its rules before the agreement that ended it")
+                if listed:
+                    results[-1].checked.append("outcome (agreed)")
+        elif final.has_state:
             found = guarded("outcome()", lambda: game.ruleset.outcome(copy.deepcopy(final.state)))
             if canon(found.to_json() if found is not None else None) != canon(outcome):
                 raise Mismatch("the published outcome is not what the ruleset finds in the last state")

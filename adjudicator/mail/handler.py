@@ -45,7 +45,7 @@ from sqlmodel import Session, select
 from adjudicator.dbfaults import describe, is_database_error
 from adjudicator.engine import Referee, RefereeError, check_game_id, deadline_with_grace
 from adjudicator.games.base import REFEREE as REFEREE_SEAT
-from adjudicator.mail import acks
+from adjudicator.mail import acks, between
 from adjudicator.mail.config import int_setting
 from adjudicator.mail.inbound import ParsedMail, parse_message, record_of
 from adjudicator.mail.press import handle_press, is_press
@@ -286,6 +286,8 @@ class MailHandler:
         watch = watch_line(parsed)  # `watch GAME` from any address: no seat, never verified
         if watch is not None:
             raise _Outcome(*self._watch(parsed, watch, now))
+        if between.is_signup(parsed):  # join / confirm from an address that is no seat's yet
+            return self._signup(parsed, now)
         seat = self._seat_named(parsed)
         if seat is None or not seat.email:
             why = parsed.error or (f"seat {seat.name} has no registered address" if seat else "no seat named")
@@ -474,6 +476,8 @@ class MailHandler:
     # -- commands ------------------------------------------------------------
     def _command(self, parsed: ParsedMail, seat: Seat, now: datetime) -> str:
         command = parsed.command or ""
+        if command in between.SEAT_ACTIONS:
+            return self._between(parsed, seat, now)
         with self.db.session() as session:
             game = self.referee.game(session, seat.game_id)
         if command == "report":
@@ -496,6 +500,30 @@ class MailHandler:
             ):
                 self.replies += 1
         return f"command {command} answered for {game.id}/{seat.name}"
+
+    def _signup(self, parsed: ParsedMail, now: datetime) -> str:
+        """Sign-up by mail (``mail/between.py``): never verified, so counted against the sender's
+        unverified allowance; nothing is sent but the one code mail."""
+        if parsed.sender:
+            with self.db.session() as session:
+                recent = _recent_from(session, parsed.sender, parsed.message_id, now, False)
+            if recent >= int_setting("PBEM_MAIL_RATE"):
+                raise _Outcome("ignored", f"rate limited: {recent} unverified messages from this sender")
+        done = between.handle_signup(self.db, self.referee, parsed, now)
+        self.replies += done.replies
+        if done.status != "handled":
+            raise _Outcome(done.status, done.detail)
+        return done.detail
+
+    def _between(self, parsed: ParsedMail, seat: Seat, now: datetime) -> str:
+        """Absence, resignation, proposals and votes of a verified seat (``mail/between.py``)."""
+        try:
+            done = between.handle_seat_action(self.referee, parsed, seat)
+        except between.Refusal as exc:
+            self._refuse(seat, parsed, str(exc), now)
+            raise  # unreachable: _refuse always raises
+        self.replies += done.replies
+        return done.detail
 
     def _report(self, parsed: ParsedMail, game: Game, seat: Seat) -> str:
         with self.db.session() as session:

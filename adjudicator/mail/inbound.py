@@ -47,6 +47,8 @@ from email.policy import compat32
 from email.policy import default as default_policy
 
 COMMANDS = ("status", "report", "history", "orders")
+#: One-line actions between the players (``mail/between.py``): the first word of the only line.
+ACTIONS = ("join", "confirm", "absence", "resign", "propose", "vote")
 HEADER_KEYS = ("game", "seat", "secret", "turn", "request", "command")
 #: Longest orders text taken from one message (the engine's own limit is 64 KiB).
 MAX_TEXT_CHARS = 64 * 1024
@@ -55,6 +57,7 @@ MAX_PART_BYTES = 4 * 1024 * 1024
 
 _HEADER_LINE = re.compile(r"^\s*(game|seat|secret|turn|request|command)\s*[:=]\s*(.*?)\s*$", re.IGNORECASE)
 _SECRET_LINE = re.compile(r"^(\s*secret\s*[:=]\s*)(.*)$", re.IGNORECASE | re.MULTILINE)
+_CONFIRM_LINE = re.compile(r"^(\s*confirm\s+)(.*)$", re.IGNORECASE | re.MULTILINE)  # its code is a secret too
 _BOUNDARY_LINE = re.compile(r"^--[\x21-\x7e]{1,200}\s*$")
 _PART_HEADER = re.compile(r"^(content-[a-z-]+|mime-version)\s*:", re.IGNORECASE)
 #: How much of the stored record of a message is kept (the whole of it for a verified one).
@@ -353,6 +356,9 @@ def _command(headers: dict[str, str], orders: str) -> str | None:
     words = [w.lower() for w in orders.split()]
     if len(words) == 1 and words[0] in COMMANDS:
         return words[0]
+    lines = [line for line in orders.split("\n") if line.strip()]
+    if len(lines) == 1 and words and words[0] in ACTIONS:
+        return words[0]
     return None
 
 
@@ -365,6 +371,7 @@ def record_of(parsed: ParsedMail, limit: int) -> bytes:
     """
     text = f"{parsed.headers_text}\n\n{parsed.text_read}"
     text = _SECRET_LINE.sub(lambda m: m.group(1) + REDACTED, text)
+    text = _CONFIRM_LINE.sub(lambda m: m.group(1) + REDACTED, text)
     if parsed.secret and len(parsed.secret) >= 4:
         text = text.replace(parsed.secret, REDACTED)
     return text.encode("utf-8", "replace")[: max(limit, 0)]
@@ -438,7 +445,7 @@ def parse_message(raw: bytes) -> ParsedMail:
         result.error = "no 'game:' line: start the message with game:, seat: and secret: lines"
     elif result.seat is None:
         result.error = "no 'seat:' line: say which seat you play (seat: NAME)"
-    elif result.command is not None and result.command not in COMMANDS:
+    elif result.command is not None and result.command not in COMMANDS + ACTIONS:
         result.error = f"unknown command {result.command[:30]!r}: use one of {', '.join(COMMANDS)}"
     elif result.command is None and not result.orders.strip():
         result.error = "no orders after the game:, seat: and secret: lines"

@@ -205,10 +205,17 @@ def begin_sending(db: Database, message_id: int, me: str) -> bool:
         return won.rowcount == 1  # type: ignore[attr-defined]
 
 
+#: Letters that carry a seat's secret (sign-up by mail): once sent, only their headers are kept.
+FORGET_BODY_KINDS = ("seat",)
+
+
 def mark_sent(db: Database, message_id: int, now: datetime | None = None) -> None:
     with db.session() as session:
         row = session.get(OutboxMessage, message_id)
         if row is not None:
+            if row.kind in FORGET_BODY_KINDS:
+                head = row.raw.split(b"\r\n\r\n", 1)[0]
+                row.raw = head + b"\r\n\r\n(not kept: this letter carried a seat's secret)\r\n"
             row.status = "sent"
             row.sent_at = now or utcnow()
             row.attempts += 1

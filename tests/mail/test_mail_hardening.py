@@ -143,7 +143,7 @@ def test_forged_mail_does_not_use_up_the_players_refusals(
     for i in range(6):
         handler.handle(orders_mail(sender=f"x{i}@evil.example", secret="no", message_id=f"<x{i}@e.org>"))
     # the real player's own mistake, within the same hour: he is told, whatever was forged
-    handled = handler.handle(orders_mail(secret=toy_game["north"], body="command: resign"))
+    handled = handler.handle(orders_mail(secret=toy_game["north"], body="command: surrender"))
     assert "unknown command" in handled.detail and "reply to north@example.org" in handled.detail
     kinds = [r.kind for r in outbox_rows(db)]
     assert kinds.count("unverified") == 3 and kinds.count("refusal") == 1
@@ -152,9 +152,9 @@ def test_forged_mail_does_not_use_up_the_players_refusals(
 def test_a_verified_player_is_told_what_could_not_be_read(
     db: Database, handler: MailHandler, toy_game: dict[str, str]
 ) -> None:
-    handled = handler.handle(orders_mail(secret=toy_game["north"], body="command: resign"))
+    handled = handler.handle(orders_mail(secret=toy_game["north"], body="command: surrender"))
     assert handled.status == "refused"
-    assert "unknown command 'resign'" in texts_to_north(db)[-1]
+    assert "unknown command 'surrender'" in texts_to_north(db)[-1]
 
 
 # -- attachments, broken and deep MIME --------------------------------------------

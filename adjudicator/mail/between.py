@@ -1,0 +1,172 @@
+"""The one-line actions between the players, by mail: sign-up, absence, resignation, proposals.
+
+Two kinds, called from :mod:`adjudicator.mail.handler`:
+
+- :func:`handle_signup` - ``join GAME [SEAT]`` and ``confirm CODE`` from an address that is not
+  a seat's (no ``secret:`` line). Nothing of the message is ever quoted back; the only mail an
+  unverified address can get is the one code mail (:mod:`adjudicator.signup`).
+- :func:`handle_seat_action` - ``absence FROM TO``, ``resign``, ``confirm CODE``,
+  ``propose draw``, ``propose concede SEAT``, ``vote yes|no`` in a *verified* message (the seat's
+  address and secret; the handler has checked both before calling). A refusal is raised as
+  :class:`Refusal` for the handler's rate-limited reply to the seat's registered address.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from adjudicator import absence, proposals, resignation, signup
+from adjudicator.engine import Referee, RefereeError, check_game_id
+from adjudicator.letters import queue_letter
+from adjudicator.mail.acks import answer_tag
+from adjudicator.mail.inbound import ParsedMail
+from adjudicator.store import Database, Seat
+
+SIGNUP_ACTIONS = ("join", "confirm")
+SEAT_ACTIONS = ("absence", "resign", "confirm", "propose", "vote")
+
+
+class Refusal(Exception):
+    """A verified action refused; the message is for the seat (it may quote what the seat wrote)."""
+
+
+@dataclass
+class Done:
+    status: str  # handled or ignored
+    detail: str
+    replies: int = 0
+
+
+def words_of(parsed: ParsedMail) -> list[str]:
+    """The action's words; ``command: resign`` on a header line is ``resign`` alone."""
+    return parsed.orders.split()[:8] or ([parsed.command] if parsed.command else [])
+
+
+def is_signup(parsed: ParsedMail) -> bool:
+    """A sign-up mail: ``join ...``, or ``confirm CODE`` without a seat's secret."""
+    return parsed.command == "join" or (parsed.command == "confirm" and not parsed.secret)
+
+
+def handle_signup(db: Database, referee: Referee, parsed: ParsedMail, now: datetime) -> Done:
+    if not parsed.sender:
+        return Done("ignored", "sign-up without a readable sender; nothing sent")
+    words = words_of(parsed)
+    if parsed.command == "confirm":
+        if len(words) != 2:
+            return Done("ignored", "confirm without one code; nothing sent")
+        try:
+            answer = signup.confirm_join(db, referee, parsed.sender, words[1], now)
+        except RefereeError as exc:  # the seat went to someone else between two steps
+            return Done("ignored", f"confirm: {exc}")
+        return Done(answer.status, answer.detail, answer.replies)
+    game_id = (words[1] if len(words) > 1 else parsed.game or "").lower()
+    seat = (words[2] if len(words) > 2 else parsed.seat or "").lower() or None
+    if len(words) > 3 or not game_id:
+        return Done("ignored", "sign-up: write 'join GAME' or 'join GAME SEAT'; nothing sent")
+    try:
+        check_game_id(game_id)
+    except RefereeError:
+        return Done("ignored", "sign-up for a game id that cannot exist; nothing sent")
+    answer = signup.ask_to_join(db, game_id, seat, parsed.sender, now)
+    return Done(answer.status, answer.detail, answer.replies)
+
+
+def handle_seat_action(referee: Referee, parsed: ParsedMail, seat: Seat) -> Done:
+    """A verified seat's action; raises :class:`Refusal` with what to tell the seat."""
+    words = words_of(parsed)
+    command = parsed.command
+    try:
+        if command == "absence":
+            return _absence(referee, seat, words)
+        if command == "resign":
+            if len(words) != 1:
+                raise Refusal("write 'resign' alone on its line")
+            sent = resignation.ask(referee, seat.game_id, seat.name)
+            return Done("handled", f"resignation of {seat.name} asked; code sent", sent)
+        if command == "confirm":
+            if len(words) != 2:
+                raise Refusal("write 'confirm CODE' with the code you were sent")
+            sent = resignation.confirm(referee, seat.game_id, seat.name, words[1])
+            if sent is None:
+                raise Refusal("that code is not a pending confirmation of this seat (wrong, used or expired)")
+            return Done("handled", f"{seat.name} resigned; civil disorder", sent)
+        if command == "propose":
+            if len(words) < 2 or words[1].lower() not in proposals.KINDS or len(words) > 3:
+                raise Refusal("write 'propose draw' or 'propose concede SEAT'")
+            kind = words[1].lower()
+            to = words[2].lower() if len(words) == 3 else None
+            result = proposals.propose(referee, seat.game_id, seat.name, kind, to)
+            return Done("handled", result.detail, result.replies + _ack(referee, seat, parsed, result.detail))
+        if command == "vote":
+            if len(words) != 2:
+                raise Refusal("write 'vote yes' or 'vote no'")
+            result = proposals.vote(referee, seat.game_id, seat.name, words[1])
+            return Done(
+                "handled", result.detail, result.replies + _ack(referee, seat, parsed, "vote recorded")
+            )
+    except RefereeError as exc:
+        raise Refusal(str(exc)) from exc
+    raise Refusal(f"unknown action {command!r}")
+
+
+def _absence(referee: Referee, seat: Seat, words: list[str]) -> Done:
+    if len(words) != 3:
+        raise Refusal("write 'absence FROM TO' with two dates, e.g. absence 2026-12-24 2026-12-27")
+    first, last = absence.read_day(words[1]), absence.read_day(words[2])
+    declared = absence.declare(referee, seat.game_id, seat.name, first, last)
+    moved = (
+        f" The deadline of the open turn moved to {declared.deadline:%Y-%m-%d %H:%M} UTC;"
+        " every seat was told."
+        if declared.deadline
+        else ""
+    )
+    text = (
+        f"Your absence from {first} to {last} ({declared.days} days) is recorded; you have {declared.left} "
+        f"days of absence left.{moved}"
+    )
+    replies = declared.replies
+    with referee.db.session() as session:
+        game = referee.game(session, seat.game_id)
+        if seat.email and queue_letter(
+            session,
+            game=game,
+            to=seat.email,
+            title="Absence recorded",
+            text=text,
+            kind="absence",
+            key=(seat.name, f"{declared.starts_at:%Y%m%d%H%M}", f"{declared.ends_at:%Y%m%d%H%M}"),
+            seat=seat.name,
+        ):
+            replies += 1
+    return Done("handled", f"absence of {seat.name} {first}..{last} recorded", replies)
+
+
+def _ack(referee: Referee, seat: Seat, parsed: ParsedMail, what: str) -> int:
+    """A short receipt to the seat for a proposal or a vote (its content is not repeated: sealed)."""
+    with referee.db.session() as session:
+        game = referee.game(session, seat.game_id)
+        if seat.email and queue_letter(
+            session,
+            game=game,
+            to=seat.email,
+            title="Received",
+            text=f"Your message was taken: {what}.",
+            kind="proposal-ack",
+            key=(seat.name, answer_tag(parsed.message_id)),
+            seat=seat.name,
+            in_reply_to=parsed.message_id,
+        ):
+            return 1
+    return 0
+
+
+__all__ = [
+    "SEAT_ACTIONS",
+    "SIGNUP_ACTIONS",
+    "Done",
+    "Refusal",
+    "handle_seat_action",
+    "handle_signup",
+    "is_signup",
+]
