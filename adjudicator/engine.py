@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 from email.utils import parseaddr
 from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import insert, update
 from sqlmodel import Session, select
 
 from adjudicator import seal
@@ -51,6 +51,7 @@ from adjudicator.store import (
     hash_secret,
     loads,
     new_secret,
+    upgraded_hash,
     utcnow,
 )
 
@@ -118,6 +119,19 @@ def check_email(address: str) -> str:
     if not addr or addr != address.strip() or not EMAIL.match(addr) or len(addr) > 254:
         raise RefereeError(f"invalid email address {address!r}: give a plain address such as ana@example.org")
     return addr
+
+
+def secret_matches(session: Session, row: Game | Seat, attr: str, secret: str | None) -> bool:
+    """Whether ``secret`` matches the hash in ``row.<attr>``; a good secret under an older hash
+    scheme (scrypt) has its hash replaced by the current one in the same transaction."""
+    stored = getattr(row, attr)
+    if not secret or not stored or not check_secret(secret, stored):
+        return False
+    upgraded = upgraded_hash(secret, stored)
+    if upgraded is not None:
+        setattr(row, attr, upgraded)
+        session.add(row)
+    return True
 
 
 def strip_final(text: str) -> tuple[str, bool]:
@@ -361,9 +375,7 @@ class Referee:
         with self.db.session() as session:
             self.game(session, game_id)
             seat = self.seat(session, game_id, seat_name)
-            if not as_referee and (
-                not secret or not seat.secret_hash or not check_secret(secret, seat.secret_hash)
-            ):
+            if not as_referee and not secret_matches(session, seat, "secret_hash", secret):
                 raise Refused(f"wrong secret for seat {seat_name!r} of {game_id!r}; nothing was changed")
             seat.timezone = timezone
             session.add(seat)
@@ -482,15 +494,11 @@ class Referee:
         with self.db.session() as session:
             game = self.game(session, game_id)
             if seat_name == REFEREE:
-                if not as_referee and not (
-                    secret and game.referee_secret_hash and check_secret(secret, game.referee_secret_hash)
-                ):
+                if not as_referee and not secret_matches(session, game, "referee_secret_hash", secret):
                     raise Refused("wrong referee secret; nothing was stored")
             else:
                 seat = self.seat(session, game_id, seat_name)
-                if not as_referee and (
-                    not secret or not seat.secret_hash or not check_secret(secret, seat.secret_hash)
-                ):
+                if not as_referee and not secret_matches(session, seat, "secret_hash", secret):
                     raise Refused(f"wrong secret for seat {seat_name!r} of {game_id!r}; nothing was stored")
             if game.status == "setup":
                 raise Refused(f"game {game_id!r} has not started; orders are taken once it starts")
@@ -662,9 +670,7 @@ class Referee:
         with self.db.session() as session:
             self.game(session, game_id)
             seat = self.seat(session, game_id, seat_name)
-            if not as_referee and (
-                not secret or not seat.secret_hash or not check_secret(secret, seat.secret_hash)
-            ):
+            if not as_referee and not secret_matches(session, seat, "secret_hash", secret):
                 raise Refused(f"wrong secret for seat {seat_name!r} of {game_id!r}")
             turn = self.turn(session, game_id)
             return list(
@@ -772,29 +778,37 @@ class Referee:
         turn.seed_hex = seed.hex()
         turn.result_state_json = dumps(new_state)
         turn.result_state_hash = seal.state_hash(new_state)
-        for seq, roll in enumerate(dice.log):
-            session.add(
-                DiceRoll(
-                    game_id=game.id,
-                    turn_number=turn.number,
-                    seq=seq,
-                    key=roll.key,
-                    index=roll.index,
-                    sides=roll.sides,
-                    value=roll.value,
-                )
+        if dice.log:  # in bulk: one executemany, not a row at a time
+            session.execute(
+                insert(DiceRoll),
+                [
+                    {
+                        "game_id": game.id,
+                        "turn_number": turn.number,
+                        "seq": seq,
+                        "key": roll.key,
+                        "index": roll.index,
+                        "sides": roll.sides,
+                        "value": roll.value,
+                    }
+                    for seq, roll in enumerate(dice.log)
+                ],
             )
-        for seq, ev in enumerate(events):
-            session.add(
-                EventRecord(
-                    game_id=game.id,
-                    turn_number=turn.number,
-                    seq=seq,
-                    text=ev.text,
-                    kind=ev.kind,
-                    data_json=dumps(ev.data),
-                    seats_json=dumps(list(ev.seats)) if ev.seats is not None else None,
-                )
+        if events:
+            session.execute(
+                insert(EventRecord),
+                [
+                    {
+                        "game_id": game.id,
+                        "turn_number": turn.number,
+                        "seq": seq,
+                        "text": ev.text,
+                        "kind": ev.kind,
+                        "data_json": dumps(ev.data),
+                        "seats_json": dumps(list(ev.seats)) if ev.seats is not None else None,
+                    }
+                    for seq, ev in enumerate(events)
+                ],
             )
         session.add(turn)
         session.flush()

@@ -31,6 +31,7 @@ def environment() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        auto_reload=False,  # templates ship with the package: no stat() of every file per render
     )
     env.filters["utc"] = _utc
     return env

@@ -28,13 +28,13 @@ import time
 from pathlib import Path
 
 from sqlalchemy import text
+from sqlmodel import select
 
 from adjudicator.dice import Dice
 from adjudicator.engine import Referee
 from adjudicator.games import get_ruleset
 from adjudicator.record import counting_submissions
 from adjudicator.store import Database, Report, loads
-from sqlmodel import select
 
 
 def used_bytes(db: Database) -> int:
@@ -80,7 +80,9 @@ def bare_resolve_seconds(referee: Referee, game_id: str, number: int, repeat: in
 
 def report_bytes(db: Database, game_id: str, number: int) -> int:
     with db.session() as session:
-        rows = session.exec(select(Report).where(Report.game_id == game_id, Report.turn_number == number)).all()
+        rows = session.exec(
+            select(Report).where(Report.game_id == game_id, Report.turn_number == number)
+        ).all()
         return sum(len(r.body.encode()) for r in rows)
 
 
@@ -121,7 +123,9 @@ def main() -> None:
             if closed.outcome is not None:
                 break
         db.dispose()
-    print(f"6-seat Mare Nostrum, {len(closes)} turns closed (text + HTML reports, board picture, mail queued)")
+    print(
+        f"6-seat Mare Nostrum, {len(closes)} turns closed (text + HTML reports, board picture, mail queued)"
+    )
     print(f"  close (engine's share)   median {statistics.median(closes) * 1000:9.2f} ms")
     print(f"  bare resolve (anchor)    median {statistics.median(resolves) * 1000:9.2f} ms")
     print(f"  database bytes per turn  median {statistics.median(grown):9.0f}")

@@ -235,6 +235,7 @@ class _Worker:
     async def send(self, row: OutboxMessage) -> bool:
         """Send one claimed message; ``False`` if the claim was lost before DATA (someone else has it)."""
         assert row.id is not None
+        raw = await asyncio.to_thread(outbox.message_bytes, self.db, row)  # composed before MAIL FROM
         client = await self.connect()
         try:
             await client.mail(self.sender)
@@ -249,7 +250,7 @@ class _Worker:
             await self._reset()
             raise
         try:
-            await client.data(row.raw)
+            await client.data(raw)
         except aiosmtplib.SMTPResponseException:  # the server answered: it refused the message
             await self._reset()
             raise

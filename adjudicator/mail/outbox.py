@@ -52,8 +52,14 @@ def queue(
     game_id: str | None = None,
     turn_number: int | None = None,
     seat: str | None = None,
+    compose: str | None = None,
+    picture: str | None = None,
 ) -> OutboxMessage | None:
-    """Queue a message once: a message id already queued is not queued again."""
+    """Queue a message once: a message id already queued is not queued again.
+
+    With ``compose="report"`` the message is queued by reference: ``raw`` is empty and
+    :func:`message_bytes` composes it when it is sent, from the stored reports of
+    (game, turn, seat) and the turn's picture ``picture`` (see :mod:`adjudicator.mail.report_mail`)."""
     existing = session.exec(select(OutboxMessage).where(OutboxMessage.message_id == message_id)).first()
     if existing is not None:
         return None
@@ -66,6 +72,8 @@ def queue(
         game_id=game_id,
         turn_number=turn_number,
         seat=seat,
+        compose=compose,
+        picture=picture,
     )
     session.add(row)
     return row
@@ -92,6 +100,17 @@ def queue_message(
         turn_number=turn_number,
         seat=seat,
     )
+
+
+def message_bytes(db: Database, row: OutboxMessage) -> bytes:
+    """The bytes to hand over for ``row``: its ``raw``, or for a message queued by reference the
+    MIME composed now (the same Message-ID, recipient, subject and Date every time)."""
+    if row.compose is None:
+        return row.raw
+    from adjudicator.mail.report_mail import composed
+
+    with db.session() as session:
+        return composed(session, row)
 
 
 def outbox_dir() -> Path:
@@ -241,7 +260,7 @@ def deliver_to_maildir(db: Database, folder: Path | None = None, now: datetime |
         row = claim(db, message_id, moment, me)
         if row is None or not begin_sending(db, message_id, me):
             continue
-        write_maildir(folder, row.message_id, row.raw)
+        write_maildir(folder, row.message_id, message_bytes(db, row))
         mark_sent(db, message_id, moment)
         delivered += 1
     return delivered

@@ -1,0 +1,107 @@
+"""Report mails are queued by reference and composed when sent; the board picture is kept once per turn."""
+
+from __future__ import annotations
+
+from email import message_from_bytes
+from email.message import EmailMessage
+from email.policy import default
+from pathlib import Path
+
+from mailkit import Sink
+from sqlmodel import select
+
+from adjudicator.engine import Referee
+from adjudicator.mail.outbound import SmtpConfig, flush_smtp
+from adjudicator.mail.outbox import deliver_to_maildir, message_bytes
+from adjudicator.store import Database, OutboxMessage, Report, TurnPicture
+
+
+def close_one_mare_nostrum_turn(referee: Referee, game_id: str = "mn") -> None:
+    _game, seats, _secret = referee.new_game("mare-nostrum", game_id, {"nations": "4"}, deadline="48h")
+    for seat in seats:
+        referee.join(game_id, seat, email=f"{seat.lower()}@example.org", name=seat)
+    referee.start(game_id)
+    assert referee.close_turn(game_id) is not None
+
+
+def report_rows(db: Database) -> list[OutboxMessage]:
+    with db.session() as session:
+        return list(
+            session.exec(
+                select(OutboxMessage).where(OutboxMessage.kind == "report").order_by(OutboxMessage.id)  # type: ignore[arg-type]
+            ).all()
+        )
+
+
+def pictures(db: Database) -> list[TurnPicture]:
+    with db.session() as session:
+        return list(session.exec(select(TurnPicture)).all())
+
+
+def stored_report(db: Database, seat: str, fmt: str) -> str:
+    with db.session() as session:
+        row = session.exec(select(Report).where(Report.seat == seat, Report.format == fmt)).one()
+        return row.body
+
+
+def png_of(msg: EmailMessage) -> bytes:
+    [png] = [p for p in msg.iter_attachments() if p.get_content_type() == "image/png"]
+    return bytes(png.get_content())
+
+
+def test_a_close_keeps_one_board_picture_for_every_seat_and_no_mime(referee: Referee) -> None:
+    close_one_mare_nostrum_turn(referee)
+    rows = report_rows(referee.db)
+    assert len(rows) == 4
+    assert all(r.raw == b"" and r.compose == "report" for r in rows)  # no copy of the mail per recipient
+    [kept] = pictures(referee.db)
+    assert {r.picture for r in rows} == {kept.digest}
+    assert kept.png is None  # the PNG is made when a mail first needs it, not inside the close
+
+
+def test_a_report_mail_is_composed_the_same_every_time_with_its_picture(referee: Referee) -> None:
+    close_one_mare_nostrum_turn(referee)
+    rows = report_rows(referee.db)
+    first = message_bytes(referee.db, rows[0])
+    assert message_bytes(referee.db, rows[0]) == first  # a Maildir rewrite holds the same message
+    msgs = [message_from_bytes(message_bytes(referee.db, r), policy=default) for r in rows]
+    for row, msg in zip(rows, msgs, strict=True):
+        assert msg["Message-ID"] == row.message_id and msg["To"] == row.to_addr
+        stored = stored_report(referee.db, row.seat or "", "text")
+        text = msg.get_body(("plain",)).get_content().replace("\r\n", "\n")
+        assert text.strip() == stored.strip()  # the seat's own report
+        assert "<svg" in msg.get_body(("html",)).get_content()
+        assert [p.get_filename() for p in msg.iter_attachments()] == ["mn-turn-001.png", "deadline.ics"]
+    assert len({png_of(m) for m in msgs}) == 1  # one board, converted once
+    [kept] = pictures(referee.db)
+    assert kept.png is not None and kept.png == png_of(msgs[0])
+
+
+def test_maildir_delivery_composes_report_mails_and_sends_nothing_twice(
+    referee: Referee, tmp_path: Path
+) -> None:
+    close_one_mare_nostrum_turn(referee)
+    folder = tmp_path / "box"
+    delivered = deliver_to_maildir(referee.db, folder)
+    assert delivered >= 4
+    files = sorted((folder / "new").iterdir())
+    reports = [
+        m
+        for m in (message_from_bytes(f.read_bytes(), policy=default) for f in files)
+        if "Report" in m["Subject"]
+    ]
+    assert len(reports) == 4 and all(png_of(m).startswith(b"\x89PNG") for m in reports)
+    assert deliver_to_maildir(referee.db, folder) == 0
+    assert all(r.status == "sent" for r in report_rows(referee.db))
+
+
+def test_smtp_delivery_sends_each_composed_report_once(referee: Referee, sink: Sink) -> None:
+    close_one_mare_nostrum_turn(referee)
+    result = flush_smtp(referee.db, SmtpConfig.from_url(sink.url))
+    assert result.sent >= 4 and result.failed == 0
+    assert flush_smtp(referee.db, SmtpConfig.from_url(sink.url)).sent == 0
+    ids = [i for i in sink.message_ids() if ".report" in i]
+    assert sorted(ids) == sorted(r.message_id for r in report_rows(referee.db))
+    for msg in sink.messages():
+        if msg["Message-ID"] in ids:
+            assert png_of(msg).startswith(b"\x89PNG")  # type: ignore[arg-type]
