@@ -160,11 +160,14 @@ class Referee:
         #: work done inside the close (and open) transaction: reports rendered, mail queued
         self.on_close: Callable[[Session, Game, Turn], None] | None = None
         self.on_open: Callable[[Session, Game, Turn], None] | None = None
-        if reports:
+        #: seats that fell into civil disorder at a close (the mail side tells the referee and the seat)
+        self.on_civil_disorder: Callable[[Session, Game, Turn, list[Seat]], None] | None = None
+        if reports:  # the engine records; rendering and mail react through these hooks (no mail import here)
             from adjudicator import reports as report_module
 
             self.on_close = report_module.on_close
             self.on_open = report_module.on_open
+            self.on_civil_disorder = report_module.on_civil_disorder
 
     # -- lookups ---------------------------------------------------------------
     def ruleset_of(self, game: Game) -> Ruleset:
@@ -826,10 +829,8 @@ class Referee:
             self._open_turn(session, game, next_number, new_state, prev_record_hash=turn.record_hash)
         if self.on_close is not None:
             self.on_close(session, game, turn)
-            if fell:
-                from adjudicator.reminders import queue_civil_disorder_notices
-
-                queue_civil_disorder_notices(session, game, turn, [seats[name] for name in fell])
+        if fell and self.on_civil_disorder is not None:
+            self.on_civil_disorder(session, game, turn, [seats[name] for name in fell])
         return ClosedTurn(game.id, turn.number, turn.label, events, outcome, next_number, fell)
 
     def _default_submission(

@@ -346,6 +346,13 @@ def on_close(session: Session, game: Game, turn: Turn) -> None:
         )
 
 
+def on_civil_disorder(session: Session, game: Game, turn: Turn, fell: list[Seat]) -> None:
+    """Seats that fell into civil disorder at this close: their notices are queued with the reports."""
+    from adjudicator.reminders import queue_civil_disorder_notices
+
+    queue_civil_disorder_notices(session, game, turn, fell)
+
+
 def on_open(session: Session, game: Game, turn: Turn) -> None:
     """At the start of a game, every player gets the turn notice (later turns ride on the report)."""
     if turn.number != 1:
