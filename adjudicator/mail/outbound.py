@@ -58,6 +58,8 @@ log = logging.getLogger(__name__)
 
 BACKOFF_BASE = timedelta(minutes=1)
 BACKOFF_CAP = timedelta(hours=6)
+#: Messages a connection claims at once (one transaction), well within the claim's lease.
+CLAIM_BATCH = 16
 
 
 class SmtpConfigError(ValueError):
@@ -308,33 +310,42 @@ async def flush_smtp_async(
 
     async def run(worker: _Worker) -> None:
         while result.unreachable is None:
-            try:
-                message_id = queue.get_nowait()
-            except asyncio.QueueEmpty:
+            batch: list[int] = []
+            while len(batch) < CLAIM_BATCH and not queue.empty():
+                batch.append(queue.get_nowait())
+            if not batch:
                 break
-            row = await asyncio.to_thread(outbox.claim, db, message_id, now, me)
-            if row is None:
-                continue
-            try:
-                if not await worker.send(row):
+            rows = await asyncio.to_thread(outbox.claim_many, db, batch, now, me)  # one transaction
+            for position, row in enumerate(rows):
+                assert row.id is not None
+                if result.unreachable is not None:  # another connection found the server gone
+                    await asyncio.to_thread(
+                        outbox.release, db, row.id, f"server unreachable: {result.unreachable}"
+                    )
                     continue
-            except Unreachable as exc:  # one failure of the flush: the message is given back untried
-                result.unreachable = result.unreachable or str(exc)
-                await asyncio.to_thread(outbox.release, db, message_id, f"server unreachable: {exc}")
-                break
-            except InDoubt as exc:
-                log.warning("sending %s: no answer to DATA (%s); kept in doubt", row.message_id, exc)
-                await asyncio.to_thread(_mark_in_doubt, db, message_id, str(exc))
-                result.in_doubt += 1
-                continue
-            except Exception as exc:
-                error = f"{type(exc).__name__}: {exc}"
-                log.warning("sending %s failed: %s", row.message_id, error)
-                await asyncio.to_thread(_mark_failed, db, message_id, error, now, _permanent(exc))
-                result.failed += 1
-                continue
-            await asyncio.to_thread(outbox.mark_sent, db, message_id)
-            result.sent += 1
+                try:
+                    if not await worker.send(row):
+                        continue
+                except Unreachable as exc:  # one failure of the flush: the message is given back untried
+                    result.unreachable = result.unreachable or str(exc)
+                    await asyncio.to_thread(outbox.release, db, row.id, f"server unreachable: {exc}")
+                    for rest in rows[position + 1 :]:
+                        assert rest.id is not None
+                        await asyncio.to_thread(outbox.release, db, rest.id, f"server unreachable: {exc}")
+                    break
+                except InDoubt as exc:
+                    log.warning("sending %s: no answer to DATA (%s); kept in doubt", row.message_id, exc)
+                    await asyncio.to_thread(_mark_in_doubt, db, row.id, str(exc))
+                    result.in_doubt += 1
+                    continue
+                except Exception as exc:
+                    error = f"{type(exc).__name__}: {exc}"
+                    log.warning("sending %s failed: %s", row.message_id, error)
+                    await asyncio.to_thread(_mark_failed, db, row.id, error, now, _permanent(exc))
+                    result.failed += 1
+                    continue
+                await asyncio.to_thread(outbox.mark_sent, db, row.id)
+                result.sent += 1
         await worker.close()
 
     workers = [_Worker(config, sender, db, me) for _ in range(min(parallel, len(ids)))]

@@ -211,6 +211,29 @@ def claim(db: Database, message_id: int, now: datetime, me: str) -> OutboxMessag
         return session.get(OutboxMessage, message_id)
 
 
+def claim_many(db: Database, message_ids: list[int], now: datetime, me: str) -> list[OutboxMessage]:
+    """Reserve several due messages for this flusher in one transaction (what :func:`claim` does
+    for one); returns those won, in id order. The lease covers the batch: keep batches small
+    enough to be sent well within :data:`CLAIM`."""
+    if not message_ids:
+        return []
+    with db.session() as session:
+        session.execute(
+            update(OutboxMessage)
+            .where(OutboxMessage.id.in_(message_ids), OutboxMessage.status == "queued")  # type: ignore[union-attr]
+            .where(or_(OutboxMessage.next_attempt_at.is_(None), OutboxMessage.next_attempt_at <= now))  # type: ignore[union-attr,operator]
+            .values(next_attempt_at=now + CLAIM, claimed_by=me)
+        )
+        return list(
+            session.exec(
+                select(OutboxMessage)
+                .where(OutboxMessage.id.in_(message_ids), OutboxMessage.status == "queued")  # type: ignore[union-attr]
+                .where(OutboxMessage.claimed_by == me)
+                .order_by(OutboxMessage.id)  # type: ignore[arg-type]
+            ).all()
+        )
+
+
 def begin_sending(db: Database, message_id: int, me: str) -> bool:
     """Mark a claimed message ``sending`` just before it is handed over; ``False`` if the claim was lost."""
     with db.session() as session:

@@ -272,3 +272,33 @@ def test_sending_over_tls(db: Database, certificate: tuple[Path, Path], implicit
     finally:
         server.stop()
     assert sorted(server.message_ids()) == sorted(ids)
+
+
+def test_a_batch_claim_gives_each_message_to_one_flusher_only(db: Database) -> None:
+    with db.session() as session:
+        for n in range(5):
+            outbox.queue(
+                session, message_id=f"<b{n}@x>", raw=b"x", to_addr="a@example.org", subject="s", kind="ack"
+            )
+    now = datetime.now(UTC)
+    ids = outbox.due_ids(db, now)
+    first = outbox.claim_many(db, ids[:3], now, "host-a:1")
+    assert [r.id for r in first] == ids[:3]
+    second = outbox.claim_many(db, ids, now, "host-b:2")  # what host a holds stays its own
+    assert [r.id for r in second] == ids[3:]
+    outbox.release(db, ids[0])
+    assert [r.id for r in outbox.claim_many(db, ids, now, "host-b:2")] == [ids[0], *ids[3:]]
+
+
+def test_a_flush_larger_than_one_claim_batch_sends_everything_once(db: Database, sink: Sink) -> None:
+    from adjudicator.mail.outbound import CLAIM_BATCH
+
+    count = 2 * CLAIM_BATCH + 3
+    with db.session() as session:
+        for n in range(count):
+            msg = compose(to=f"p{n}@example.org", subject="s", text="t", message_id=f"<many{n}@x>")
+            outbox.queue_message(session, msg, kind="ack")
+    result = flush_smtp(db, SmtpConfig.from_url(sink.url), parallel=2)
+    assert result.sent == count
+    assert sorted(sink.message_ids()) == sorted(f"<many{n}@x>" for n in range(count))
+    assert flush_smtp(db, SmtpConfig.from_url(sink.url), parallel=2).sent == 0
