@@ -20,11 +20,13 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import os
 import pstats
 import random
 import statistics
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from sqlalchemy import text
@@ -53,6 +55,8 @@ def submit_bot_orders(referee: Referee, game_id: str, rng: random.Random) -> Non
         requests = referee.requests_of(turn)
     for request in requests:
         orders = ruleset.bot(loads(turn.state_json), request, rng)
+        if not orders.strip():
+            continue  # nothing to order: the default counts
         referee.submit(game_id, request.seat, orders, request_key=request.key, final=False, as_referee=True)
     del state
 
@@ -91,47 +95,59 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=12, help="turns closed (default 12)")
     parser.add_argument("--profile", action="store_true", help="print the cProfile of the closes")
     args = parser.parse_args()
+    os.environ.setdefault("PBEM_PEPPER", "bench pepper, not a secret: 0123456789abcdef")
+    full = run(args.turns, args.profile, reports=True)
+    bare = run(args.turns, False, reports=False)  # the same game's closes without the reports stage
+    print(f"6-seat Mare Nostrum, {len(full.closes)} turns closed (text + HTML reports, picture, mail queued)")
+    print(f"  close (engine's share)             median {statistics.median(full.closes) * 1000:9.2f} ms")
+    print(f"    the same close without reports   median {statistics.median(bare.closes) * 1000:9.2f} ms")
+    print(f"  bare resolve of the turn (anchor)  median {statistics.median(full.resolves) * 1000:9.2f} ms")
+    print(f"  database bytes per closed turn     median {statistics.median(full.grown):9.0f}")
+    print(f"    the same close without reports   median {statistics.median(bare.grown):9.0f}")
+    print(f"  report bytes per turn              median {statistics.median(full.kept):9.0f} (7 views x 2)")
+    if full.profile is not None:
+        pstats.Stats(full.profile).sort_stats("cumulative").print_stats(40)
+
+
+@dataclass
+class Run:
+    closes: list[float] = field(default_factory=list)
+    resolves: list[float] = field(default_factory=list)
+    grown: list[int] = field(default_factory=list)
+    kept: list[int] = field(default_factory=list)
+    profile: cProfile.Profile | None = None
+
+
+def run(turns: int, profiling: bool, *, reports: bool) -> Run:
     rng = random.Random(18)
+    result = Run(profile=cProfile.Profile() if profiling else None)
     with tempfile.TemporaryDirectory() as tmp:
         db = Database(f"sqlite:///{Path(tmp) / 'bench.db'}")
         db.migrate()
-        referee = Referee(db)
+        referee = Referee(db, reports=reports)
         game_id = "bench"
         _game, seats, _secret = referee.new_game("mare-nostrum", game_id, {"nations": "6"}, deadline="48h")
         for seat in seats:
             referee.join(game_id, seat, email=f"{seat.lower()}@bench.invalid", name=seat)
         referee.start(game_id)
-        closes: list[float] = []
-        resolves: list[float] = []
-        grown: list[int] = []
-        kept: list[int] = []
-        profile = cProfile.Profile() if args.profile else None
-        for _ in range(args.turns):
+        for _ in range(turns):
             submit_bot_orders(referee, game_id, rng)
             before = used_bytes(db)
             start = time.perf_counter()
-            if profile is not None:
-                profile.enable()
+            if result.profile is not None:
+                result.profile.enable()
             closed = referee.close_turn(game_id, reason="bench")
-            if profile is not None:
-                profile.disable()
-            closes.append(time.perf_counter() - start)
-            grown.append(used_bytes(db) - before)
+            if result.profile is not None:
+                result.profile.disable()
+            result.closes.append(time.perf_counter() - start)
+            result.grown.append(used_bytes(db) - before)
             assert closed is not None
-            resolves.append(bare_resolve_seconds(referee, game_id, closed.number))
-            kept.append(report_bytes(db, game_id, closed.number))
+            result.resolves.append(bare_resolve_seconds(referee, game_id, closed.number))
+            result.kept.append(report_bytes(db, game_id, closed.number))
             if closed.outcome is not None:
                 break
         db.dispose()
-    print(
-        f"6-seat Mare Nostrum, {len(closes)} turns closed (text + HTML reports, board picture, mail queued)"
-    )
-    print(f"  close (engine's share)   median {statistics.median(closes) * 1000:9.2f} ms")
-    print(f"  bare resolve (anchor)    median {statistics.median(resolves) * 1000:9.2f} ms")
-    print(f"  database bytes per turn  median {statistics.median(grown):9.0f}")
-    print(f"  report bytes per turn    median {statistics.median(kept):9.0f} (anchor: 7 views x text + HTML)")
-    if profile is not None:
-        pstats.Stats(profile).sort_stats("cumulative").print_stats(40)
+    return result
 
 
 if __name__ == "__main__":
