@@ -217,6 +217,22 @@ def _public_board(ruleset: Ruleset, state: Any) -> str | None:
         return None
 
 
+def kept_picture(db: Database, game_id: str, number: int, svg: str) -> bytes | None:
+    """The PNG of this board if a report mail made it already (kept with the turn), else ``None``."""
+    from adjudicator.pictures import digest
+    from adjudicator.store import TurnPicture
+
+    with db.session() as session:
+        row = session.exec(
+            select(TurnPicture.png).where(
+                TurnPicture.game_id == game_id,
+                TurnPicture.turn_number == number,
+                TurnPicture.digest == digest(svg),
+            )
+        ).first()
+    return bytes(row) if row else None
+
+
 # -- export ------------------------------------------------------------------
 def export_game(db: Database, game_id: str, to: Path = DEFAULT_ARCHIVE, *, full: bool = False) -> Path:
     """Write the archive of ``game_id`` under ``to/game_id`` and return that folder.
@@ -356,7 +372,7 @@ def export_game(db: Database, game_id: str, to: Path = DEFAULT_ARCHIVE, *, full:
                     if fmt in stored:
                         writer.write(folder, "reports", f"{stem}.{ext}", data=stored[fmt])
         svg = _public_board(ruleset, record["state_after"])
-        png = svg_to_png(svg) if svg else None
+        png = (kept_picture(db, game_id, number, svg) or svg_to_png(svg)) if svg else None
         if svg:
             writer.write(folder, "board.svg", data=svg)
         if png:

@@ -7,6 +7,7 @@ from email.message import EmailMessage
 from email.policy import default
 from pathlib import Path
 
+import pytest
 from mailkit import Sink
 from sqlmodel import select
 
@@ -105,3 +106,20 @@ def test_smtp_delivery_sends_each_composed_report_once(referee: Referee, sink: S
     for msg in sink.messages():
         if msg["Message-ID"] in ids:
             assert png_of(msg).startswith(b"\x89PNG")  # type: ignore[arg-type]
+
+
+def test_the_archive_uses_the_picture_kept_with_the_turn(
+    referee: Referee, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from adjudicator import archive
+
+    close_one_mare_nostrum_turn(referee)
+    message_bytes(referee.db, report_rows(referee.db)[0])  # the first mail made the PNG
+    [kept] = pictures(referee.db)
+
+    def no_conversion(svg: str | None) -> bytes | None:
+        raise AssertionError("the board was converted again")
+
+    monkeypatch.setattr(archive, "svg_to_png", no_conversion)
+    folder = archive.export_game(referee.db, "mn", tmp_path / "turns")
+    assert (folder / archive.turn_folder(1) / "board.png").read_bytes() == kept.png
