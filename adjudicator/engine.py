@@ -92,6 +92,7 @@ class SubmitResult:
     final: bool = False
     previous: str | None = None  # canonical text of the submission this one replaces
     closed_turn: int | None = None  # set when this submission closed the turn early
+    stored_hook_done: bool = False  # the caller's ``on_stored`` did its work in the storing transaction
 
 
 @dataclass
@@ -475,8 +476,12 @@ class Referee:
         source: str = "cli",
         as_referee: bool = False,
         turn_number: int | None = None,
+        on_stored: Callable[[Session, Game, Turn, SubmitResult], bool] | None = None,
     ) -> SubmitResult:
         """Store a sealed submission; the last valid one before the close counts.
+
+        ``on_stored`` runs in the transaction that stores it (the mail side queues its
+        acknowledgement there: one commit for both); it returns whether it did its work.
 
         ``turn_number``, when given, is the turn the orders were written for (mail: the ``turn:``
         line); orders for another turn are refused in the same transaction that stores them.
@@ -527,6 +532,8 @@ class Referee:
             result = self._store_submission(
                 session, game, turn, ruleset, request, body, final=final, source=source, raw_text=text
             )
+            if on_stored is not None:
+                result.stored_hook_done = on_stored(session, game, turn, result)
             turn_number = turn.number
         if result.accepted and result.final and game.status == "running":
             ready = self.ready_to_close(game_id)

@@ -8,10 +8,11 @@ from email.policy import default
 from pathlib import Path
 
 import pytest
-from mailkit import Sink
+from mailkit import Sink, orders_mail, outbox_rows
 from sqlmodel import select
 
 from adjudicator.engine import Referee
+from adjudicator.mail.handler import MailHandler
 from adjudicator.mail.outbound import SmtpConfig, flush_smtp
 from adjudicator.mail.outbox import deliver_to_maildir, message_bytes
 from adjudicator.store import Database, OutboxMessage, Report, TurnPicture
@@ -123,3 +124,27 @@ def test_the_archive_uses_the_picture_kept_with_the_turn(
     monkeypatch.setattr(archive, "svg_to_png", no_conversion)
     folder = archive.export_game(referee.db, "mn", tmp_path / "turns")
     assert (folder / archive.turn_folder(1) / "board.png").read_bytes() == kept.png
+
+
+def test_orders_by_mail_and_their_acknowledgement_are_stored_together_or_not_at_all(
+    db: Database, handler: MailHandler, toy_game: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from adjudicator.mail import acks
+    from adjudicator.store import Submission
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("the ack could not be queued")
+
+    monkeypatch.setattr(acks, "queue_ack", broken)
+    handled = handler.handle(
+        orders_mail(secret=toy_game["north"], message_id="<atomic@example.org>"), "stdin"
+    )
+    assert handled.status != "handled"
+    with db.session() as session:
+        assert session.exec(select(Submission).where(Submission.status == "accepted")).all() == []
+    monkeypatch.undo()
+    again = handler.handle(orders_mail(secret=toy_game["north"], message_id="<atomic2@example.org>"), "stdin")
+    assert again.status == "handled"
+    with db.session() as session:
+        assert len(session.exec(select(Submission).where(Submission.status == "accepted")).all()) == 1
+    assert [r.kind for r in outbox_rows(db, "ack")] == ["ack"]
