@@ -205,8 +205,10 @@ def full_record(session: Session, game: Game, turn: Turn) -> dict[str, Any]:
 def _stored_reports(session: Session, game_id: str, number: int) -> dict[str, dict[str, str]]:
     rows = session.exec(select(Report).where(Report.game_id == game_id, Report.turn_number == number)).all()
     reports: dict[str, dict[str, str]] = {}
+    from adjudicator.mail.report_mail import expand_boards  # the board kept once per turn, put back
+
     for row in rows:
-        reports.setdefault(row.seat, {})[row.format] = row.body
+        reports.setdefault(row.seat, {})[row.format] = expand_boards(session, game_id, number, row.body)
     return reports
 
 

@@ -19,7 +19,7 @@ from adjudicator.games.base import Event, OrderRequest, Outcome, Ruleset
 from adjudicator.mail import outbox
 from adjudicator.mail.compose import compose, header_text, stable_message_id
 from adjudicator.mail.ics import turn_deadline_attachment
-from adjudicator.mail.report_mail import picture_name
+from adjudicator.mail.report_mail import board_mark, expand_boards, picture_name
 from adjudicator.pictures import clean_svg, convertible, digest, png_unavailable_reason
 from adjudicator.record import counting_submissions
 from adjudicator.render import render
@@ -308,10 +308,16 @@ def on_close(session: Session, game: Game, turn: Turn) -> None:
     shared: dict[str, Any] = {}
     pictures: dict[str, str | None] = {}
     checked: dict[str, bool] = {}
+    kept: dict[str, bool] = {}
     for seat_name in [None, *[s.name for s in seats]]:
         context = report_context(session, game, turn, seat_name, shared)
         if seat_name is not None:
             pictures[seat_name] = mark_picture(context, checked)
+        stored = dict(context)
+        if context["board_svg"]:  # the HTML keeps a mark; the drawing is kept once with the turn
+            stored["board_svg"] = board_mark(
+                keep_picture(session, game.id, turn.number, context["board_svg"], kept)
+            )
         for fmt in ("text", "html"):
             session.add(
                 Report(
@@ -319,11 +325,10 @@ def on_close(session: Session, game: Game, turn: Turn) -> None:
                     turn_number=turn.number,
                     seat=seat_name or "",
                     format=fmt,
-                    body=render_context("report", game.ruleset, context, fmt),
+                    body=render_context("report", game.ruleset, stored if fmt == "html" else context, fmt),
                 )
             )
     kind = "game-over" if game.status == "over" else "report"
-    kept: dict[str, bool] = {}
     generation = branch_generation(session, game.id, turn.number)
     for seat in seats:
         if not seat.email:
@@ -389,6 +394,7 @@ def on_open(session: Session, game: Game, turn: Turn) -> None:
 
 
 def stored_report(session: Session, game_id: str, number: int, seat: str | None, fmt: str) -> str | None:
+    """A stored report as sent: the board drawing put back where the HTML keeps its mark."""
     row = session.exec(
         select(Report).where(
             Report.game_id == game_id,
@@ -397,4 +403,4 @@ def stored_report(session: Session, game_id: str, number: int, seat: str | None,
             Report.format == fmt,
         )
     ).first()
-    return row.body if row else None
+    return expand_boards(session, game_id, number, row.body) if row else None

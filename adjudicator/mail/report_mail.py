@@ -12,6 +12,7 @@ bytes (a Maildir rewritten after a crash holds the same message).
 from __future__ import annotations
 
 import hashlib
+import re
 
 from sqlmodel import Session, select
 
@@ -19,6 +20,38 @@ from adjudicator.mail.compose import compose
 from adjudicator.mail.ics import turn_deadline_attachment
 from adjudicator.pictures import svg_to_png
 from adjudicator.store import OutboxMessage, Report, TurnPicture, as_utc
+
+#: Where a stored HTML report had its board: the drawing is kept once per turn (TurnPicture), not
+#: once per seat. Player text is escaped in every HTML report, so it can never write this mark.
+_BOARD = re.compile(r"<!--pbem-board:([0-9a-f]{64})-->")
+
+
+def board_mark(digest: str) -> str:
+    return f"<!--pbem-board:{digest}-->"
+
+
+def expand_boards(session: Session, game_id: str, number: int, body: str) -> str:
+    """``body`` with every board mark replaced by the drawing kept with turn ``number``."""
+    if "<!--pbem-board:" not in body:
+        return body
+    drawings: dict[str, str] = {}
+
+    def drawing(match: re.Match[str]) -> str:
+        key = match.group(1)
+        if key not in drawings:
+            drawings[key] = (
+                session.exec(
+                    select(TurnPicture.svg).where(
+                        TurnPicture.game_id == game_id,
+                        TurnPicture.turn_number == number,
+                        TurnPicture.digest == key,
+                    )
+                ).first()
+                or ""
+            )
+        return drawings[key]
+
+    return _BOARD.sub(drawing, body)
 
 
 class ComposeError(RuntimeError):
@@ -52,7 +85,7 @@ def composed(session: Session, row: OutboxMessage) -> bytes:
     if row.compose != "report" or row.game_id is None or row.turn_number is None or row.seat is None:
         raise ComposeError(f"{row.message_id}: not a report queued by reference")
     bodies = {
-        r.format: r.body
+        r.format: expand_boards(session, row.game_id, row.turn_number, r.body)
         for r in session.exec(
             select(Report).where(
                 Report.game_id == row.game_id, Report.turn_number == row.turn_number, Report.seat == row.seat

@@ -33,13 +33,12 @@ def outbox(referee: Referee, kind: str = "report") -> list[tuple[OutboxMessage, 
 
 
 def report(referee: Referee, game: str, turn: int, seat: str, fmt: str) -> str:
+    from adjudicator.reports import stored_report  # the board is kept once per turn and put back here
+
     with referee.db.session() as session:
-        row = session.exec(
-            select(Report).where(
-                Report.game_id == game, Report.turn_number == turn, Report.seat == seat, Report.format == fmt
-            )
-        ).one()
-        return row.body
+        body = stored_report(session, game, turn, seat, fmt)
+    assert body is not None
+    return body
 
 
 def test_every_report_email_carries_the_board_as_png(referee: Referee) -> None:

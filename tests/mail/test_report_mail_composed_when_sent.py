@@ -148,3 +148,16 @@ def test_orders_by_mail_and_their_acknowledgement_are_stored_together_or_not_at_
     with db.session() as session:
         assert len(session.exec(select(Submission).where(Submission.status == "accepted")).all()) == 1
     assert [r.kind for r in outbox_rows(db, "ack")] == ["ack"]
+
+
+def test_the_stored_reports_keep_the_board_drawing_once_per_turn(referee: Referee) -> None:
+    from adjudicator.reports import stored_report
+
+    close_one_mare_nostrum_turn(referee)
+    [kept] = pictures(referee.db)
+    with referee.db.session() as session:
+        rows = session.exec(select(Report).where(Report.format == "html")).all()
+        assert len(rows) == 5 and all("<svg" not in r.body and kept.digest in r.body for r in rows)
+        for row in rows:  # as read and sent: the drawing back in its place
+            html = stored_report(session, "mn", 1, row.seat, "html") or ""
+            assert f'<div class="board" id="board">{kept.svg}</div>' in html
