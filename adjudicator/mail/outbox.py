@@ -279,11 +279,13 @@ def deliver_to_maildir(db: Database, folder: Path | None = None, now: datetime |
     me = claimer()
     recover(db, moment, resend_sending=True)
     delivered = 0
-    for message_id in due_ids(db, moment):
-        row = claim(db, message_id, moment, me)
-        if row is None or not begin_sending(db, message_id, me):
-            continue
-        write_maildir(folder, row.message_id, message_bytes(db, row))
-        mark_sent(db, message_id, moment)
-        delivered += 1
+    ids = due_ids(db, moment)
+    for start in range(0, len(ids), 16):  # claimed 16 at a time, one transaction each
+        for row in claim_many(db, ids[start : start + 16], moment, me):
+            assert row.id is not None
+            if not begin_sending(db, row.id, me):
+                continue
+            write_maildir(folder, row.message_id, message_bytes(db, row))
+            mark_sent(db, row.id, moment)
+            delivered += 1
     return delivered
