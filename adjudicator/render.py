@@ -13,7 +13,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, Template, select_autoescape
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -39,7 +39,14 @@ def environment() -> Environment:
 
 def render(name: str, ruleset: str | None = None, **context: Any) -> str:
     """Render ``common/<name>``, or ``<ruleset>/<name>`` where the game has its own."""
+    return _template(name, ruleset).render(**context)
+
+
+@cache
+def _template(name: str, ruleset: str | None) -> Template:
+    """The template ``render`` uses, looked up once (a game without its own override would
+    otherwise ask the file system for the missing file at every render)."""
     env = environment()
     candidates = [f"{ruleset}/{name}"] if ruleset else []
     candidates.append(f"common/{name}")
-    return env.select_template(candidates).render(**context)
+    return env.select_template(candidates)

@@ -117,6 +117,7 @@ def report_context(
     tz_name = seats[seat].timezone if seat is not None and seat in seats else "UTC"
     shown = shared["shown"]
     view = ruleset.view(loads(shared["state_json"]), seat)
+    private = _private_part(shared, view, seat)  # before the board is drawn from the same view
     view_key = canonical_json(view)
     if view_key not in shared["boards"]:
         shared["boards"][view_key] = (ruleset.board_text(view), clean_svg(ruleset.board_svg(view)))
@@ -145,7 +146,6 @@ def report_context(
         if tz_name not in shared["next"]:
             shared["next"][tz_name] = next_context(session, game, turn.number + 1, tz_name)
         nxt = shared["next"][tz_name]
-    private = private_view(ruleset, loads(shared["state_json"]), seat)
     return {
         "game": shared["game"],
         "seat": seat,
@@ -190,6 +190,21 @@ def report_context(
         "next": nxt,
         "adjustments": adjustments_shown(session, game.id, turn.number, seat, shared["adjustments"]),
     }
+
+
+def _private_part(shared: dict[str, Any], view: Any, seat: str | None) -> dict[str, Any]:
+    """:func:`private_view` of ``seat`` from its ``view``, the public view compared once per close."""
+    if seat is None:
+        return {}
+    if "public" not in shared:
+        public = shared["ruleset"].view(loads(shared["state_json"]), None)
+        shared["public"] = (
+            {k: canonical_json(v) for k, v in public.items()} if isinstance(public, dict) else None
+        )
+    public_json = shared["public"]
+    if not isinstance(view, dict) or public_json is None:
+        return {}
+    return {k: v for k, v in view.items() if k not in public_json or public_json[k] != canonical_json(v)}
 
 
 def _turn_facts(session: Session, game: Game, turn: Turn) -> dict[str, Any]:
