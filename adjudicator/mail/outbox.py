@@ -247,16 +247,19 @@ def begin_sending(db: Database, message_id: int, me: str) -> bool:
 
 
 def mark_sent(db: Database, message_id: int, now: datetime | None = None) -> None:
-    with db.session() as session:
-        row = session.get(OutboxMessage, message_id)
-        if row is not None:
-            row.status = "sent"
-            row.sent_at = now or utcnow()
-            row.attempts += 1
-            row.last_error = None
-            row.next_attempt_at = None
-            row.claimed_by = None
-            session.add(row)
+    with db.session() as session:  # one statement: the flush pays one short write per message here
+        session.execute(
+            update(OutboxMessage)
+            .where(OutboxMessage.id == message_id)  # type: ignore[arg-type]
+            .values(
+                status="sent",
+                sent_at=now or utcnow(),
+                attempts=OutboxMessage.attempts + 1,
+                last_error=None,
+                next_attempt_at=None,
+                claimed_by=None,
+            )
+        )
 
 
 def release(db: Database, message_id: int, error: str | None = None) -> None:
