@@ -16,9 +16,11 @@ How a flush works: each message is *claimed* (see :mod:`adjudicator.mail.outbox`
 a conditional UPDATE records the flusher and a short lease, so two flushers
 never send the same message, and one that died is noticed at the next flush),
 then sent on one of ``PBEM_SMTP_PARALLEL`` connections, each reused for many
-messages. It is marked ``sending`` after the server took MAIL and RCPT and
-just before DATA, and ``sent`` as soon as the server answered DATA, in its
-own transaction. A failure is kept: ``attempts`` goes up, ``last_error`` says
+messages; each connection claims a batch of them in one transaction. A message
+is marked ``sending`` after the server took MAIL and RCPT and just before DATA;
+once the server answered its DATA it is recorded ``sent`` in the transaction that
+marks the connection's next message ``sending`` (or at once when a failure or the
+end of the flush comes first): one write per message. A failure is kept: ``attempts`` goes up, ``last_error`` says
 why and ``next_attempt_at`` backs off exponentially (1 min, 2, 4 ... up to
 6 h); after ``PBEM_SMTP_MAX_ATTEMPTS`` failures, or at once on a permanent
 refusal (5xx), the message is marked ``failed`` and shown by ``pbem mail
@@ -223,6 +225,9 @@ class _Worker:
         self.db = db
         self.me = me
         self.client: aiosmtplib.SMTP | None = None
+        #: the message whose DATA the server answered last, not yet recorded ``sent``: it is recorded
+        #: with the next message's ``sending`` (one transaction), or by :meth:`record`
+        self.unrecorded: int | None = None
 
     async def connect(self) -> aiosmtplib.SMTP:
         if self.client is None or not self.client.is_connected:
@@ -242,7 +247,8 @@ class _Worker:
         try:
             await client.mail(self.sender)
             await client.rcpt(row.to_addr)
-            if not await asyncio.to_thread(outbox.begin_sending, self.db, row.id, self.me):
+            sent, self.unrecorded = self.unrecorded, None
+            if not await asyncio.to_thread(outbox.begin_sending, self.db, row.id, self.me, sent):
                 await client.rset()
                 return False
         except (aiosmtplib.SMTPServerDisconnected, ConnectionError):
@@ -259,7 +265,14 @@ class _Worker:
         except Exception as exc:  # no answer to DATA: it may have been taken
             self.client = None
             raise InDoubt(f"{type(exc).__name__}: {exc}") from exc
+        self.unrecorded = row.id
         return True
+
+    async def record(self) -> None:
+        """Record ``sent`` the message handed over last, if it is not recorded yet."""
+        if self.unrecorded is not None:
+            message_id, self.unrecorded = self.unrecorded, None
+            await asyncio.to_thread(outbox.mark_sent, self.db, message_id)
 
     async def _reset(self) -> None:
         try:
@@ -308,7 +321,7 @@ async def flush_smtp_async(
         queue.put_nowait(message_id)
     sender = referee_mailbox()
 
-    async def run(worker: _Worker) -> None:
+    async def drain(worker: _Worker) -> None:
         while result.unreachable is None:
             batch: list[int] = []
             while len(batch) < CLAIM_BATCH and not queue.empty():
@@ -324,7 +337,12 @@ async def flush_smtp_async(
                     )
                     continue
                 try:
-                    if not await worker.send(row):
+                    try:
+                        handed_over = await worker.send(row)
+                    except Exception:
+                        await worker.record()  # the message before this one went through: say so first
+                        raise
+                    if not handed_over:
                         continue
                 except Unreachable as exc:  # one failure of the flush: the message is given back untried
                     result.unreachable = result.unreachable or str(exc)
@@ -344,9 +362,14 @@ async def flush_smtp_async(
                     await asyncio.to_thread(_mark_failed, db, row.id, error, now, _permanent(exc))
                     result.failed += 1
                     continue
-                await asyncio.to_thread(outbox.mark_sent, db, row.id)
-                result.sent += 1
-        await worker.close()
+                result.sent += 1  # recorded with the next message's `sending`, or at the end
+
+    async def run(worker: _Worker) -> None:
+        try:
+            await drain(worker)
+        finally:
+            await worker.record()
+            await worker.close()
 
     workers = [_Worker(config, sender, db, me) for _ in range(min(parallel, len(ids)))]
     await asyncio.gather(*(run(w) for w in workers))

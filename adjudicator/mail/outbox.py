@@ -26,6 +26,7 @@ import socket
 from datetime import datetime, timedelta
 from email.message import EmailMessage
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import or_, update
 from sqlmodel import Session, select
@@ -234,9 +235,16 @@ def claim_many(db: Database, message_ids: list[int], now: datetime, me: str) -> 
         )
 
 
-def begin_sending(db: Database, message_id: int, me: str) -> bool:
-    """Mark a claimed message ``sending`` just before it is handed over; ``False`` if the claim was lost."""
+def begin_sending(db: Database, message_id: int, me: str, sent: int | None = None) -> bool:
+    """Mark a claimed message ``sending`` just before it is handed over; ``False`` if the claim was lost.
+
+    ``sent``: a message this flusher's connection has just handed over (the server answered its
+    DATA) and not yet recorded; it is recorded ``sent`` in the same transaction, so a connection
+    pays one write per message. Until then it stays ``sending``: a flusher dying in between leaves
+    it ``in-doubt``, never sent again by itself."""
     with db.session() as session:
+        if sent is not None:
+            session.execute(_sent(sent, utcnow()))
         won = session.execute(
             update(OutboxMessage)
             .where(OutboxMessage.id == message_id, OutboxMessage.status == "queued")  # type: ignore[arg-type]
@@ -246,20 +254,24 @@ def begin_sending(db: Database, message_id: int, me: str) -> bool:
         return won.rowcount == 1  # type: ignore[attr-defined]
 
 
-def mark_sent(db: Database, message_id: int, now: datetime | None = None) -> None:
-    with db.session() as session:  # one statement: the flush pays one short write per message here
-        session.execute(
-            update(OutboxMessage)
-            .where(OutboxMessage.id == message_id)  # type: ignore[arg-type]
-            .values(
-                status="sent",
-                sent_at=now or utcnow(),
-                attempts=OutboxMessage.attempts + 1,
-                last_error=None,
-                next_attempt_at=None,
-                claimed_by=None,
-            )
+def _sent(message_id: int, now: datetime) -> Any:
+    return (
+        update(OutboxMessage)
+        .where(OutboxMessage.id == message_id)  # type: ignore[arg-type]
+        .values(
+            status="sent",
+            sent_at=now,
+            attempts=OutboxMessage.attempts + 1,
+            last_error=None,
+            next_attempt_at=None,
+            claimed_by=None,
         )
+    )
+
+
+def mark_sent(db: Database, message_id: int, now: datetime | None = None) -> None:
+    with db.session() as session:
+        session.execute(_sent(message_id, now or utcnow()))
 
 
 def release(db: Database, message_id: int, error: str | None = None) -> None:

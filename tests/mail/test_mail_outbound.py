@@ -301,4 +301,25 @@ def test_a_flush_larger_than_one_claim_batch_sends_everything_once(db: Database,
     result = flush_smtp(db, SmtpConfig.from_url(sink.url), parallel=2)
     assert result.sent == count
     assert sorted(sink.message_ids()) == sorted(f"<many{n}@x>" for n in range(count))
+    # each recorded `sent` with its connection's next `sending`, the last ones at the end of the flush
+    assert {(r.status, r.attempts, r.claimed_by) for r in outbox_rows(db)} == {("sent", 1, None)}
     assert flush_smtp(db, SmtpConfig.from_url(sink.url), parallel=2).sent == 0
+
+
+def test_a_message_sent_just_before_a_refused_one_is_recorded_sent(db: Database) -> None:
+    server = Refusing().start()
+    try:
+        with db.session() as session:
+            for n, to in enumerate(["ana@example.org", "gone@example.org", "ben@example.org"]):
+                msg = compose(to=to, subject="s", text="t", message_id=f"<seq{n}@pbem.test>")
+                outbox.queue_message(session, msg, kind="ack")
+        result = flush_smtp(db, SmtpConfig.from_url(server.url), now=NOW, parallel=1)
+    finally:
+        server.stop()
+    assert (result.sent, result.failed) == (2, 1)
+    statuses = {r.to_addr: (r.status, r.attempts, r.claimed_by) for r in outbox_rows(db)}
+    assert statuses == {
+        "ana@example.org": ("sent", 1, None),
+        "gone@example.org": ("failed", 1, None),
+        "ben@example.org": ("sent", 1, None),
+    }
