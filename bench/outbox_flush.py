@@ -7,7 +7,8 @@ Not a timed test: run it by hand::
 ``--messages`` report-sized messages (text, HTML and a 60 KB attachment, as a Mare Nostrum
 report mail) are queued in a SQLite outbox and flushed with ``flush_smtp`` (claims, ``sending``
 and ``sent`` recorded per message) to an aiosmtpd sink on loopback. Anchor, measured in the
-same run: the same bytes sent by one aiosmtplib connection in a plain loop to the same sink.
+same run: the same bytes sent by one aiosmtplib connection in a plain loop to the same sink
+(an aiosmtpd server in a process of its own).
 """
 
 from __future__ import annotations
@@ -18,27 +19,41 @@ import cProfile
 import os
 import pstats
 import socket
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 import aiosmtplib
-from aiosmtpd.controller import Controller
 
 from adjudicator.mail.compose import compose
 from adjudicator.mail.outbound import SmtpConfig, flush_smtp
 from adjudicator.mail.outbox import queue_message
 from adjudicator.store import Database
 
+#: The sink runs in a process of its own, as a real server would: its work does not share this
+#: process's interpreter lock with the flusher (nor with the raw loop). It prints how many
+#: messages it took when its standard input closes.
+SINK = """
+import sys
+from aiosmtpd.controller import Controller
 
 class Sink:
-    def __init__(self) -> None:
-        self.count = 0
+    count = 0
 
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
-        self.count += 1
+    async def handle_DATA(self, server, session, envelope):
+        Sink.count += 1
         return "250 OK"
+
+controller = Controller(Sink(), hostname="127.0.0.1", port=int(sys.argv[1]))
+controller.start()
+print("ready", flush=True)
+sys.stdin.read()
+controller.stop()
+print(Sink.count, flush=True)
+"""
 
 
 def free_port() -> int:
@@ -76,10 +91,11 @@ def main() -> None:
     parser.add_argument("--parallel", type=int, default=3)
     parser.add_argument("--profile", action="store_true")
     args = parser.parse_args()
-    sink = Sink()
     port = free_port()
-    controller = Controller(sink, hostname="127.0.0.1", port=port)
-    controller.start()
+    sink = subprocess.Popen(
+        [sys.executable, "-c", SINK, str(port)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    assert sink.stdout is not None and sink.stdout.readline().strip() == "ready"
     try:
         with tempfile.TemporaryDirectory() as tmp:
             db = Database(f"sqlite:///{Path(tmp) / 'bench.db'}")
@@ -104,8 +120,8 @@ def main() -> None:
             raw = time.perf_counter() - start
             db.dispose()
     finally:
-        controller.stop()
-    assert sink.count == 2 * args.messages
+        taken, _ = sink.communicate("", timeout=60)
+    assert int(taken.strip()) == 2 * args.messages, taken
     size = sum(len(r) for _, r in raws) / len(raws)
     print(f"{args.messages} messages of {size / 1024:.0f} KiB to an aiosmtpd sink on loopback")
     print(f"  outbox flush ({args.parallel} connections)      {args.messages / flushed:8.1f} messages/s")
