@@ -20,10 +20,11 @@ messages; each connection claims a batch of them in one transaction. A message
 is marked ``sending`` after the server took MAIL and RCPT and just before DATA;
 once the server answered its DATA it is recorded ``sent`` in the transaction that
 marks the connection's next message ``sending`` (or at once when a failure or the
-end of the flush comes first): one write per message. A failure is kept: ``attempts`` goes up, ``last_error`` says
-why and ``next_attempt_at`` backs off exponentially (1 min, 2, 4 ... up to
-6 h); after ``PBEM_SMTP_MAX_ATTEMPTS`` failures, or at once on a permanent
-refusal (5xx), the message is marked ``failed`` and shown by ``pbem mail
+end of the flush comes first): one write per message. A failure is kept:
+``attempts`` goes up, ``last_error`` says why and ``next_attempt_at`` backs off
+exponentially (1 min, 2, 4 ... up to 6 h); after ``PBEM_SMTP_MAX_ATTEMPTS``
+failures, or at once on a permanent refusal (5xx) or a report that cannot be
+made any more (its turn was rolled back), the message is marked ``failed`` and shown by ``pbem mail
 status`` until the referee retries it (``pbem mail retry``). Nothing is ever
 dropped.
 
@@ -54,6 +55,7 @@ from sqlmodel import select
 from adjudicator.mail import outbox
 from adjudicator.mail.compose import referee_mailbox
 from adjudicator.mail.config import int_setting, setting
+from adjudicator.mail.report_mail import ComposeError
 from adjudicator.store import Database, OutboxMessage, utcnow
 
 log = logging.getLogger(__name__)
@@ -172,7 +174,10 @@ def max_attempts() -> int:
 
 
 def _permanent(exc: Exception) -> bool:
-    """A refusal the server means for good (5xx): no point retrying it every hour."""
+    """A refusal the server means for good (5xx), or a message that cannot be made any more (a
+    report of a turn rolled back): no point retrying it every hour."""
+    if isinstance(exc, ComposeError):
+        return True
     if isinstance(exc, aiosmtplib.SMTPRecipientsRefused):
         return all(500 <= r.code < 600 for r in exc.recipients)
     if isinstance(exc, aiosmtplib.SMTPResponseException):

@@ -274,6 +274,17 @@ def mark_sent(db: Database, message_id: int, now: datetime | None = None) -> Non
         session.execute(_sent(message_id, now or utcnow()))
 
 
+def mark_failed(db: Database, message_id: int, error: str) -> None:
+    """A message that cannot be made: ``failed`` at once, shown by ``pbem mail status``."""
+    with db.session() as session:
+        row = session.get(OutboxMessage, message_id)
+        if row is not None:
+            row.status, row.claimed_by, row.next_attempt_at = "failed", None, None
+            row.attempts += 1
+            row.last_error = error[:2000]
+            session.add(row)
+
+
 def release(db: Database, message_id: int, error: str | None = None) -> None:
     """Give a claimed message back untried (the server could not be reached): no attempt is counted."""
     with db.session() as session:
@@ -300,7 +311,14 @@ def deliver_to_maildir(db: Database, folder: Path | None = None, now: datetime |
             assert row.id is not None
             if not begin_sending(db, row.id, me):
                 continue
-            write_maildir(folder, row.message_id, message_bytes(db, row))
+            from adjudicator.mail.report_mail import ComposeError
+
+            try:
+                raw = message_bytes(db, row)
+            except ComposeError as exc:  # a report whose turn was rolled back: kept, marked failed
+                mark_failed(db, row.id, str(exc))
+                continue
+            write_maildir(folder, row.message_id, raw)
             mark_sent(db, row.id, moment)
             delivered += 1
     return delivered

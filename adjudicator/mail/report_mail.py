@@ -55,7 +55,7 @@ def expand_boards(session: Session, game_id: str, number: int, body: str) -> str
 
 
 class ComposeError(RuntimeError):
-    """What a queued reference points to is gone (its reports were deleted)."""
+    """What a queued reference points to is gone (its turn was rolled back): the mail is failed."""
 
 
 def picture_png(session: Session, game_id: str, number: int, digest: str) -> bytes | None:
@@ -93,7 +93,9 @@ def composed(session: Session, row: OutboxMessage) -> bytes:
         ).all()
     }
     if "text" not in bodies:
-        raise ComposeError(f"{row.message_id}: the report of turn {row.turn_number} for {row.seat} is gone")
+        raise ComposeError(
+            f"{row.message_id}: the report of turn {row.turn_number} for {row.seat} is gone (rolled back?)"
+        )
     attachments: list[tuple[str, str, bytes]] = []
     if row.picture:
         png = picture_png(session, row.game_id, row.turn_number, row.picture)

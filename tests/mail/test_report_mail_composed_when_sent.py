@@ -161,3 +161,16 @@ def test_the_stored_reports_keep_the_board_drawing_once_per_turn(referee: Refere
         for row in rows:  # as read and sent: the drawing back in its place
             html = stored_report(session, "mn", 1, row.seat, "html") or ""
             assert f'<div class="board" id="board">{kept.svg}</div>' in html
+
+
+def test_a_queued_report_of_a_rolled_back_turn_is_failed_not_lost(referee: Referee, tmp_path: Path) -> None:
+    from adjudicator.rollback import rollback
+
+    close_one_mare_nostrum_turn(referee)
+    rollback(referee.db, "mn", 0, reason="test")
+    folder = tmp_path / "box"
+    deliver_to_maildir(referee.db, folder)  # the other mail still goes; these cannot be made any more
+    rows = report_rows(referee.db)
+    assert len(rows) == 4
+    assert all(r.status == "failed" and "rolled back" in (r.last_error or "") for r in rows)
+    assert not [f for f in (folder / "new").iterdir() if b"Report: turn 1" in f.read_bytes()]
