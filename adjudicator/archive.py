@@ -210,8 +210,10 @@ def full_record(session: Session, game: Game, turn: Turn) -> dict[str, Any]:
 def _stored_reports(session: Session, game_id: str, number: int) -> dict[str, dict[str, str]]:
     rows = session.exec(select(Report).where(Report.game_id == game_id, Report.turn_number == number)).all()
     reports: dict[str, dict[str, str]] = {}
+    from adjudicator.mail.report_mail import expand_boards  # the board kept once per turn, put back
+
     for row in rows:
-        reports.setdefault(row.seat, {})[row.format] = row.body
+        reports.setdefault(row.seat, {})[row.format] = expand_boards(session, game_id, number, row.body)
     return reports
 
 
@@ -220,6 +222,22 @@ def _public_board(ruleset: Ruleset, state: Any) -> str | None:
         return clean_svg(ruleset.board_svg(ruleset.view(loads(dumps(state)), None)))
     except Exception:  # a ruleset that cannot draw this state still gets its archive
         return None
+
+
+def kept_picture(db: Database, game_id: str, number: int, svg: str) -> bytes | None:
+    """The PNG of this board if a report mail made it already (kept with the turn), else ``None``."""
+    from adjudicator.pictures import digest
+    from adjudicator.store import TurnPicture
+
+    with db.session() as session:
+        row = session.exec(
+            select(TurnPicture.png).where(
+                TurnPicture.game_id == game_id,
+                TurnPicture.turn_number == number,
+                TurnPicture.digest == digest(svg),
+            )
+        ).first()
+    return bytes(row) if row else None
 
 
 # -- export ------------------------------------------------------------------
@@ -374,7 +392,7 @@ def export_game(db: Database, game_id: str, to: Path = DEFAULT_ARCHIVE, *, full:
                     if fmt in stored:
                         writer.write(folder, "reports", f"{stem}.{ext}", data=stored[fmt])
         svg = _public_board(ruleset, record["state_after"])
-        png = svg_to_png(svg) if svg else None
+        png = (kept_picture(db, game_id, number, svg) or svg_to_png(svg)) if svg else None
         if svg:
             writer.write(folder, "board.svg", data=svg)
         if png:

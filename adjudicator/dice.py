@@ -65,6 +65,8 @@ class Dice:
         if not isinstance(seed, bytes | bytearray):
             raise DiceError("the seed must be bytes")
         self._seed = bytes(seed)
+        #: the HMAC keyed once per turn; each roll copies it (same digests, without setting the key up again)
+        self._keyed = hmac.new(self._seed, digestmod=hashlib.sha256)
         self._pins: dict[str, Pin] = dict(pins or {})
         self._count: defaultdict[str, int] = defaultdict(int)
         self.log: list[Roll] = []
@@ -76,7 +78,9 @@ class Dice:
         attempt = 0
         while True:
             message = f"{key}\x00{index}\x00{attempt}".encode()
-            number = int.from_bytes(hmac.new(self._seed, message, hashlib.sha256).digest(), "big")
+            mac = self._keyed.copy()
+            mac.update(message)
+            number = int.from_bytes(mac.digest(), "big")
             if number < limit:
                 return number % sides + 1
             attempt += 1  # rejection sampling keeps every face equally likely

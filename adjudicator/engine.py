@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 from email.utils import parseaddr
 from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import insert, update
 from sqlmodel import Session, select
 
 from adjudicator import seal
@@ -51,6 +51,7 @@ from adjudicator.store import (
     hash_secret,
     loads,
     new_secret,
+    upgraded_hash,
     utcnow,
 )
 
@@ -91,6 +92,7 @@ class SubmitResult:
     final: bool = False
     previous: str | None = None  # canonical text of the submission this one replaces
     closed_turn: int | None = None  # set when this submission closed the turn early
+    stored_hook_done: bool = False  # the caller's ``on_stored`` did its work in the storing transaction
 
 
 @dataclass
@@ -120,6 +122,19 @@ def check_email(address: str) -> str:
     return addr
 
 
+def secret_matches(session: Session, row: Game | Seat, attr: str, secret: str | None) -> bool:
+    """Whether ``secret`` matches the hash in ``row.<attr>``; a good secret under an older hash
+    scheme (scrypt) has its hash replaced by the current one in the same transaction."""
+    stored = getattr(row, attr)
+    if not secret or not stored or not check_secret(secret, stored):
+        return False
+    upgraded = upgraded_hash(secret, stored)
+    if upgraded is not None:
+        setattr(row, attr, upgraded)
+        session.add(row)
+    return True
+
+
 def strip_final(text: str) -> tuple[str, bool]:
     """Blank out ``final`` lines (keeping line numbers) and say whether there was one."""
     lines = text.split("\n")
@@ -146,11 +161,14 @@ class Referee:
         #: work done inside the close (and open) transaction: reports rendered, mail queued
         self.on_close: Callable[[Session, Game, Turn], None] | None = None
         self.on_open: Callable[[Session, Game, Turn], None] | None = None
-        if reports:
+        #: seats that fell into civil disorder at a close (the mail side tells the referee and the seat)
+        self.on_civil_disorder: Callable[[Session, Game, Turn, list[Seat]], None] | None = None
+        if reports:  # the engine records; rendering and mail react through these hooks (no mail import here)
             from adjudicator import reports as report_module
 
             self.on_close = report_module.on_close
             self.on_open = report_module.on_open
+            self.on_civil_disorder = report_module.on_civil_disorder
 
     # -- lookups ---------------------------------------------------------------
     def ruleset_of(self, game: Game) -> Ruleset:
@@ -361,9 +379,7 @@ class Referee:
         with self.db.session() as session:
             self.game(session, game_id)
             seat = self.seat(session, game_id, seat_name)
-            if not as_referee and (
-                not secret or not seat.secret_hash or not check_secret(secret, seat.secret_hash)
-            ):
+            if not as_referee and not secret_matches(session, seat, "secret_hash", secret):
                 raise Refused(f"wrong secret for seat {seat_name!r} of {game_id!r}; nothing was changed")
             seat.timezone = timezone
             session.add(seat)
@@ -463,8 +479,12 @@ class Referee:
         source: str = "cli",
         as_referee: bool = False,
         turn_number: int | None = None,
+        on_stored: Callable[[Session, Game, Turn, SubmitResult], bool] | None = None,
     ) -> SubmitResult:
         """Store a sealed submission; the last valid one before the close counts.
+
+        ``on_stored`` runs in the transaction that stores it (the mail side queues its
+        acknowledgement there: one commit for both); it returns whether it did its work.
 
         ``turn_number``, when given, is the turn the orders were written for (mail: the ``turn:``
         line); orders for another turn are refused in the same transaction that stores them.
@@ -485,15 +505,11 @@ class Referee:
         with self.db.session() as session:
             game = self.game(session, game_id)
             if seat_name == REFEREE:
-                if not as_referee and not (
-                    secret and game.referee_secret_hash and check_secret(secret, game.referee_secret_hash)
-                ):
+                if not as_referee and not secret_matches(session, game, "referee_secret_hash", secret):
                     raise Refused("wrong referee secret; nothing was stored")
             else:
                 seat = self.seat(session, game_id, seat_name)
-                if not as_referee and (
-                    not secret or not seat.secret_hash or not check_secret(secret, seat.secret_hash)
-                ):
+                if not as_referee and not secret_matches(session, seat, "secret_hash", secret):
                     raise Refused(f"wrong secret for seat {seat_name!r} of {game_id!r}; nothing was stored")
             if game.status == "setup":
                 raise Refused(f"game {game_id!r} has not started; orders are taken once it starts")
@@ -519,6 +535,8 @@ class Referee:
             result = self._store_submission(
                 session, game, turn, ruleset, request, body, final=final, source=source, raw_text=text
             )
+            if on_stored is not None:
+                result.stored_hook_done = on_stored(session, game, turn, result)
             turn_number = turn.number
         if result.accepted and result.final and game.status == "running":
             ready = self.ready_to_close(game_id)
@@ -665,9 +683,7 @@ class Referee:
         with self.db.session() as session:
             self.game(session, game_id)
             seat = self.seat(session, game_id, seat_name)
-            if not as_referee and (
-                not secret or not seat.secret_hash or not check_secret(secret, seat.secret_hash)
-            ):
+            if not as_referee and not secret_matches(session, seat, "secret_hash", secret):
                 raise Refused(f"wrong secret for seat {seat_name!r} of {game_id!r}")
             turn = self.turn(session, game_id)
             return list(
@@ -775,29 +791,37 @@ class Referee:
         turn.seed_hex = seed.hex()
         turn.result_state_json = dumps(new_state)
         turn.result_state_hash = seal.state_hash(new_state)
-        for seq, roll in enumerate(dice.log):
-            session.add(
-                DiceRoll(
-                    game_id=game.id,
-                    turn_number=turn.number,
-                    seq=seq,
-                    key=roll.key,
-                    index=roll.index,
-                    sides=roll.sides,
-                    value=roll.value,
-                )
+        if dice.log:  # in bulk: one executemany, not a row at a time
+            session.execute(
+                insert(DiceRoll),
+                [
+                    {
+                        "game_id": game.id,
+                        "turn_number": turn.number,
+                        "seq": seq,
+                        "key": roll.key,
+                        "index": roll.index,
+                        "sides": roll.sides,
+                        "value": roll.value,
+                    }
+                    for seq, roll in enumerate(dice.log)
+                ],
             )
-        for seq, ev in enumerate(events):
-            session.add(
-                EventRecord(
-                    game_id=game.id,
-                    turn_number=turn.number,
-                    seq=seq,
-                    text=ev.text,
-                    kind=ev.kind,
-                    data_json=dumps(ev.data),
-                    seats_json=dumps(list(ev.seats)) if ev.seats is not None else None,
-                )
+        if events:
+            session.execute(
+                insert(EventRecord),
+                [
+                    {
+                        "game_id": game.id,
+                        "turn_number": turn.number,
+                        "seq": seq,
+                        "text": ev.text,
+                        "kind": ev.kind,
+                        "data_json": dumps(ev.data),
+                        "seats_json": dumps(list(ev.seats)) if ev.seats is not None else None,
+                    }
+                    for seq, ev in enumerate(events)
+                ],
             )
         session.add(turn)
         session.flush()
@@ -815,10 +839,8 @@ class Referee:
             self._open_turn(session, game, next_number, new_state, prev_record_hash=turn.record_hash)
         if self.on_close is not None:
             self.on_close(session, game, turn)
-            if fell:
-                from adjudicator.reminders import queue_civil_disorder_notices
-
-                queue_civil_disorder_notices(session, game, turn, [seats[name] for name in fell])
+        if fell and self.on_civil_disorder is not None:
+            self.on_civil_disorder(session, game, turn, [seats[name] for name in fell])
         return ClosedTurn(game.id, turn.number, turn.label, events, outcome, next_number, fell)
 
     def _default_submission(

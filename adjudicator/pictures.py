@@ -10,6 +10,7 @@ loaded (no ``resources_dir``), so a picture can never pull in a local file.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from functools import cache, lru_cache
 
@@ -34,16 +35,28 @@ def png_unavailable_reason() -> str | None:
     return None
 
 
+def convertible(svg: str | None) -> bool:
+    """Whether :func:`svg_to_png` will try ``svg`` (without converting it): the report says
+    "attached" before the PNG is made at send time. A drawing resvg then fails on goes out
+    without the PNG (rare: the rulesets draw the SVG themselves)."""
+    if not svg or len(svg.encode()) > MAX_SVG_BYTES:
+        return False
+    if _EXTERNAL.search(svg):
+        return False  # a board drawing links to nothing outside itself
+    return _renderer() is not None
+
+
+def digest(svg: str) -> str:
+    """The key a picture is kept under with its turn: SHA-256 of the cleaned SVG."""
+    return hashlib.sha256(svg.encode()).hexdigest()
+
+
 def svg_to_png(svg: str | None) -> bytes | None:
     """The PNG of ``svg``; ``None`` when there is no picture or it cannot be converted."""
-    if not svg or len(svg.encode()) > MAX_SVG_BYTES:
+    if not convertible(svg):
         return None
-    if _EXTERNAL.search(svg):
-        return None  # a board drawing links to nothing outside itself
-    renderer = _renderer()
-    if renderer is None:
-        return None
-    return _converted(renderer, svg)
+    assert svg is not None
+    return _converted(_renderer(), svg)
 
 
 @lru_cache(maxsize=4)

@@ -26,6 +26,7 @@ from jinja2 import (
     Environment,
     FileSystemLoader,
     StrictUndefined,
+    Template,
     TemplateNotFound,
     select_autoescape,
 )
@@ -83,6 +84,7 @@ def _environment(club: str) -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        auto_reload=False,  # templates ship with the package: no stat() of every file per render
     )
     env.filters["utc"] = _utc
     return env
@@ -90,7 +92,14 @@ def _environment(club: str) -> Environment:
 
 def render(name: str, ruleset: str | None = None, **context: Any) -> str:
     """Render ``common/<name>``, or ``<ruleset>/<name>`` where the game has its own."""
+    return _template(name, ruleset).render(**context)
+
+
+@cache
+def _template(name: str, ruleset: str | None) -> Template:
+    """The template ``render`` uses, looked up once (a game without its own override would
+    otherwise ask the file system for the missing file at every render)."""
     env = environment()
     candidates = [f"{ruleset}/{name}"] if ruleset else []
     candidates.append(f"common/{name}")
-    return env.select_template(candidates).render(**context)
+    return env.select_template(candidates)

@@ -17,13 +17,25 @@ from adjudicator.disclosure import disclosure
 from adjudicator.games import get_ruleset
 from adjudicator.games.base import Event, OrderRequest, Outcome, Ruleset
 from adjudicator.mail import outbox
-from adjudicator.mail.compose import compose, stable_message_id
+from adjudicator.mail.compose import compose, header_text, stable_message_id
 from adjudicator.mail.ics import turn_deadline_attachment
-from adjudicator.pictures import clean_svg, png_unavailable_reason, svg_to_png
+from adjudicator.mail.report_mail import board_mark, expand_boards, picture_name
+from adjudicator.pictures import clean_svg, convertible, digest, png_unavailable_reason
 from adjudicator.record import counting_submissions
 from adjudicator.render import render
 from adjudicator.seal import canonical_json
-from adjudicator.store import DiceRoll, EventRecord, Game, Report, Seat, Turn, as_utc, dumps, loads
+from adjudicator.store import (
+    DiceRoll,
+    EventRecord,
+    Game,
+    Report,
+    Seat,
+    Submission,
+    Turn,
+    TurnPicture,
+    as_utc,
+    loads,
+)
 
 
 def local_time(moment: datetime | None, tz_name: str) -> str:
@@ -81,8 +93,12 @@ def branch_tag(session: Session, game_id: str, number: int | None = None) -> str
     return f"b{generation}" if generation else None
 
 
-def _message_id(session: Session, game_id: str, number: int, seat: str, kind: str) -> str:
-    return stable_message_id(game_id, number, seat, kind, branch_tag(session, game_id, number))
+def _message_id(
+    session: Session, game_id: str, number: int, seat: str, kind: str, generation: int | None = None
+) -> str:
+    if generation is None:
+        generation = branch_generation(session, game_id, number)
+    return stable_message_id(game_id, number, seat, kind, f"b{generation}" if generation else None)
 
 
 def private_view(ruleset: Ruleset, state: dict[str, Any], seat: str | None) -> dict[str, Any]:
@@ -97,42 +113,38 @@ def private_view(ruleset: Ruleset, state: dict[str, Any], seat: str | None) -> d
     }
 
 
-def picture_name(game_id: str, number: int) -> str:
-    return f"{game_id}-turn-{number:03d}.png"
-
-
-def report_context(session: Session, game: Game, turn: Turn, seat: str | None) -> dict[str, Any]:
+def report_context(
+    session: Session, game: Game, turn: Turn, seat: str | None, shared: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """Everything a report shows to ``seat`` (``None``: the public report).
 
     What is withheld while a game with hidden information runs follows
     :mod:`adjudicator.disclosure`: each seat sees its own orders; other seats' orders, the
     dice, the turn secret and the seed come with the game-over report and the full archive.
+
+    ``shared`` is a cache kept across the seats of one close: what every seat's report reads
+    (events, dice, seats, orders, the next turn) is read once, and the board drawn and cleaned
+    once per distinct view, not once per seat.
     """
-    ruleset = get_ruleset(game.ruleset)
-    tz_name = "UTC"
-    if seat is not None:
-        row = session.exec(select(Seat).where(Seat.game_id == game.id, Seat.name == seat)).first()
-        tz_name = row.timezone if row is not None else "UTC"
-    shown = disclosure(ruleset, game_over=game.status == "over")
-    state = loads(turn.result_state_json) if turn.result_state_json else loads(turn.state_json)
-    view = ruleset.view(loads(dumps(state)), seat)
-    events = session.exec(
-        select(EventRecord)
-        .where(EventRecord.game_id == game.id, EventRecord.turn_number == turn.number)
-        .order_by(EventRecord.seq)  # type: ignore[arg-type]
-    ).all()
+    shared = {} if shared is None else shared
+    if "seats" not in shared:
+        shared.update(_turn_facts(session, game, turn))
+    ruleset: Ruleset = shared["ruleset"]
+    seats: dict[str, Seat] = shared["seats"]
+    tz_name = seats[seat].timezone if seat is not None and seat in seats else "UTC"
+    shown = shared["shown"]
+    view = ruleset.view(loads(shared["state_json"]), seat)
+    private = _private_part(shared, view, seat)  # before the board is drawn from the same view
+    view_key = canonical_json(view)
+    if view_key not in shared["boards"]:
+        shared["boards"][view_key] = (ruleset.board_text(view), clean_svg(ruleset.board_svg(view)))
+    board_text, board_svg = shared["boards"][view_key]
+    events = shared["events"]
     visible = [
         e.text for e in events if e.seats_json is None or (seat is not None and seat in loads(e.seats_json))
     ]
-    dice = session.exec(
-        select(DiceRoll)
-        .where(DiceRoll.game_id == game.id, DiceRoll.turn_number == turn.number)
-        .order_by(DiceRoll.seq)  # type: ignore[arg-type]
-    ).all()
-    names = {
-        s.name: s.player_name or ""
-        for s in session.exec(select(Seat).where(Seat.game_id == game.id)).all()  # type: ignore[arg-type]
-    }
+    dice = shared["dice"]
+    names = {name: row.player_name or "" for name, row in seats.items()}
     submissions = [
         {
             "seat": s.seat,
@@ -142,16 +154,17 @@ def report_context(session: Session, game: Game, turn: Turn, seat: str | None) -
             "receipt": s.receipt,
             "default": s.status == "default",
         }
-        for s in counting_submissions(session, game.id, turn.number)
+        for s in shared["submissions"]
     ]
-    outcome = (
-        Outcome.from_json(loads(game.outcome_json)) if game.outcome_json and game.status == "over" else None
-    )
-    nxt = None if outcome else next_context(session, game, turn.number + 1, tz_name)
-    board_svg = clean_svg(ruleset.board_svg(view))
-    private = private_view(ruleset, loads(dumps(state)), seat)
+    outcome = shared["outcome"]
+    if outcome:
+        nxt = None
+    else:
+        if tz_name not in shared["next"]:
+            shared["next"][tz_name] = next_context(session, game, turn.number + 1, tz_name)
+        nxt = shared["next"][tz_name]
     return {
-        "game": game_context(game),
+        "game": shared["game"],
         "seat": seat,
         "player": names.get(seat, "") if seat else "",
         "turn": {
@@ -182,7 +195,7 @@ def report_context(session: Session, game: Game, turn: Turn, seat: str | None) -
             if shown.dice
             else []
         ),
-        "board_text": ruleset.board_text(view),
+        "board_text": board_text,
         "board_svg": board_svg,
         "private": json.dumps(private, indent=2, ensure_ascii=False, sort_keys=True) if private else "",
         "picture": {
@@ -192,7 +205,7 @@ def report_context(session: Session, game: Game, turn: Turn, seat: str | None) -
         },
         "outcome": str(outcome) if outcome else "",
         "next": nxt,
-        "adjustments": adjustments_shown(session, game.id, turn.number, seat),
+        "adjustments": adjustments_shown(session, game.id, turn.number, seat, shared["adjustments"]),
         "absence": absence_shown(session, game, seat),
     }
 
@@ -204,12 +217,65 @@ def absence_shown(session: Session, game: Game, seat: str | None) -> str:
     return allowance_line(session, game, seat) or ""
 
 
-def adjustments_shown(session: Session, game_id: str, number: int, seat: str | None) -> list[dict[str, Any]]:
-    """The referee's adjustments made before ``number`` was resolved, as ``seat`` may see them."""
+def _private_part(shared: dict[str, Any], view: Any, seat: str | None) -> dict[str, Any]:
+    """:func:`private_view` of ``seat`` from its ``view``, the public view compared once per close."""
+    if seat is None:
+        return {}
+    if "public" not in shared:
+        public = shared["ruleset"].view(loads(shared["state_json"]), None)
+        shared["public"] = (
+            {k: canonical_json(v) for k, v in public.items()} if isinstance(public, dict) else None
+        )
+    public_json = shared["public"]
+    if not isinstance(view, dict) or public_json is None:
+        return {}
+    return {k: v for k, v in view.items() if k not in public_json or public_json[k] != canonical_json(v)}
+
+
+def _turn_facts(session: Session, game: Game, turn: Turn) -> dict[str, Any]:
+    """What every seat's report of ``turn`` reads, read once."""
+    from adjudicator.adjustments import entry_rows
+
+    ruleset = get_ruleset(game.ruleset)
+    state_json = turn.result_state_json or turn.state_json
+    seats = session.exec(select(Seat).where(Seat.game_id == game.id)).all()  # type: ignore[arg-type]
+    return {
+        "ruleset": ruleset,
+        "game": game_context(game),
+        "shown": disclosure(ruleset, game_over=game.status == "over"),
+        "state_json": state_json,
+        "seats": {s.name: s for s in seats},
+        "events": session.exec(
+            select(EventRecord)
+            .where(EventRecord.game_id == game.id, EventRecord.turn_number == turn.number)
+            .order_by(EventRecord.seq)  # type: ignore[arg-type]
+        ).all(),
+        "dice": session.exec(
+            select(DiceRoll)
+            .where(DiceRoll.game_id == game.id, DiceRoll.turn_number == turn.number)
+            .order_by(DiceRoll.seq)  # type: ignore[arg-type]
+        ).all(),
+        "submissions": counting_submissions(session, game.id, turn.number),
+        "outcome": (
+            Outcome.from_json(loads(game.outcome_json))
+            if game.outcome_json and game.status == "over"
+            else None
+        ),
+        "next": {},
+        "boards": {},
+        "adjustments": entry_rows(session, game.id, turn.number),
+    }
+
+
+def adjustments_shown(
+    session: Session, game_id: str, number: int, seat: str | None, rows: list[Submission] | None = None
+) -> list[dict[str, Any]]:
+    """The referee's adjustments made before ``number`` was resolved, as ``seat`` may see them
+    (``rows``: those adjustments' rows, when read already)."""
     from adjudicator.adjustments import entry_of, entry_rows
 
     shown = []
-    for row in entry_rows(session, game_id, number):
+    for row in entry_rows(session, game_id, number) if rows is None else rows:
         entry = entry_of(row)
         events = [Event.from_json(e) for e in entry.get("events", [])]
         shown.append(
@@ -233,32 +299,65 @@ def render_report(session: Session, game: Game, turn: Turn, seat: str | None, fm
     return render_context("report", game.ruleset, context, fmt)
 
 
-def attach_picture(context: dict[str, Any]) -> bytes | None:
-    """Convert the context's board to PNG, and say in the context whether it is attached."""
+def mark_picture(context: dict[str, Any], checked: dict[str, bool] | None = None) -> str | None:
+    """Say in the context whether its board goes with the mail as a PNG; the board's SVG if so.
+
+    The PNG itself is made when the mail is sent (:mod:`adjudicator.mail.report_mail`), once per
+    distinct board of the turn, and kept with the turn."""
     svg = context.get("board_svg")
     if not svg:
         return None
-    png = svg_to_png(svg)
-    context["picture"]["attached"] = png is not None
-    if png is None:
+    checked = {} if checked is None else checked
+    if svg not in checked:
+        checked[svg] = convertible(svg)
+    attached = checked[svg]
+    context["picture"]["attached"] = attached
+    if not attached:
         context["picture"]["note"] = (
             png_unavailable_reason() or "the board picture could not be converted to PNG"
         ) + "; the HTML report shows it inline"
-    return png
+    return svg if attached else None
+
+
+def keep_picture(session: Session, game_id: str, number: int, svg: str, kept: dict[str, bool]) -> str:
+    """Keep the board ``svg`` with the turn once (its PNG is made at send time); its digest."""
+    key = digest(svg)
+    if key not in kept:
+        exists = session.exec(
+            select(TurnPicture.id).where(
+                TurnPicture.game_id == game_id, TurnPicture.turn_number == number, TurnPicture.digest == key
+            )
+        ).first()
+        if exists is None:
+            session.add(TurnPicture(game_id=game_id, turn_number=number, digest=key, svg=svg))
+        kept[key] = True
+    return key
 
 
 def on_close(session: Session, game: Game, turn: Turn) -> None:
     """Render every seat's report (and the public one), store them, queue the emails.
 
-    Each email carries the text and HTML report and, where the game draws its board, the same
-    picture as a PNG attachment for mail clients that block inline SVG.
+    The stages: every report is rendered from contexts that share what the turn's seats have
+    in common (read once, the board drawn once per distinct view); each distinct board is kept
+    once with the turn; each seat's email is queued as a reference to its stored reports and
+    the board - the MIME (and the PNG, made once per board) is composed when the mail is sent
+    (:mod:`adjudicator.mail.report_mail`), so the database does not keep a copy of the picture
+    per recipient.
     """
     seats = session.exec(select(Seat).where(Seat.game_id == game.id).order_by(Seat.position)).all()  # type: ignore[arg-type]
-    pictures: dict[str, bytes | None] = {}
+    shared: dict[str, Any] = {}
+    pictures: dict[str, str | None] = {}
+    checked: dict[str, bool] = {}
+    kept: dict[str, bool] = {}
     for seat_name in [None, *[s.name for s in seats]]:
-        context = report_context(session, game, turn, seat_name)
+        context = report_context(session, game, turn, seat_name, shared)
         if seat_name is not None:
-            pictures[seat_name] = attach_picture(context)
+            pictures[seat_name] = mark_picture(context, checked)
+        stored = dict(context)
+        if context["board_svg"]:  # the HTML keeps a mark; the drawing is kept once with the turn
+            stored["board_svg"] = board_mark(
+                keep_picture(session, game.id, turn.number, context["board_svg"], kept)
+            )
         for fmt in ("text", "html"):
             session.add(
                 Report(
@@ -266,41 +365,40 @@ def on_close(session: Session, game: Game, turn: Turn) -> None:
                     turn_number=turn.number,
                     seat=seat_name or "",
                     format=fmt,
-                    body=render_context("report", game.ruleset, context, fmt),
+                    body=render_context("report", game.ruleset, stored if fmt == "html" else context, fmt),
                 )
             )
-    session.flush()
     kind = "game-over" if game.status == "over" else "report"
+    generation = branch_generation(session, game.id, turn.number)
     for seat in seats:
         if not seat.email:
             continue
-        text = stored_report(session, game.id, turn.number, seat.name, "text")
-        html = stored_report(session, game.id, turn.number, seat.name, "html")
         title = "Game over" if kind == "game-over" else "Report"
         subject = f"[{game.id}] {title}: turn {turn.number}, {turn.label}"
-        message_id = _message_id(session, game.id, turn.number, seat.name, kind)
-        png = pictures.get(seat.name)
-        attachments = [(picture_name(game.id, turn.number), "image/png", png)] if png else []
-        attachments += turn_deadline_attachment(session, game.id, turn.number + 1, seat.name)  # next deadline
-        msg = compose(
-            to=seat.email,
-            subject=subject,
-            text=text or "",
-            html=html,
-            message_id=message_id,
-            attachments=attachments,
-        )
-        outbox.queue_message(
+        svg = pictures.get(seat.name)
+        outbox.queue(
             session,
-            msg,
+            message_id=_message_id(session, game.id, turn.number, seat.name, kind, generation),
+            raw=b"",
+            to_addr=seat.email,
+            subject=header_text(subject),
             kind=kind,
             game_id=game.id,
             turn_number=turn.number,
             seat=seat.name,
+            compose="report",
+            picture=keep_picture(session, game.id, turn.number, svg, kept) if svg else None,
         )
     from adjudicator.observers import queue_public_reports
 
     queue_public_reports(session, game, turn)  # observers: the public report, nothing else
+
+
+def on_civil_disorder(session: Session, game: Game, turn: Turn, fell: list[Seat]) -> None:
+    """Seats that fell into civil disorder at this close: their notices are queued with the reports."""
+    from adjudicator.reminders import queue_civil_disorder_notices
+
+    queue_civil_disorder_notices(session, game, turn, fell)
 
 
 def on_open(session: Session, game: Game, turn: Turn) -> None:
@@ -339,6 +437,7 @@ def on_open(session: Session, game: Game, turn: Turn) -> None:
 
 
 def stored_report(session: Session, game_id: str, number: int, seat: str | None, fmt: str) -> str | None:
+    """A stored report as sent: the board drawing put back where the HTML keeps its mark."""
     row = session.exec(
         select(Report).where(
             Report.game_id == game_id,
@@ -347,4 +446,4 @@ def stored_report(session: Session, game_id: str, number: int, seat: str | None,
             Report.format == fmt,
         )
     ).first()
-    return row.body if row else None
+    return expand_boards(session, game_id, number, row.body) if row else None

@@ -72,7 +72,53 @@ def _text(default: str | None = None, nullable: bool = False) -> Any:
 
 
 # -- secrets ---------------------------------------------------------------
+#: Hashes of the first releases (``scrypt$salt$digest``): still accepted, and replaced by the
+#: current scheme at their next good check (:func:`upgraded_hash`).
 _SCRYPT = {"n": 2**14, "r": 8, "p": 1}
+#: The current scheme: ``hmac-sha256$<pepper id>$<digest>``, HMAC-SHA256 of the secret keyed by
+#: the server's pepper. A secret is 128 random bits, so no slow hash is needed against guessing;
+#: the pepper, kept outside the database, makes a stolen database useless for checking guesses.
+HMAC_SCHEME = "hmac-sha256"
+DEFAULT_PEPPER_FILE = "pbem-pepper"
+
+
+def pepper() -> bytes:
+    """The server's pepper: the environment's ``PBEM_PEPPER``, else the file named by
+    ``PBEM_PEPPER_FILE`` (``./pbem-pepper`` by default, beside ``pbem.db`` and ``pbem.toml``),
+    made with 32 random bytes the first time it is needed. Losing it means every seat's secret
+    must be issued again (``pbem seat replace``): keep it with the database's backups, not in
+    the database."""
+    given = os.environ.get("PBEM_PEPPER")
+    if given:
+        return given.encode()
+    path = Path(os.environ.get("PBEM_PEPPER_FILE") or DEFAULT_PEPPER_FILE)
+    return _pepper_file(str(path.resolve()))
+
+
+_PEPPERS: dict[str, bytes] = {}
+
+
+def _pepper_file(path: str) -> bytes:
+    if path not in _PEPPERS:
+        file = Path(path)
+        if not file.exists():
+            try:
+                fd = os.open(file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            except FileExistsError:
+                pass  # another process made it a moment ago
+            else:
+                with os.fdopen(fd, "w") as handle:
+                    handle.write(secrets.token_hex(32) + "\n")
+        text = file.read_text().strip()
+        if len(text) < 32:
+            raise RuntimeError(f"the pepper file {path} is shorter than 32 characters")
+        _PEPPERS[path] = text.encode()
+    return _PEPPERS[path]
+
+
+def _pepper_id(key: bytes) -> str:
+    """Names the pepper a hash was made with (not the pepper): a check under another pepper says so."""
+    return hashlib.sha256(b"pbem pepper id\x00" + key).hexdigest()[:8]
 
 
 def new_secret() -> str:
@@ -81,21 +127,33 @@ def new_secret() -> str:
 
 
 def hash_secret(secret: str) -> str:
-    """scrypt with a random salt; only this string is stored, never the secret."""
-    salt = secrets.token_bytes(16)
-    digest = hashlib.scrypt(secret.encode(), salt=salt, dklen=32, **_SCRYPT)
-    return f"scrypt${salt.hex()}${digest.hex()}"
+    """HMAC-SHA256 under the server's pepper; only this string is stored, never the secret."""
+    key = pepper()
+    digest = hmac.new(key, secret.encode(), hashlib.sha256).hexdigest()
+    return f"{HMAC_SCHEME}${_pepper_id(key)}${digest}"
 
 
 def check_secret(secret: str, stored: str) -> bool:
     try:
         scheme, salt_hex, digest_hex = stored.split("$")
-        if scheme != "scrypt":
+        if scheme == HMAC_SCHEME:
+            key = pepper()
+            if not hmac.compare_digest(salt_hex, _pepper_id(key)):
+                return False  # made under another pepper: the secret must be issued again
+            digest = hmac.new(key, secret.encode(), hashlib.sha256).digest()
+        elif scheme == "scrypt":
+            digest = hashlib.scrypt(secret.encode(), salt=bytes.fromhex(salt_hex), dklen=32, **_SCRYPT)
+        else:
             return False
-        digest = hashlib.scrypt(secret.encode(), salt=bytes.fromhex(salt_hex), dklen=32, **_SCRYPT)
     except (ValueError, TypeError):
         return False
     return hmac.compare_digest(digest.hex(), digest_hex)
+
+
+def upgraded_hash(secret: str, stored: str) -> str | None:
+    """After a good check of ``secret`` against ``stored``: the hash to store instead when
+    ``stored`` is of an older scheme (scrypt), else ``None``."""
+    return hash_secret(secret) if stored.startswith("scrypt$") else None
 
 
 # -- tables ----------------------------------------------------------------
@@ -235,6 +293,27 @@ class OutboxMessage(SQLModel, table=True):
     created_at: datetime = _when()
     sent_at: datetime | None = _maybe_when()
     claimed_by: str | None = Field(default=None, max_length=200)  # host:pid of the flusher holding it
+    #: ``report``: ``raw`` is empty and the MIME is composed when sent, from the stored reports of
+    #: (game, turn, seat) and the turn's picture (migration 0006); ``None``: ``raw`` is the message.
+    compose: str | None = Field(default=None, max_length=16)
+    #: the digest of the board picture (a :class:`TurnPicture`) the composed mail attaches
+    picture: str | None = Field(default=None, max_length=64)
+
+
+class TurnPicture(SQLModel, table=True):
+    """One board picture of a closed turn, kept once however many seats' mails attach it.
+
+    ``svg`` is the cleaned drawing; ``png`` is converted from it the first time a mail needs it
+    (at send time, not inside the close), then kept (migration 0006)."""
+
+    __table_args__ = (UniqueConstraint("game_id", "turn_number", "digest"),)
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="game.id", index=True, max_length=64)
+    turn_number: int
+    digest: str = Field(max_length=64)  # SHA-256 of the cleaned SVG
+    svg: str = _text("")
+    png: bytes | None = Field(default=None, sa_column=Column(LargeBinary, nullable=True))
+    created_at: datetime = _when()
 
 
 class InboundMessage(SQLModel, table=True):

@@ -21,6 +21,8 @@ from adjudicator.games import register
 from adjudicator.store import Database
 
 register(ClosestGuess)
+#: The secrets' pepper of every test and of the processes tests start (no pepper file in the working tree).
+os.environ.setdefault("PBEM_PEPPER", "tests-only pepper: not secret, 0123456789abcdef")
 
 PG_ADMIN_URL = os.environ.get("PBEM_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 

@@ -95,7 +95,7 @@ def test_game_show_json_never_carries_a_secret(
     text = json.dumps(document)
     for secret in club.values():
         assert secret not in text
-    assert "secret_hash" not in text and "scrypt" not in text
+    assert "secret_hash" not in text and "scrypt" not in text and "hmac-sha256" not in text
 
 
 def test_mail_status_json(club: dict[str, str], capsys: pytest.CaptureFixture[str]) -> None:

@@ -76,3 +76,15 @@ def test_rolls_are_always_within_the_die(seed: bytes, sides: int, key: str) -> N
     value = Dice(seed).roll(sides, key)
     assert 1 <= value <= sides
     assert Dice(seed).roll(sides, key) == value
+
+
+def test_a_roll_is_the_hmac_of_the_seed_over_key_index_and_attempt() -> None:
+    """The keyed HMAC reused per roll gives exactly HMAC-SHA256(seed, key NUL index NUL attempt)."""
+    import hashlib
+    import hmac
+
+    dice = Dice(b"turn-seed")
+    for index in range(5):
+        value = dice.roll(6, "invasion:Gallia")
+        digest = hmac.new(b"turn-seed", f"invasion:Gallia\x00{index}\x000".encode(), hashlib.sha256).digest()
+        assert value == int.from_bytes(digest, "big") % 6 + 1

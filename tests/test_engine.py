@@ -111,6 +111,29 @@ def test_secrets_are_stored_hashed_never_plain(referee: Referee, toy_game: dict[
         assert not check_secret(toy_game["south"], seat.secret_hash or "")
 
 
+def test_a_seat_secret_under_scrypt_is_upgraded_at_its_next_good_check(
+    referee: Referee, toy_game: dict[str, str]
+) -> None:
+    import hashlib
+
+    salt = bytes(16)
+    digest = hashlib.scrypt(toy_game["north"].encode(), salt=salt, dklen=32, n=2**14, r=8, p=1)
+    old = f"scrypt${salt.hex()}${digest.hex()}"  # a seat that joined under the first releases
+    with referee.db.session() as session:
+        seat = session.exec(select(Seat).where(Seat.name == "north")).one()
+        seat.secret_hash = old
+        session.add(seat)
+    with pytest.raises(Refused, match="wrong secret"):
+        referee.submit("toy", "north", "guess 3", toy_game["south"])
+    with referee.db.session() as session:
+        assert session.exec(select(Seat).where(Seat.name == "north")).one().secret_hash == old
+    referee.submit("toy", "north", "guess 3", toy_game["north"])
+    with referee.db.session() as session:
+        upgraded = session.exec(select(Seat).where(Seat.name == "north")).one().secret_hash or ""
+    assert upgraded.startswith("hmac-sha256$") and check_secret(toy_game["north"], upgraded)
+    referee.submit("toy", "north", "guess 4", toy_game["north"])  # and it keeps working
+
+
 def test_a_closed_turn_cannot_be_closed_again(referee: Referee, toy_game: dict[str, str]) -> None:
     assert referee.close_turn("toy", 1) is not None
     assert referee.close_turn("toy", 1) is None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
@@ -10,7 +12,7 @@ from sqlmodel import SQLModel
 
 from adjudicator import migrate
 from adjudicator.engine import Referee
-from adjudicator.store import Database, check_secret, hash_secret
+from adjudicator.store import Database, check_secret, hash_secret, upgraded_hash
 
 
 def _diff(db: Database) -> list[object]:
@@ -36,11 +38,42 @@ def test_sqlite_runs_in_wal_mode(db: Database) -> None:
         assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
 
 
-def test_secret_hashes_are_salted_and_checkable() -> None:
-    a, b = hash_secret("s3cret"), hash_secret("s3cret")
-    assert a != b and check_secret("s3cret", a) and check_secret("s3cret", b)
+def test_secret_hashes_are_peppered_hmac_and_checkable() -> None:
+    a = hash_secret("s3cret")
+    assert a.startswith("hmac-sha256$") and "s3cret" not in a and check_secret("s3cret", a)
     assert not check_secret("s3cret!", a)
     assert not check_secret("s3cret", "garbage") and not check_secret("s3cret", "")
+    assert not check_secret("s3cret", a.replace("hmac-sha256$", "md5$"))
+
+
+def test_a_hash_made_under_another_pepper_does_not_match(monkeypatch: pytest.MonkeyPatch) -> None:
+    a = hash_secret("s3cret")
+    monkeypatch.setenv("PBEM_PEPPER", "another pepper, another server, 0123456789")
+    assert not check_secret("s3cret", a)
+    assert check_secret("s3cret", hash_secret("s3cret"))
+
+
+def test_older_scrypt_hashes_still_match_and_are_upgraded() -> None:
+    import hashlib
+
+    salt = bytes(range(16))
+    digest = hashlib.scrypt(b"s3cret", salt=salt, dklen=32, n=2**14, r=8, p=1)
+    old = f"scrypt${salt.hex()}${digest.hex()}"  # as the first releases stored it
+    assert check_secret("s3cret", old) and not check_secret("s3cret!", old)
+    new = upgraded_hash("s3cret", old)
+    assert new is not None and new.startswith("hmac-sha256$") and check_secret("s3cret", new)
+    assert upgraded_hash("s3cret", new) is None
+
+
+def test_the_pepper_file_is_made_once_private_and_kept(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.delenv("PBEM_PEPPER", raising=False)
+    monkeypatch.setenv("PBEM_PEPPER_FILE", str(tmp_path / "pepper"))
+    a = hash_secret("s3cret")
+    assert (tmp_path / "pepper").stat().st_mode & 0o777 == 0o600
+    assert len((tmp_path / "pepper").read_text().strip()) == 64
+    assert check_secret("s3cret", a) and hash_secret("s3cret") == a
 
 
 @pytest.mark.postgres

@@ -43,7 +43,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import Session, select
 
 from adjudicator.dbfaults import describe, is_database_error
-from adjudicator.engine import Referee, RefereeError, check_game_id, deadline_with_grace
+from adjudicator.engine import Referee, RefereeError, SubmitResult, check_game_id, deadline_with_grace
 from adjudicator.games.base import REFEREE as REFEREE_SEAT
 from adjudicator.mail import acks, between
 from adjudicator.mail.config import int_setting
@@ -428,6 +428,17 @@ class MailHandler:
             self._refuse(seat, parsed, stale_turn_reason(parsed.turn, written_for, open_turn), now)
         if late is not None:
             self._refuse(seat, parsed, late, now)
+
+        def ack_with_the_orders(session: Session, game: Game, turn: Turn, result: SubmitResult) -> bool:
+            """The acknowledgement queued in the transaction that stores the orders (one commit), unless
+            the orders are final: then the ack waits to say whether they closed the turn."""
+            if result.final:
+                return False
+            row = session.get(Seat, seat.id) if seat.id is not None else None
+            if row is not None and acks.queue_ack(session, game, row, turn, result, parsed.message_id):
+                self.replies += 1
+            return row is not None
+
         try:
             result = self.referee.submit(
                 seat.game_id,
@@ -437,6 +448,7 @@ class MailHandler:
                 request_key=parsed.request,
                 source="mail",
                 turn_number=written_for,
+                on_stored=ack_with_the_orders,
             )
         except RefereeError as exc:
             self._refuse(seat, parsed, str(exc), now)
@@ -446,13 +458,16 @@ class MailHandler:
         except Exception as exc:  # the ruleset crashed on these orders: a bug, logged and answered
             log.exception("the %s order reader crashed on %s", seat.game_id, parsed.message_id)
             self._fail(seat, parsed, exc, now)
-        with self.db.session() as session:
-            game = self.referee.game(session, seat.game_id)
-            turn = session.exec(select(Turn).where(Turn.game_id == game.id, Turn.number == result.turn)).one()
-            row = session.get(Seat, seat.id) if seat.id is not None else seat
-            assert row is not None
-            if acks.queue_ack(session, game, row, turn, result, parsed.message_id):
-                self.replies += 1
+        if not result.stored_hook_done:
+            with self.db.session() as session:
+                game = self.referee.game(session, seat.game_id)
+                turn = session.exec(
+                    select(Turn).where(Turn.game_id == game.id, Turn.number == result.turn)
+                ).one()
+                row = session.get(Seat, seat.id) if seat.id is not None else seat
+                assert row is not None
+                if acks.queue_ack(session, game, row, turn, result, parsed.message_id):
+                    self.replies += 1
         if not result.accepted:
             raise _Outcome("refused", f"orders rejected: {len(result.problems)} problem(s); ack sent")
         closed = f"; turn {result.closed_turn} closed" if result.closed_turn else ""

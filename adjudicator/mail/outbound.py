@@ -16,12 +16,15 @@ How a flush works: each message is *claimed* (see :mod:`adjudicator.mail.outbox`
 a conditional UPDATE records the flusher and a short lease, so two flushers
 never send the same message, and one that died is noticed at the next flush),
 then sent on one of ``PBEM_SMTP_PARALLEL`` connections, each reused for many
-messages. It is marked ``sending`` after the server took MAIL and RCPT and
-just before DATA, and ``sent`` as soon as the server answered DATA, in its
-own transaction. A failure is kept: ``attempts`` goes up, ``last_error`` says
-why and ``next_attempt_at`` backs off exponentially (1 min, 2, 4 ... up to
-6 h); after ``PBEM_SMTP_MAX_ATTEMPTS`` failures, or at once on a permanent
-refusal (5xx), the message is marked ``failed`` and shown by ``pbem mail
+messages; each connection claims a batch of them in one transaction. A message
+is marked ``sending`` after the server took MAIL and RCPT and just before DATA;
+once the server answered its DATA it is recorded ``sent`` in the transaction that
+marks the connection's next message ``sending`` (or at once when a failure or the
+end of the flush comes first): one write per message. A failure is kept:
+``attempts`` goes up, ``last_error`` says why and ``next_attempt_at`` backs off
+exponentially (1 min, 2, 4 ... up to 6 h); after ``PBEM_SMTP_MAX_ATTEMPTS``
+failures, or at once on a permanent refusal (5xx) or a report that cannot be
+made any more (its turn was rolled back), the message is marked ``failed`` and shown by ``pbem mail
 status`` until the referee retries it (``pbem mail retry``). Nothing is ever
 dropped.
 
@@ -53,12 +56,15 @@ from adjudicator import progress
 from adjudicator.mail import outbox
 from adjudicator.mail.compose import referee_mailbox
 from adjudicator.mail.config import int_setting, setting
+from adjudicator.mail.report_mail import ComposeError
 from adjudicator.store import Database, OutboxMessage, utcnow
 
 log = logging.getLogger(__name__)
 
 BACKOFF_BASE = timedelta(minutes=1)
 BACKOFF_CAP = timedelta(hours=6)
+#: Messages a connection claims at once (one transaction), well within the claim's lease.
+CLAIM_BATCH = 16
 
 
 class SmtpConfigError(ValueError):
@@ -169,7 +175,10 @@ def max_attempts() -> int:
 
 
 def _permanent(exc: Exception) -> bool:
-    """A refusal the server means for good (5xx): no point retrying it every hour."""
+    """A refusal the server means for good (5xx), or a message that cannot be made any more (a
+    report of a turn rolled back): no point retrying it every hour."""
+    if isinstance(exc, ComposeError):
+        return True
     if isinstance(exc, aiosmtplib.SMTPRecipientsRefused):
         return all(500 <= r.code < 600 for r in exc.recipients)
     if isinstance(exc, aiosmtplib.SMTPResponseException):
@@ -222,6 +231,9 @@ class _Worker:
         self.db = db
         self.me = me
         self.client: aiosmtplib.SMTP | None = None
+        #: the message whose DATA the server answered last, not yet recorded ``sent``: it is recorded
+        #: with the next message's ``sending`` (one transaction), or by :meth:`record`
+        self.unrecorded: int | None = None
 
     async def connect(self) -> aiosmtplib.SMTP:
         if self.client is None or not self.client.is_connected:
@@ -236,11 +248,13 @@ class _Worker:
     async def send(self, row: OutboxMessage) -> bool:
         """Send one claimed message; ``False`` if the claim was lost before DATA (someone else has it)."""
         assert row.id is not None
+        raw = await asyncio.to_thread(outbox.message_bytes, self.db, row)  # composed before MAIL FROM
         client = await self.connect()
         try:
             await client.mail(self.sender)
             await client.rcpt(row.to_addr)
-            if not await asyncio.to_thread(outbox.begin_sending, self.db, row.id, self.me):
+            sent, self.unrecorded = self.unrecorded, None
+            if not await asyncio.to_thread(outbox.begin_sending, self.db, row.id, self.me, sent):
                 await client.rset()
                 return False
         except (aiosmtplib.SMTPServerDisconnected, ConnectionError):
@@ -250,14 +264,21 @@ class _Worker:
             await self._reset()
             raise
         try:
-            await client.data(row.raw)
+            await client.data(raw)
         except aiosmtplib.SMTPResponseException:  # the server answered: it refused the message
             await self._reset()
             raise
         except Exception as exc:  # no answer to DATA: it may have been taken
             self.client = None
             raise InDoubt(f"{type(exc).__name__}: {exc}") from exc
+        self.unrecorded = row.id
         return True
+
+    async def record(self) -> None:
+        """Record ``sent`` the message handed over last, if it is not recorded yet."""
+        if self.unrecorded is not None:
+            message_id, self.unrecorded = self.unrecorded, None
+            await asyncio.to_thread(outbox.mark_sent, self.db, message_id)
 
     async def _reset(self) -> None:
         try:
@@ -307,37 +328,56 @@ async def flush_smtp_async(
     progress.expect(len(ids))
     sender = referee_mailbox()
 
-    async def run(worker: _Worker) -> None:
+    async def drain(worker: _Worker) -> None:
         while result.unreachable is None:
-            try:
-                message_id = queue.get_nowait()
-            except asyncio.QueueEmpty:
+            batch: list[int] = []
+            while len(batch) < CLAIM_BATCH and not queue.empty():
+                batch.append(queue.get_nowait())
+            if not batch:
                 break
-            progress.step()
-            row = await asyncio.to_thread(outbox.claim, db, message_id, now, me)
-            if row is None:
-                continue
-            try:
-                if not await worker.send(row):
+            rows = await asyncio.to_thread(outbox.claim_many, db, batch, now, me)  # one transaction
+            for position, row in enumerate(rows):
+                progress.step()
+                assert row.id is not None
+                if result.unreachable is not None:  # another connection found the server gone
+                    await asyncio.to_thread(
+                        outbox.release, db, row.id, f"server unreachable: {result.unreachable}"
+                    )
                     continue
-            except Unreachable as exc:  # one failure of the flush: the message is given back untried
-                result.unreachable = result.unreachable or str(exc)
-                await asyncio.to_thread(outbox.release, db, message_id, f"server unreachable: {exc}")
-                break
-            except InDoubt as exc:
-                log.warning("sending %s: no answer to DATA (%s); kept in doubt", row.message_id, exc)
-                await asyncio.to_thread(_mark_in_doubt, db, message_id, str(exc))
-                result.in_doubt += 1
-                continue
-            except Exception as exc:
-                error = f"{type(exc).__name__}: {exc}"
-                log.warning("sending %s failed: %s", row.message_id, error)
-                await asyncio.to_thread(_mark_failed, db, message_id, error, now, _permanent(exc))
-                result.failed += 1
-                continue
-            await asyncio.to_thread(outbox.mark_sent, db, message_id)
-            result.sent += 1
-        await worker.close()
+                try:
+                    try:
+                        handed_over = await worker.send(row)
+                    except Exception:
+                        await worker.record()  # the message before this one went through: say so first
+                        raise
+                    if not handed_over:
+                        continue
+                except Unreachable as exc:  # one failure of the flush: the message is given back untried
+                    result.unreachable = result.unreachable or str(exc)
+                    await asyncio.to_thread(outbox.release, db, row.id, f"server unreachable: {exc}")
+                    for rest in rows[position + 1 :]:
+                        assert rest.id is not None
+                        await asyncio.to_thread(outbox.release, db, rest.id, f"server unreachable: {exc}")
+                    break
+                except InDoubt as exc:
+                    log.warning("sending %s: no answer to DATA (%s); kept in doubt", row.message_id, exc)
+                    await asyncio.to_thread(_mark_in_doubt, db, row.id, str(exc))
+                    result.in_doubt += 1
+                    continue
+                except Exception as exc:
+                    error = f"{type(exc).__name__}: {exc}"
+                    log.warning("sending %s failed: %s", row.message_id, error)
+                    await asyncio.to_thread(_mark_failed, db, row.id, error, now, _permanent(exc))
+                    result.failed += 1
+                    continue
+                result.sent += 1  # recorded with the next message's `sending`, or at the end
+
+    async def run(worker: _Worker) -> None:
+        try:
+            await drain(worker)
+        finally:
+            await worker.record()
+            await worker.close()
 
     workers = [_Worker(config, sender, db, me) for _ in range(min(parallel, len(ids)))]
     await asyncio.gather(*(run(w) for w in workers))

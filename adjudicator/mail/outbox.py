@@ -26,6 +26,7 @@ import socket
 from datetime import datetime, timedelta
 from email.message import EmailMessage
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import or_, update
 from sqlmodel import Session, select
@@ -53,8 +54,14 @@ def queue(
     game_id: str | None = None,
     turn_number: int | None = None,
     seat: str | None = None,
+    compose: str | None = None,
+    picture: str | None = None,
 ) -> OutboxMessage | None:
-    """Queue a message once: a message id already queued is not queued again."""
+    """Queue a message once: a message id already queued is not queued again.
+
+    With ``compose="report"`` the message is queued by reference: ``raw`` is empty and
+    :func:`message_bytes` composes it when it is sent, from the stored reports of
+    (game, turn, seat) and the turn's picture ``picture`` (see :mod:`adjudicator.mail.report_mail`)."""
     existing = session.exec(select(OutboxMessage).where(OutboxMessage.message_id == message_id)).first()
     if existing is not None:
         return None
@@ -67,6 +74,8 @@ def queue(
         game_id=game_id,
         turn_number=turn_number,
         seat=seat,
+        compose=compose,
+        picture=picture,
     )
     session.add(row)
     return row
@@ -93,6 +102,17 @@ def queue_message(
         turn_number=turn_number,
         seat=seat,
     )
+
+
+def message_bytes(db: Database, row: OutboxMessage) -> bytes:
+    """The bytes to hand over for ``row``: its ``raw``, or for a message queued by reference the
+    MIME composed now (the same Message-ID, recipient, subject and Date every time)."""
+    if row.compose is None:
+        return row.raw
+    from adjudicator.mail.report_mail import composed
+
+    with db.session() as session:
+        return composed(session, row)
 
 
 def outbox_dir() -> Path:
@@ -193,9 +213,40 @@ def claim(db: Database, message_id: int, now: datetime, me: str) -> OutboxMessag
         return session.get(OutboxMessage, message_id)
 
 
-def begin_sending(db: Database, message_id: int, me: str) -> bool:
-    """Mark a claimed message ``sending`` just before it is handed over; ``False`` if the claim was lost."""
+def claim_many(db: Database, message_ids: list[int], now: datetime, me: str) -> list[OutboxMessage]:
+    """Reserve several due messages for this flusher in one transaction (what :func:`claim` does
+    for one); returns those won, in id order. The lease covers the batch: keep batches small
+    enough to be sent well within :data:`CLAIM`."""
+    if not message_ids:
+        return []
     with db.session() as session:
+        session.execute(
+            update(OutboxMessage)
+            .where(OutboxMessage.id.in_(message_ids), OutboxMessage.status == "queued")  # type: ignore[union-attr]
+            .where(or_(OutboxMessage.next_attempt_at.is_(None), OutboxMessage.next_attempt_at <= now))  # type: ignore[union-attr,operator]
+            .values(next_attempt_at=now + CLAIM, claimed_by=me)
+        )
+        return list(
+            session.exec(
+                select(OutboxMessage)
+                .where(OutboxMessage.id.in_(message_ids), OutboxMessage.status == "queued")  # type: ignore[union-attr]
+                .where(OutboxMessage.claimed_by == me)
+                .order_by(OutboxMessage.id)  # type: ignore[arg-type]
+            ).all()
+        )
+
+
+def begin_sending(db: Database, message_id: int, me: str, sent: int | None = None) -> bool:
+    """Mark a claimed message ``sending`` just before it is handed over; ``False`` if the claim was lost.
+
+    ``sent``: a message this flusher's connection has just handed over (the server answered its
+    DATA) and not yet recorded; it is recorded ``sent`` in the same transaction, so a connection
+    pays one write per message. Until then it stays ``sending``: a flusher dying in between leaves
+    it ``in-doubt``, never sent again by itself."""
+    with db.session() as session:
+        if sent is not None:
+            session.execute(_sent(sent, utcnow()))
+            _forget_secret_letter(session, sent)
         won = session.execute(
             update(OutboxMessage)
             .where(OutboxMessage.id == message_id, OutboxMessage.status == "queued")  # type: ignore[arg-type]
@@ -209,19 +260,44 @@ def begin_sending(db: Database, message_id: int, me: str) -> bool:
 FORGET_BODY_KINDS = ("seat",)
 
 
+def _sent(message_id: int, now: datetime) -> Any:
+    return (
+        update(OutboxMessage)
+        .where(OutboxMessage.id == message_id)  # type: ignore[arg-type]
+        .values(
+            status="sent",
+            sent_at=now,
+            attempts=OutboxMessage.attempts + 1,
+            last_error=None,
+            next_attempt_at=None,
+            claimed_by=None,
+        )
+    )
+
+
+def _forget_secret_letter(session: Session, message_id: int) -> None:
+    """A sent letter that carried a seat's secret keeps only its headers (sign-up by mail)."""
+    row = session.get(OutboxMessage, message_id)
+    if row is not None and row.kind in FORGET_BODY_KINDS and row.raw:
+        head = row.raw.split(b"\r\n\r\n", 1)[0]
+        row.raw = head + b"\r\n\r\n(not kept: this letter carried a seat's secret)\r\n"
+        session.add(row)
+
+
 def mark_sent(db: Database, message_id: int, now: datetime | None = None) -> None:
+    with db.session() as session:
+        session.execute(_sent(message_id, now or utcnow()))
+        _forget_secret_letter(session, message_id)
+
+
+def mark_failed(db: Database, message_id: int, error: str) -> None:
+    """A message that cannot be made: ``failed`` at once, shown by ``pbem mail status``."""
     with db.session() as session:
         row = session.get(OutboxMessage, message_id)
         if row is not None:
-            if row.kind in FORGET_BODY_KINDS:
-                head = row.raw.split(b"\r\n\r\n", 1)[0]
-                row.raw = head + b"\r\n\r\n(not kept: this letter carried a seat's secret)\r\n"
-            row.status = "sent"
-            row.sent_at = now or utcnow()
+            row.status, row.claimed_by, row.next_attempt_at = "failed", None, None
             row.attempts += 1
-            row.last_error = None
-            row.next_attempt_at = None
-            row.claimed_by = None
+            row.last_error = error[:2000]
             session.add(row)
 
 
@@ -247,12 +323,20 @@ def deliver_to_maildir(db: Database, folder: Path | None = None, now: datetime |
     delivered = 0
     ids = due_ids(db, moment)
     progress.expect(len(ids))
-    for message_id in ids:
-        progress.step()
-        row = claim(db, message_id, moment, me)
-        if row is None or not begin_sending(db, message_id, me):
-            continue
-        write_maildir(folder, row.message_id, row.raw)
-        mark_sent(db, message_id, moment)
-        delivered += 1
+    for start in range(0, len(ids), 16):  # claimed 16 at a time, one transaction each
+        for row in claim_many(db, ids[start : start + 16], moment, me):
+            progress.step()
+            assert row.id is not None
+            if not begin_sending(db, row.id, me):
+                continue
+            from adjudicator.mail.report_mail import ComposeError
+
+            try:
+                raw = message_bytes(db, row)
+            except ComposeError as exc:  # a report whose turn was rolled back: kept, marked failed
+                mark_failed(db, row.id, str(exc))
+                continue
+            write_maildir(folder, row.message_id, raw)
+            mark_sent(db, row.id, moment)
+            delivered += 1
     return delivered

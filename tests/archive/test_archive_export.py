@@ -54,7 +54,7 @@ def test_layout_of_a_finished_game(finished: Path) -> None:
     assert (first / "board.png").read_bytes().startswith(b"\x89PNG")
     # seats without secrets: no secret hashes, no addresses anywhere in the archive
     text = all_text(finished)
-    assert "scrypt$" not in text and "@example.org" not in text
+    assert "scrypt$" not in text and "hmac-sha256$" not in text and "@example.org" not in text
 
 
 def test_a_running_hidden_game_publishes_public_records_only(referee: Referee, tmp_path: Path) -> None:

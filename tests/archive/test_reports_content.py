@@ -14,6 +14,7 @@ from sqlmodel import select
 from adjudicator import pictures
 from adjudicator.archive import export_game
 from adjudicator.engine import Referee
+from adjudicator.mail.outbox import message_bytes
 from adjudicator.store import OutboxMessage, Report
 
 XSS = "<script>alert(1)</script>"
@@ -24,17 +25,20 @@ def outbox(referee: Referee, kind: str = "report") -> list[tuple[OutboxMessage, 
         rows = session.exec(
             select(OutboxMessage).where(OutboxMessage.kind == kind).order_by(OutboxMessage.id)
         ).all()  # type: ignore[arg-type]
-        return [(r, email.message_from_bytes(r.raw, policy=default)) for r in rows]  # type: ignore[misc]
+    # a report is composed when it is sent: read it as the flusher hands it over
+    return [
+        (r, email.message_from_bytes(message_bytes(referee.db, r), policy=default))  # type: ignore[misc]
+        for r in rows
+    ]
 
 
 def report(referee: Referee, game: str, turn: int, seat: str, fmt: str) -> str:
+    from adjudicator.reports import stored_report  # the board is kept once per turn and put back here
+
     with referee.db.session() as session:
-        row = session.exec(
-            select(Report).where(
-                Report.game_id == game, Report.turn_number == turn, Report.seat == seat, Report.format == fmt
-            )
-        ).one()
-        return row.body
+        body = stored_report(session, game, turn, seat, fmt)
+    assert body is not None
+    return body
 
 
 def test_every_report_email_carries_the_board_as_png(referee: Referee) -> None:

@@ -272,3 +272,54 @@ def test_sending_over_tls(db: Database, certificate: tuple[Path, Path], implicit
     finally:
         server.stop()
     assert sorted(server.message_ids()) == sorted(ids)
+
+
+def test_a_batch_claim_gives_each_message_to_one_flusher_only(db: Database) -> None:
+    with db.session() as session:
+        for n in range(5):
+            outbox.queue(
+                session, message_id=f"<b{n}@x>", raw=b"x", to_addr="a@example.org", subject="s", kind="ack"
+            )
+    now = datetime.now(UTC)
+    ids = outbox.due_ids(db, now)
+    first = outbox.claim_many(db, ids[:3], now, "host-a:1")
+    assert [r.id for r in first] == ids[:3]
+    second = outbox.claim_many(db, ids, now, "host-b:2")  # what host a holds stays its own
+    assert [r.id for r in second] == ids[3:]
+    outbox.release(db, ids[0])
+    assert [r.id for r in outbox.claim_many(db, ids, now, "host-b:2")] == [ids[0], *ids[3:]]
+
+
+def test_a_flush_larger_than_one_claim_batch_sends_everything_once(db: Database, sink: Sink) -> None:
+    from adjudicator.mail.outbound import CLAIM_BATCH
+
+    count = 2 * CLAIM_BATCH + 3
+    with db.session() as session:
+        for n in range(count):
+            msg = compose(to=f"p{n}@example.org", subject="s", text="t", message_id=f"<many{n}@x>")
+            outbox.queue_message(session, msg, kind="ack")
+    result = flush_smtp(db, SmtpConfig.from_url(sink.url), parallel=2)
+    assert result.sent == count
+    assert sorted(sink.message_ids()) == sorted(f"<many{n}@x>" for n in range(count))
+    # each recorded `sent` with its connection's next `sending`, the last ones at the end of the flush
+    assert {(r.status, r.attempts, r.claimed_by) for r in outbox_rows(db)} == {("sent", 1, None)}
+    assert flush_smtp(db, SmtpConfig.from_url(sink.url), parallel=2).sent == 0
+
+
+def test_a_message_sent_just_before_a_refused_one_is_recorded_sent(db: Database) -> None:
+    server = Refusing().start()
+    try:
+        with db.session() as session:
+            for n, to in enumerate(["ana@example.org", "gone@example.org", "ben@example.org"]):
+                msg = compose(to=to, subject="s", text="t", message_id=f"<seq{n}@pbem.test>")
+                outbox.queue_message(session, msg, kind="ack")
+        result = flush_smtp(db, SmtpConfig.from_url(server.url), now=NOW, parallel=1)
+    finally:
+        server.stop()
+    assert (result.sent, result.failed) == (2, 1)
+    statuses = {r.to_addr: (r.status, r.attempts, r.claimed_by) for r in outbox_rows(db)}
+    assert statuses == {
+        "ana@example.org": ("sent", 1, None),
+        "gone@example.org": ("failed", 1, None),
+        "ben@example.org": ("sent", 1, None),
+    }

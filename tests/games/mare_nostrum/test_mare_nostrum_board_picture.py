@@ -51,19 +51,12 @@ def owners_after(referee: Referee, turn: int) -> dict[str, str | None]:
 
 
 def stored_html(referee: Referee, turn: int, seat: str) -> str:
+    from adjudicator.reports import stored_report  # the board is kept once per turn and put back here
+
     with referee.db.session() as session:
-        return (
-            session.exec(
-                select(Report).where(
-                    Report.game_id == "mn",
-                    Report.turn_number == turn,
-                    Report.seat == seat,
-                    Report.format == "html",
-                )
-            )
-            .one()
-            .body
-        )
+        html = stored_report(session, "mn", turn, seat, "html")
+    assert html is not None
+    return html
 
 
 def board_of(html: str) -> str:

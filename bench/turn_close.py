@@ -1,0 +1,154 @@
+"""Benchmark: closing a 6-seat Mare Nostrum turn, reports and board picture queued.
+
+Not a timed test: run it by hand::
+
+    .venv/bin/python bench/turn_close.py [--turns 12] [--profile]
+
+Six players (all with an email address, none a bot, so no bot plays inside the close) get
+orders written by the ruleset's bot and submitted before the clock starts; then
+``Referee.close_turn`` is timed: the conditional UPDATE, resolve, the record, the next turn,
+every seat's text and HTML report, the board picture and the queued mails - the engine's share
+of a close (sending the mail is the outbox's business and is measured by bench/outbox_flush.py).
+
+Anchor, measured in the same run: the bare ``ruleset.resolve`` of the same turn (same state,
+same orders, same seed). Also printed: the database bytes added per closed turn (SQLite
+pages in use), beside the bytes of the two report texts per view, the anchor of what must be
+kept at least.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import os
+import pstats
+import random
+import statistics
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sqlalchemy import text
+from sqlmodel import select
+
+from adjudicator.dice import Dice
+from adjudicator.engine import Referee
+from adjudicator.games import get_ruleset
+from adjudicator.record import counting_submissions
+from adjudicator.store import Database, Report, loads
+
+
+def used_bytes(db: Database) -> int:
+    with db.session() as session:
+        pages = session.execute(text("PRAGMA page_count")).scalar_one()
+        free = session.execute(text("PRAGMA freelist_count")).scalar_one()
+        size = session.execute(text("PRAGMA page_size")).scalar_one()
+    return int((pages - free) * size)
+
+
+def submit_bot_orders(referee: Referee, game_id: str, rng: random.Random) -> None:
+    ruleset = get_ruleset("mare-nostrum")
+    with referee.db.session() as session:
+        turn = referee.turn(session, game_id)
+        state = loads(turn.state_json)
+        requests = referee.requests_of(turn)
+    for request in requests:
+        orders = ruleset.bot(loads(turn.state_json), request, rng)
+        if not orders.strip():
+            continue  # nothing to order: the default counts
+        referee.submit(game_id, request.seat, orders, request_key=request.key, final=False, as_referee=True)
+    del state
+
+
+def bare_resolve_seconds(referee: Referee, game_id: str, number: int, repeat: int = 5) -> float:
+    """The fastest of ``repeat`` bare resolves of closed turn ``number`` from its stored inputs."""
+    ruleset = get_ruleset("mare-nostrum")
+    with referee.db.session() as session:
+        turn = referee.turn(session, game_id, number)
+        requests = {r.key: r for r in referee.requests_of(turn)}
+        orders = {
+            s.request_key: ruleset.parse(requests[s.request_key], s.canonical).orders
+            for s in counting_submissions(session, game_id, number)
+        }
+        seed = bytes.fromhex(turn.seed_hex or "")
+        state_json = turn.state_json
+    best = float("inf")
+    for _ in range(repeat):
+        state = loads(state_json)
+        start = time.perf_counter()
+        ruleset.resolve(state, orders, Dice(seed))
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def report_bytes(db: Database, game_id: str, number: int) -> int:
+    with db.session() as session:
+        rows = session.exec(
+            select(Report).where(Report.game_id == game_id, Report.turn_number == number)
+        ).all()
+        return sum(len(r.body.encode()) for r in rows)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--turns", type=int, default=12, help="turns closed (default 12)")
+    parser.add_argument("--profile", action="store_true", help="print the cProfile of the closes")
+    args = parser.parse_args()
+    os.environ.setdefault("PBEM_PEPPER", "bench pepper, not a secret: 0123456789abcdef")
+    full = run(args.turns, args.profile, reports=True)
+    bare = run(args.turns, False, reports=False)  # the same game's closes without the reports stage
+    print(f"6-seat Mare Nostrum, {len(full.closes)} turns closed (text + HTML reports, picture, mail queued)")
+    print(f"  close (engine's share)             median {statistics.median(full.closes) * 1000:9.2f} ms")
+    print(f"    the same close without reports   median {statistics.median(bare.closes) * 1000:9.2f} ms")
+    print(f"  bare resolve of the turn (anchor)  median {statistics.median(full.resolves) * 1000:9.2f} ms")
+    print(f"  database bytes per closed turn     median {statistics.median(full.grown):9.0f}")
+    print(f"    the same close without reports   median {statistics.median(bare.grown):9.0f}")
+    print(f"  report bytes per turn              median {statistics.median(full.kept):9.0f} (7 views x 2)")
+    if full.profile is not None:
+        pstats.Stats(full.profile).sort_stats("cumulative").print_stats(40)
+
+
+@dataclass
+class Run:
+    closes: list[float] = field(default_factory=list)
+    resolves: list[float] = field(default_factory=list)
+    grown: list[int] = field(default_factory=list)
+    kept: list[int] = field(default_factory=list)
+    profile: cProfile.Profile | None = None
+
+
+def run(turns: int, profiling: bool, *, reports: bool) -> Run:
+    rng = random.Random(18)
+    result = Run(profile=cProfile.Profile() if profiling else None)
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Database(f"sqlite:///{Path(tmp) / 'bench.db'}")
+        db.migrate()
+        referee = Referee(db, reports=reports)
+        game_id = "bench"
+        _game, seats, _secret = referee.new_game("mare-nostrum", game_id, {"nations": "6"}, deadline="48h")
+        for seat in seats:
+            referee.join(game_id, seat, email=f"{seat.lower()}@bench.invalid", name=seat)
+        referee.start(game_id)
+        for _ in range(turns):
+            submit_bot_orders(referee, game_id, rng)
+            before = used_bytes(db)
+            start = time.perf_counter()
+            if result.profile is not None:
+                result.profile.enable()
+            closed = referee.close_turn(game_id, reason="bench")
+            if result.profile is not None:
+                result.profile.disable()
+            result.closes.append(time.perf_counter() - start)
+            result.grown.append(used_bytes(db) - before)
+            assert closed is not None
+            result.resolves.append(bare_resolve_seconds(referee, game_id, closed.number))
+            result.kept.append(report_bytes(db, game_id, closed.number))
+            if closed.outcome is not None:
+                break
+        db.dispose()
+    return result
+
+
+if __name__ == "__main__":
+    main()
