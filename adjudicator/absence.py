@@ -145,6 +145,7 @@ def declare(referee: Referee, game_id: str, seat_name: str, first: date, last: d
                 f"A player is away, so the deadline of turn {turn.number} ({turn.label}) moved from "
                 f"{before:%Y-%m-%d %H:%M} UTC to {after:%Y-%m-%d %H:%M} UTC."
             )
+
             if queue_letter(
                 session,
                 game=game,

@@ -9,10 +9,7 @@ from __future__ import annotations
 
 from sqlmodel import Session
 
-from adjudicator.mail import outbox
-from adjudicator.mail.compose import compose, stable_message_id
 from adjudicator.render import render
-from adjudicator.reports import game_context
 from adjudicator.store import Game, OutboxMessage
 
 
@@ -29,6 +26,12 @@ def queue_letter(
     in_reply_to: str | None = None,
 ) -> OutboxMessage | None:
     """Queue one letter; ``key`` makes its Message-ID (the same letter is queued once)."""
+    # The mail side is imported when a letter is written, not when the engine (which consults
+    # absences and sign-up terms as turns open) imports this module: the engine stays mail-free.
+    from adjudicator.mail import outbox
+    from adjudicator.mail.compose import compose, stable_message_id
+    from adjudicator.reports import game_context
+
     context = {"game": game_context(game), "seat": seat, "title": title, "text": text}
     msg = compose(
         to=to,

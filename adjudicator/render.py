@@ -92,14 +92,15 @@ def _environment(club: str) -> Environment:
 
 def render(name: str, ruleset: str | None = None, **context: Any) -> str:
     """Render ``common/<name>``, or ``<ruleset>/<name>`` where the game has its own."""
-    return _template(name, ruleset).render(**context)
+    folder = club_folder()
+    return _template(name, ruleset, str(folder) if folder else "").render(**context)
 
 
 @cache
-def _template(name: str, ruleset: str | None) -> Template:
-    """The template ``render`` uses, looked up once (a game without its own override would
-    otherwise ask the file system for the missing file at every render)."""
-    env = environment()
+def _template(name: str, ruleset: str | None, club: str) -> Template:
+    """The template ``render`` uses, looked up once per club folder (a game without its own
+    override would otherwise ask the file system for the missing file at every render)."""
+    env = _environment(club)
     candidates = [f"{ruleset}/{name}"] if ruleset else []
     candidates.append(f"common/{name}")
     return env.select_template(candidates)
