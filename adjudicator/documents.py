@@ -20,7 +20,16 @@ from typing import Any
 from sqlalchemy import func
 from sqlmodel import select
 
-from adjudicator.store import Database, Game, InboundMessage, OutboxMessage, Seat, as_utc, loads
+from adjudicator.store import (
+    Database,
+    Game,
+    GameTerms,
+    InboundMessage,
+    OutboxMessage,
+    Seat,
+    as_utc,
+    loads,
+)
 
 SCHEMAS = ("game-list", "game", "orders-status", "mail-status", "doctor")
 
@@ -94,6 +103,7 @@ def game(db: Database, game_id: str, status: dict[str, Any] | None) -> dict[str,
     with db.session() as session:
         row = ref.game(session, game_id)
         seats = ref.seats(session, game_id)
+        terms = session.get(GameTerms, game_id)  # sign-up and absences; no row: closed, none
         return {
             "schema": "pbem.game/1",
             "id": row.id,
@@ -120,6 +130,10 @@ def game(db: Database, game_id: str, status: dict[str, Any] | None) -> dict[str,
             ],
             "outcome": loads(row.outcome_json) if row.outcome_json else None,
             "open_turn": orders_status(status) if status and status["turn"] is not None else None,
+            "press": row.press,
+            "signup": terms.signup if terms else "closed",
+            "start_when_full": bool(terms.start_when_full) if terms else False,
+            "absence_days": terms.absence_days if terms else 0,
         }
 
 

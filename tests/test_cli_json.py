@@ -92,6 +92,7 @@ def test_game_show_json_never_carries_a_secret(
     assert [s["name"] for s in document["seats"]] == ["north", "south"]
     assert document["seats"][0]["timezone"] == "Europe/Paris"
     assert document["open_turn"]["turn"] == 1
+    assert (document["press"], document["signup"], document["absence_days"]) == ("white", "closed", 0)
     text = json.dumps(document)
     for secret in club.values():
         assert secret not in text
@@ -112,6 +113,10 @@ def test_json_of_a_game_not_started(
     main(["game", "new", "toy-guess", "g"])
     capsys.readouterr()
     assert run_json(capsys, "game", "show", "g")["open_turn"] is None
+    main(["game", "new", "toy-guess", "h", "--press", "grey", "--signup", "open", "--absence", "14d"])
+    capsys.readouterr()
+    shown = run_json(capsys, "game", "show", "h")
+    assert (shown["press"], shown["signup"], shown["absence_days"]) == ("grey", "open", 14)
     assert run_json(capsys, "orders", "status", "g")["turn"] is None
 
 
