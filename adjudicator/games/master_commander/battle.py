@@ -24,6 +24,7 @@ request before it is asked.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from adjudicator.games.master_commander.sealed import ask
@@ -590,36 +591,20 @@ def _manoeuvre_answer(table: Table, seat: str, orders: list[Order]) -> None:
 
 
 def _play_one(table: Table, seat: str, order: Order) -> None:
-    battle = table.state["battle"]
     if order["verb"] == "use":
         _use_ability(table, seat, order)
         return
-    try:
-        uid = manoeuvre_card(table, seat, order)
-    except Refused as refused:
-        table.tell(
-            f"{seat}'s '{order['card']}' cannot be played now ({refused.message}): a pass.", "order-skipped"
-        )
-        _passes(table, seat)
+    started = _begin_play(table, seat, order, manoeuvre_card, f"'{order['card']}' cannot be played")
+    if started is None:
         return
-    battle["passes"] = 0
-    battle["plays"] += 1
-    side = side_of(battle, seat)
-    assert side is not None
-    other = "defender" if side == "attacker" else "attacker"
+    uid, side, other = started
+    battle = table.state["battle"]
     card = table.card(uid)
     table.player(seat)["hand"].remove(uid)
     table.player(seat)["discard"].append(uid)
     effect = card.get("effect", {})
     table.tell(f"{seat} plays {table.described(uid)}.", "manoeuvre", card=uid)
-    if effect.get("power"):
-        battle["power"][side] += int(effect["power"])
-        table.tell(f"The {side}'s fleet gains {effect['power']} power.", "manoeuvre")
-    if effect.get("tap"):
-        pool = [u for u in battle["fleet"][other] if not table.inst(u)["tapped"]]
-        victim = table.find(order["target"], pool, "an untapped opposing character")
-        table.inst(victim)["tapped"] = True
-        table.tell(f"{table.name(victim)} is tapped and no longer counts.", "manoeuvre")
+    _power_and_tap(table, side, other, effect, order)
     if effect.get("challenge"):
         hero_pool = [
             u for u in battle["fleet"][side] if not table.inst(u)["tapped"] and table.controller(u) == seat
@@ -633,34 +618,49 @@ def _use_ability(table: Table, seat: str, order: Order) -> None:
     """A card in play is tapped and its ability resolved at once (« Résolvez l'effet immédiatement »)."""
     from adjudicator.games.master_commander.phases import resolve_effects
 
+    started = _begin_play(table, seat, order, ability_card, f"'use {order['card']}' cannot be done")
+    if started is None:
+        return
+    uid, side, other = started
+    table.inst(uid)["tapped"] = True
+    ability = table.card(uid)["ability"]
+    table.tell(f"{seat} taps {table.described(uid)} and uses its ability.", "ability", card=uid)
+    _power_and_tap(table, side, other, ability, order)
+    rest = {k: v for k, v in ability.items() if k in ("draw", "doublons", "gold")}
+    if rest:
+        resolve_effects(table, seat, rest, None, table.name(uid))
+
+
+def _begin_play(
+    table: Table, seat: str, order: Order, pick: Callable[[Table, str, Order], str], refusal: str
+) -> tuple[str, str, str] | None:
+    """The card a manoeuvre play or an ability use names, and the playing and opposing sides;
+    ``None`` (a pass, said in the report) when it cannot be played now."""
     battle = table.state["battle"]
     try:
-        uid = ability_card(table, seat, order)
+        uid = pick(table, seat, order)
     except Refused as refused:
-        table.tell(
-            f"{seat}'s 'use {order['card']}' cannot be done now ({refused.message}): a pass.", "order-skipped"
-        )
+        table.tell(f"{seat}'s {refusal} now ({refused.message}): a pass.", "order-skipped")
         _passes(table, seat)
-        return
+        return None
     battle["passes"] = 0
     battle["plays"] += 1
     side = side_of(battle, seat)
     assert side is not None
-    other = "defender" if side == "attacker" else "attacker"
-    table.inst(uid)["tapped"] = True
-    ability = table.card(uid)["ability"]
-    table.tell(f"{seat} taps {table.described(uid)} and uses its ability.", "ability", card=uid)
-    if ability.get("power"):
-        battle["power"][side] += int(ability["power"])
-        table.tell(f"The {side}'s fleet gains {ability['power']} power.", "manoeuvre")
-    if ability.get("tap"):
+    return uid, side, "defender" if side == "attacker" else "attacker"
+
+
+def _power_and_tap(table: Table, side: str, other: str, effect: dict[str, Any], order: Order) -> None:
+    """A play's power for its side, and the opposing character it taps."""
+    battle = table.state["battle"]
+    if effect.get("power"):
+        battle["power"][side] += int(effect["power"])
+        table.tell(f"The {side}'s fleet gains {effect['power']} power.", "manoeuvre")
+    if effect.get("tap"):
         pool = [u for u in battle["fleet"][other] if not table.inst(u)["tapped"]]
         victim = table.find(order["target"], pool, "an untapped opposing character")
         table.inst(victim)["tapped"] = True
         table.tell(f"{table.name(victim)} is tapped and no longer counts.", "manoeuvre")
-    rest = {k: v for k, v in ability.items() if k in ("draw", "doublons", "gold")}
-    if rest:
-        resolve_effects(table, seat, rest, None, table.name(uid))
 
 
 def battle_totals_text(table: Table) -> str:
