@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 import os
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
-
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+from browserkit import chromium
 
 
 @pytest.fixture(scope="module")
@@ -42,27 +39,8 @@ def test_every_text_and_html_report_carries_the_board(archive: Path) -> None:
 
 
 def test_a_report_renders_in_headless_chromium_with_the_ship(archive: Path, tmp_path: Path) -> None:
-    if CHROMIUM is None:
-        pytest.skip("Chromium is not installed (Debian: apt-get install chromium)")
-    profile = tmp_path / "profile"
-    profile.mkdir()
     page = sorted(p for p in archive.iterdir() if p.is_dir() and p.name.isdigit())[4] / "report.html"
-    command = [
-        CHROMIUM,
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-dev-shm-usage",
-        f"--user-data-dir={profile}",
-        "--dump-dom",
-        page.resolve().as_uri(),
-    ]
-    try:
-        done = subprocess.run(command, capture_output=True, text=True, timeout=90, check=False)
-    except subprocess.TimeoutExpired:
-        pytest.skip("Chromium did not finish within 90 s on this machine")
+    done = chromium(tmp_path, "--dump-dom", page.resolve().as_uri())
     if done.returncode != 0 or "<html" not in done.stdout:
         pytest.skip(f"Chromium could not run here (exit {done.returncode}): {done.stderr[-300:]}")
     dom = done.stdout

@@ -11,12 +11,11 @@ from __future__ import annotations
 import io
 import json
 import re
-import shutil
-import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from browserkit import chromium
 from sqlmodel import select
 
 from adjudicator import pictures
@@ -26,7 +25,6 @@ from adjudicator.games.mare_nostrum.map import default_map
 from adjudicator.store import Report, Turn
 
 Image = pytest.importorskip("PIL.Image")
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 EXAMPLES = Path(__file__).parents[3] / "orders" / "mare-nostrum"
 SEATS = ("rome", "carthage", "macedon", "egypt", "seleucia", "syracuse", "massalia", "pergamon")
 
@@ -179,32 +177,15 @@ def test_the_picture_stays_small_enough_to_inline_in_mail(referee: Referee) -> N
 
 
 def chromium_screenshot(tmp_path: Path, page: Path, width: int, height: int) -> object:
-    if CHROMIUM is None:
-        pytest.skip("Chromium is not installed (Debian: apt-get install chromium)")
     shot = tmp_path / f"{page.stem}-{width}.png"
-    profile = tmp_path / "profile"
-    profile.mkdir(exist_ok=True)
-    command = [
-        CHROMIUM,
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--disable-dev-shm-usage",
+    done = chromium(
+        tmp_path,
         "--hide-scrollbars",
         "--force-device-scale-factor=1",
-        f"--user-data-dir={profile}",
         f"--window-size={width},{height}",
         f"--screenshot={shot}",
         page.resolve().as_uri(),
-    ]
-    try:
-        done = subprocess.run(command, capture_output=True, text=True, timeout=90, check=False)
-    except subprocess.TimeoutExpired:
-        pytest.skip("Chromium did not finish within 90 s on this machine")
+    )
     if not shot.exists():
         pytest.skip(f"Chromium took no screenshot here (exit {done.returncode}): {done.stderr[-300:]}")
     return Image.open(shot).convert("RGB")

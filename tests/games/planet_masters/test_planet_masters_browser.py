@@ -2,42 +2,18 @@
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
+from browserkit import CHROMIUM, chromium
 
 from adjudicator.archive import export_game
 from adjudicator.engine import Referee
 from adjudicator.store import Database
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None, reason="Chromium is not installed (Debian: apt-get install chromium)"
 )
-
-
-def chromium(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    profile = tmp_path / "profile"
-    profile.mkdir(exist_ok=True)
-    command = [
-        str(CHROMIUM),
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--disable-dev-shm-usage",
-        f"--user-data-dir={profile}",
-        *args,
-    ]
-    try:
-        return subprocess.run(command, capture_output=True, text=True, timeout=90, check=False)
-    except subprocess.TimeoutExpired:
-        pytest.skip("Chromium did not finish within 90 s on this machine")
 
 
 @pytest.fixture
