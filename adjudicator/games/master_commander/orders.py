@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from adjudicator.games.base import Parsed, Problem
+from adjudicator.games.master_commander.terms import TermError, parse_terms, terms_text
 
 Order = dict[str, Any]
 
@@ -52,8 +53,11 @@ VERBS: dict[str, tuple[str, ...]] = {
     "offer": ("offer", "no-offer"),
     "choice": ("sell",),
 }
+for _kind in ("bid", "vote", "defend", "ally", "duel", "ransom", "offer", "choice"):
+    # « durant son tour ou celui d'un adversaire »: a card's ability in any answer (abilities.py)
+    VERBS[_kind] = (*VERBS[_kind], "use")
 for _kind in VERBS:  # a standing answer may be given in any submission
-    VERBS[_kind] = (*VERBS[_kind], "standing")
+    VERBS[_kind] = (*VERBS[_kind], "standing-use", "standing-supports", "standing")
 
 #: the example line shown in a suggestion for each verb
 EXAMPLES: dict[str, str] = {
@@ -66,7 +70,8 @@ EXAMPLES: dict[str, str] = {
     "explore": "explore with teniente, contramaestre  (optionally: from english)",
     "raid": "raid port antonio with teniente, segundo  (optionally: allies french / pillage gold)",
     "refute": "refute trade treaty with governor of cartagena  (optionally: allies french)",
-    "agreement": "agreement trade treaty by segundo",
+    "agreement": "agreement trade treaty by segundo  "
+    "(optionally: terms pay 1 to french; pay 1 to each voter for)",
     "buy": "buy 2 gold",
     "sell": "sell 1 gold  (answering a ransom auction: sell to english)",
     "ransom": "ransom jean bart",
@@ -97,7 +102,11 @@ EXAMPLES: dict[str, str] = {
     "wait": "wait  (ask me for the rest of my turn after each raid, vote, ransom or rally)",
     "standing": "standing never oppose  (or: standing ally with french / standing never ally / "
     "standing vote for french / standing sell to best offer / standing pass manoeuvres below 2 / "
-    "standing pass reactions / standing clear)",
+    "standing pass reactions / standing use fence at end of opponents' turns / "
+    "standing supports of teniente to la habana / standing clear)",
+    "standing-use": "standing use fence at end of opponents' turns  (or: at start ...; "
+    "standing stop using fence)",
+    "standing-supports": "standing supports of teniente to la habana",
 }
 
 _NAME = r"[^,]+?"
@@ -219,9 +228,32 @@ def _refute(m: re.Match[str]) -> Order:
     return order
 
 
-@_rule("agreement", r"agreement\s+(?P<card>.+?)\s+by\s+(?P<char>.+)")
+@_rule("agreement", r"agreement\s+(?P<card>.+?)\s+by\s+(?P<char>.+?)(?P<kw>\s+terms?\b(?P<terms>.*))?")
 def _agreement(m: re.Match[str]) -> Order:
-    return {"verb": "agreement", "card": clean_name(m["card"]), "by": clean_name(m["char"])}
+    order: Order = {"verb": "agreement", "card": clean_name(m["card"]), "by": clean_name(m["char"])}
+    if m["kw"]:
+        order["terms"] = parse_terms(m["terms"])  # raises TermError: a precise problem for the line
+    return order
+
+
+@_rule(
+    "standing-use",
+    r"standing\s+(?:(?P<stop>stop\s+using)|use)\s+(?P<card>.+?)"
+    r"(?:\s+(?:at\s+(?P<moment>start|end)\s+of\s+|in\s+)(?:each\s+)?opponents?'?s?'?\s+turns?)?",
+)
+def _standing_use(m: re.Match[str]) -> Order:
+    if m["stop"]:
+        return {"verb": "standing-use", "card": clean_name(m["card"]), "moment": "never"}
+    return {"verb": "standing-use", "card": clean_name(m["card"]), "moment": (m["moment"] or "end").lower()}
+
+
+@_rule("standing-supports", r"standing\s+supports\s+of\s+(?P<char>.+?)\s+(?:to|on)\s+(?P<holder>.+)")
+def _standing_supports(m: re.Match[str]) -> Order:
+    return {
+        "verb": "standing-supports",
+        "character": clean_name(m["char"]),
+        "holder": clean_name(m["holder"]),
+    }
 
 
 @_rule("buy", r"buy\s+(?P<n>" + _NUMBER + r")(?:\s+gold)?")
@@ -450,7 +482,14 @@ def order_text(order: Order) -> str:
             text += f" pillage {order['pillage']}"
         return text
     if verb == "agreement":
-        return f"agreement {order['card']} by {order['by']}"
+        terms = f" terms {terms_text(order['terms'])}" if order.get("terms") else ""
+        return f"agreement {order['card']} by {order['by']}{terms}"
+    if verb == "standing-use":
+        if order["moment"] == "never":
+            return f"standing stop using {order['card']}"
+        return f"standing use {order['card']} at {order['moment']} of opponents' turns"
+    if verb == "standing-supports":
+        return f"standing supports of {order['character']} to {order['holder']}"
     if verb == "buy":
         return f"buy {order['count']} gold"
     if verb == "sell":
@@ -528,7 +567,10 @@ def _parse_line(line: str, allowed: tuple[str, ...]) -> Order | Problem:
         pattern, build = _RULES[verb]
         m = pattern.match(line)
         if m:
-            order = build(m)
+            try:
+                order = build(m)
+            except TermError as error:
+                return Problem(None, "invalid", str(error), error.suggestion)
             if any(v == "" for v in order.values()):  # e.g. a name that was only quotes: play '
                 return Problem(None, "invalid", f"a name is missing in {line[:60]!r}", EXAMPLES[verb])
             return order

@@ -18,9 +18,11 @@ from typing import Any
 
 from adjudicator.games.master_commander import battle as battles
 from adjudicator.games.master_commander import sealed
+from adjudicator.games.master_commander.abilities import standing_uses, turn_ability_card, use_ability
 from adjudicator.games.master_commander.cards import SEVEN_SEAS
 from adjudicator.games.master_commander.icroe import buy_gold, sell_gold
 from adjudicator.games.master_commander.table import HAND_SIZE, TAVERN_SIZE, Refused, Table, seven_seas
+from adjudicator.games.master_commander.terms import checked_terms, pay_terms
 
 Order = dict[str, Any]
 
@@ -52,8 +54,17 @@ PHASE_OF: dict[str, int] = {
 
 
 def turn_queue(orders: list[Order]) -> list[Order]:
-    """The orders in the book's phase order, the written order kept within a phase."""
-    return sorted((o for o in orders if o["verb"] in PHASE_OF), key=lambda o: PHASE_OF[o["verb"]])
+    """The orders in the book's phase order, the written order kept within a phase. A ``use`` (an
+    ability, usable at any phase) runs in the phase of the order written before it (the first if none)."""
+    keyed: list[tuple[int, Order]] = []
+    phase = 1
+    for o in orders:
+        if o["verb"] not in PHASE_OF:
+            continue
+        if o["verb"] != "use":
+            phase = PHASE_OF[o["verb"]]
+        keyed.append((phase, o))
+    return [o for _, o in sorted(keyed, key=lambda pair: pair[0])]
 
 
 def fresh_turn_state() -> dict[str, Any]:
@@ -76,6 +87,7 @@ def begin_turn(table: Table, seat: str) -> None:
     return_to_port(table, seat)
     collection(table, seat)
     event_phase(table, seat)
+    standing_uses(table, "start")  # the other players' standing uses (abilities.py)
     state["pending"] = {"kind": "turn", "seat": seat}
 
 
@@ -129,6 +141,7 @@ def collection(table: Table, seat: str) -> None:
         income += int(table.card(p["active_event"]).get("while_active", {}).get("production", 0))
     table.gain(seat, income)
     table.tell(f"{seat} collects {income} doublons (now {p['doublons']}).", "collection", amount=income)
+    pay_terms(table, seat)  # the terms of its agreements, out of their production
 
 
 def event_phase(table: Table, seat: str) -> None:
@@ -295,13 +308,12 @@ def usable(table: Table, seat: str, timing: str) -> list[str]:
 
 
 def order_use(table: Table, seat: str, order: Order) -> None:
-    """ "Un joueur peut utiliser des effets de cartes en jeu qu'il contrôle": tap the card, resolve it."""
-    uid = table.find(
-        order["card"], usable(table, seat, "turn"), "an untapped card of yours in play with an ability"
-    )
-    table.inst(uid)["tapped"] = True
-    table.tell(f"{seat} taps {table.described(uid)} and uses its ability.", "ability", card=uid)
-    resolve_effects(table, seat, table.card(uid)["ability"], None, table.name(uid))
+    """ "Un joueur peut utiliser des effets de cartes en jeu qu'il contrôle ... Si aucune phase n'est
+    précisée sur la carte, vous pouvez l'utiliser à votre grés lors de n'importe quelle phase": tap the
+    card, resolve it (at any phase of the turn, see :func:`run_order`)."""
+    if "target" in order:
+        raise Refused("an ability used outside battles has no target", f"use {order['card']}", "invalid")
+    use_ability(table, seat, turn_ability_card(table, seat, order["card"]))
 
 
 def order_event(table: Table, seat: str, order: Order) -> None:
@@ -443,9 +455,12 @@ def order_agreement(table: Table, seat: str, order: Order) -> None:
     """ "Inclinez un personnage avec au moins un rang 1 en diplomatie pour jouer un accord commercial"."""
     uid = _hand_card(table, seat, order["card"], ("agreement",), "a trade agreement")
     (proposer,) = own_ready(table, seat, [order["by"]], "diplomacy", "proposing an agreement")
+    terms = checked_terms(table, seat, uid, order.get("terms", []))  # « indiquez les termes »
     _once(table, "agreement_or_refute", "you have already refuted or proposed an agreement this turn")
     table.inst(proposer)["tapped"] = True
     table.player(seat)["hand"].remove(uid)
+    table.inst(uid)["terms"] = terms
+    table.inst(uid).pop("voters", None)
     sealed.open_referendum(table, seat, uid, proposer)
 
 
@@ -588,6 +603,7 @@ def end_of_turn(table: Table, seat: str) -> None:
     """7_ Fin du tour: end-of-turn effects, then draw (or discard the newest cards) to the hand size of 6."""
     p = table.player(seat)
     end_of_turn_effects(table, seat)
+    standing_uses(table, "end")  # the other players' standing uses (abilities.py)
     refill_tavern(table, seat)
     if len(p["hand"]) < HAND_SIZE:
         table.draw(seat, HAND_SIZE - len(p["hand"]))
@@ -635,6 +651,9 @@ def run_order(table: Table, seat: str, order: Order) -> None:
     """
     phase = PHASE_OF[order["verb"]]
     current = int(table.state["turn_state"].get("phase", 1))
+    if order["verb"] == "use":  # « lors de n'importe quelle phase »: a use keeps the current phase
+        ORDER_STEPS["use"](table, seat, order)
+        return
     if phase < current:
         raise Refused(
             f"the {PHASE_NAMES[phase]} is over (this is the {PHASE_NAMES[current]})",

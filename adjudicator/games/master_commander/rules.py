@@ -29,6 +29,7 @@ from adjudicator.games.master_commander import battle as battles
 from adjudicator.games.master_commander import bot as bots
 from adjudicator.games.master_commander import orders as grammar
 from adjudicator.games.master_commander import phases, sealed
+from adjudicator.games.master_commander.abilities import apply_answer_uses, check_answer_uses
 from adjudicator.games.master_commander.board import board_text
 from adjudicator.games.master_commander.cards import (
     CardError,
@@ -42,6 +43,7 @@ from adjudicator.games.master_commander.icroe import COMPANY_BASE_GOLD, COMPANY_
 from adjudicator.games.master_commander.picture import board_svg
 from adjudicator.games.master_commander.standing import check_standing
 from adjudicator.games.master_commander.standing import record as record_standing
+from adjudicator.games.master_commander.supports import check_extra_standing, record_extra_standing
 from adjudicator.games.master_commander.table import HAND_SIZE, TAVERN_SIZE, Refused, Table
 
 STARTING_DOUBLONS = 5  # "Prenez 5 doublons pour commencer"
@@ -306,11 +308,14 @@ class MasterCommander(BaseRuleset):
         bad: list[tuple[dict[str, Any], Refused]] = []
         kind = request.kind
         for order in orders:
-            if order["verb"] == "standing":
-                try:
+            try:
+                if order["verb"] == "standing":
                     check_standing(table, order)
-                except Refused as refused:
-                    bad.append((order, refused))
+                elif order["verb"] in ("standing-use", "standing-supports"):
+                    check_extra_standing(table, seat, order)
+            except Refused as refused:
+                bad.append((order, refused))
+        bad += check_answer_uses(table, seat, kind, orders)  # « ou celui d'un adversaire »: applied first
         if kind == "turn":
             for order in phases.turn_queue(orders):
                 try:
@@ -385,6 +390,7 @@ class MasterCommander(BaseRuleset):
         answers = {r.key: self._orders_of(r, orders.get(r.key)) for r in self.requests(state)}
         for r in self.requests(state):
             record_standing(table, r.seat, answers[r.key])
+            record_extra_standing(table, r.seat, answers[r.key])
         kind = pending["kind"]
         state["pending"] = None
         if kind == "turn":
@@ -394,6 +400,7 @@ class MasterCommander(BaseRuleset):
             state["queue"] = phases.turn_queue(turn_orders)
         else:
             state["pending"] = pending  # the resolvers read it, and may replace it
+            answers = apply_answer_uses(table, pending.get("asks", []), answers)
             resolver = {
                 "mulligan": sealed.resolve_mulligan,
                 "rally": sealed.resolve_rally,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.games.master_commander.table import HAND_SIZE, Refused, Table
+from adjudicator.games.master_commander.terms import settle_voters
 
 Order = dict[str, Any]
 
@@ -240,6 +241,7 @@ def referendum_next(table: Table) -> None:
                 "vote",
                 "abstain",
                 f"Referendum on {name}, round {ref['round']}, {seat}",
+                f"The agreement: {table.described(ref['agreement'])}. "
                 f"Ballot so far: {ref['tally']['for']} for, {ref['tally']['against']} against. "
                 "Vote with characters in activity that have not voted: 'for <characters>', "
                 "'against <characters>' (a character's votes are never split, a vote is final); "
@@ -351,6 +353,7 @@ def close_referendum(table: Table) -> None:
     seat, agreement = ref["seat"], ref["agreement"]
     if tally["for"] > tally["against"]:
         table.player(seat)["agreements"].append(agreement)
+        settle_voters(table, ref)  # who the terms' « each voter for » pays (terms.py)
         table.tell(
             f"The referendum passes {tally['for']} to {tally['against']}: "
             f"{table.name(agreement)} is in play.",

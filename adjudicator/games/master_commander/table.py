@@ -97,8 +97,14 @@ class Table:
         return f"{self.card(uid)['name']} #{uid}"
 
     def described(self, uid: str) -> str:
-        """The card's name and number with its text: « Cutlass #12 (item on a character, ...) »."""
-        return f"{self.name(uid)} ({card_text(self.card(uid))})"
+        """The card's name and number with its text: « Cutlass #12 (item on a character, ...) », and
+        the terms an agreement was proposed with (terms.py)."""
+        text = card_text(self.card(uid))
+        if self.inst(uid).get("terms"):
+            from adjudicator.games.master_commander.terms import described_terms
+
+            text += "; " + described_terms(self.inst(uid)["terms"])
+        return f"{self.name(uid)} ({text})"
 
     def new_instance(self, card_id: str, owner: str) -> str:
         self.state["next_uid"] += 1
@@ -251,21 +257,18 @@ class Table:
         """A character leaves play, is captured or rallied: "tous ses objets sont défaussés et ses
         soutiens peuvent être réassignés à une cible légale en jeu – s'il n'y en a pas, défaussez-les".
 
-        Reading: each support goes to the first legal card of the same controller with command to
-        spare (its characters in play order, then its places); otherwise it is discarded.
+        Each support goes to the holder its controller chose (``standing supports of ...``), else to
+        the first legal card of the same controller with command to spare (see supports.py).
         """
+        from adjudicator.games.master_commander.supports import support_holder
+
         controller = self.controller(uid)
         for a in list(self.inst(uid)["attached"]):
             self.inst(uid)["attached"].remove(a)
             card = self.card(a)
             target = None
             if card.get("kind") == "support" and controller is not None:
-                pool: list[str] = []
-                if card.get("targets") in ("character", "any"):
-                    pool += [c for c in self.player(controller)["characters"] if c != uid]
-                if card.get("targets") in ("place", "any"):
-                    pool += self.places(controller)
-                target = next((t for t in pool if len(self.inst(t)["attached"]) < self.command(t)), None)
+                target = support_holder(self, controller, uid, a)
             if target is not None:
                 self.inst(target)["attached"].append(a)
                 self.tell(

@@ -64,7 +64,7 @@ def test_an_ability_used_in_the_preparation_interval() -> None:
     clear_board(state)
     add(state, "smugglers", "fence", "characters")
     (found,) = problems(state, "turn:smugglers", "use fence\nuse fence")  # the card is tapped by the first
-    assert found.line == 2 and "untapped card of yours in play with an ability" in found.message
+    assert found.line == 2 and "is tapped until your return to port" in found.message
 
 
 def test_end_of_turn_effects_resolve_in_the_end_of_turn_phase() -> None:
