@@ -27,7 +27,8 @@ The vocabulary the rules execute (see orders/master-commander.md, "Cards and the
   ``reaction``: a political reaction played with a referendum vote, ``effect`` table (votes);
   every card: ``duel`` (its combat value played face down in a duel), ``duel_effect`` (spare);
 * on any card in play: ``ability`` table (power, tap, draw, doublons, gold), used by tapping the
-  card (``use <card>``), with ``ability_timing`` = ``turn`` (its controller's preparation interval)
+  card (``use <card>``), with ``ability_timing`` = ``turn`` (any phase, its controller's turn or an
+  opponent's: see abilities.py)
   or ``battle`` (a manoeuvre segment its controller takes part in; power and tap are battle
   abilities); ``end_of_turn`` table (doublons, draw, gold), resolved for the active player's cards
   in play at the end of its turn.
@@ -56,8 +57,8 @@ REVEAL_EFFECTS = ("doublons", "draw", "gold")
 ACTIVE_EFFECTS = ("production", "conquest", "diplomacy")
 DUEL_EFFECTS = ("", "spare")
 #: « Un joueur peut utiliser des effets de cartes en jeu qu'il contrôle »: a card's ability, used by
-#: tapping the card, in its controller's preparation interval (``turn``) or in a battle's manoeuvre
-#: segment (``battle``)
+#: tapping the card, at any phase of its controller's turn or an opponent's (``turn``) or in a
+#: battle's manoeuvre segment (``battle``)
 ABILITY_EFFECTS = ("power", "tap", "draw", "doublons", "gold")
 ABILITY_TIMINGS = ("turn", "battle")
 #: « Si un effet doit se produire en fin de tour, il se résout durant cette phase »
@@ -375,7 +376,11 @@ def card_text(card: Card) -> str:
         else:
             parts.append(f"{sub}: {_effects(card.get('effect', {}))}")
     if card.get("ability"):
-        when = "in battle" if card.get("ability_timing") == "battle" else "in your preparation interval"
+        when = (
+            "in battle"
+            if card.get("ability_timing") == "battle"
+            else "at any time, your turn or an opponent's"
+        )
         parts.append(f"ability (tap it, {when}): {_effects(card['ability'])}")
     if card.get("end_of_turn"):
         parts.append(f"at the end of your turn: {_effects(card['end_of_turn'])}")

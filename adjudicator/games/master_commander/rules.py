@@ -315,7 +315,8 @@ class MasterCommander(BaseRuleset):
                     check_extra_standing(table, seat, order)
             except Refused as refused:
                 bad.append((order, refused))
-        bad += check_answer_uses(table, seat, kind, orders)  # « ou celui d'un adversaire »: applied first
+        early = bad + check_answer_uses(table, seat, kind, orders)  # « ou celui d'un adversaire »: first
+        bad = []
         if kind == "turn":
             for order in phases.turn_queue(orders):
                 try:
@@ -379,7 +380,7 @@ class MasterCommander(BaseRuleset):
                         sealed.check_choice(table, order)
                 except Refused as refused:
                     bad.append((order, refused))
-        return [Problem(o.get("line"), r.kind, r.message, r.suggestion) for o, r in bad]  # type: ignore[arg-type]
+        return [Problem(o.get("line"), r.kind, r.message, r.suggestion) for o, r in early + bad]  # type: ignore[arg-type]
 
     # -- resolution ------------------------------------------------------------------------------------
     def resolve(self, state: State, orders: dict[str, Any], dice: Dice) -> tuple[State, list[Event]]:
