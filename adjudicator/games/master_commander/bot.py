@@ -109,7 +109,8 @@ def _turn(table: Table, seat: str, rng: random.Random) -> list[str]:
                 budget -= card["cost"]
         elif kind[uid] == "action" and not card.get("effect", {}).get("untap"):
             lines.append(f"play #{uid}")
-    lines += [f"use #{u}" for u in usable(table, seat, "turn") if rng.random() < 0.8]
+    lines += _abilities(table, seat, rng)
+    lines += _supports_choice(table, seat)
     events = [u for u in hand if kind[u] == "event"]
     if events and not p["event"]:
         lines.append(f"event #{rng.choice(events)}")
@@ -142,7 +143,7 @@ def _turn(table: Table, seat: str, rng: random.Random) -> list[str]:
     agreements = [u for u in hand if kind[u] == "agreement"]
     theirs = [u for s in opponents for u in table.player(s)["agreements"]]
     if agreements and diplomats and rng.random() < 0.7:
-        lines.append(f"agreement #{agreements[0]} by #{diplomats[0]}")
+        lines.append(f"agreement #{agreements[0]} by #{diplomats[0]}" + _terms(table, seat, agreements[0]))
     elif theirs and diplomats and rng.random() < 0.4:
         lines.append(f"refute #{rng.choice(theirs)} with {_refs(diplomats)}")
     # 5. trade: buy gold when the crew is big enough, ransom a captive
@@ -294,3 +295,39 @@ def _offer(table: Table, seat: str, rng: random.Random) -> list[str]:
     if held >= price + 1 and rng.random() < 0.25:
         return [f"offer {price + 1} {rng.choice(['keep', 'return'])}"]
     return ["no offer"]
+
+
+def _abilities(table: Table, seat: str, rng: random.Random) -> list[str]:
+    """Turn abilities: mostly used now; sometimes left to a standing use in the opponents' turns
+    (abilities.py). One draw per card, as before the standing use existed."""
+    lines = []
+    for u in usable(table, seat, "turn"):
+        roll = rng.random()
+        if roll < 0.8:
+            lines.append(f"use #{u}")
+        elif roll < 0.9:
+            lines.append(f"standing use #{u} at end of opponents' turns")
+    return lines
+
+
+def _supports_choice(table: Table, seat: str) -> list[str]:
+    """Supports of a character that leaves play go to the newest character in play, not the default
+    first one (supports.py), given once for each character holding a character support."""
+    chars = table.player(seat)["characters"]
+    mine = table.state.get("standing", {}).get(seat, {})
+    lines = []
+    for u in chars:
+        holds = [a for a in table.inst(u)["attached"] if table.card(a).get("targets") == "character"]
+        others = [c for c in chars if c != u]
+        if holds and others and f"supports:{u}" not in mine:
+            lines.append(f"standing supports of #{u} to #{others[-1]}")
+    return lines
+
+
+def _terms(table: Table, seat: str, agreement: str) -> str:
+    """Terms for an agreement whose proposer cannot pass it alone: a doublon to each voter for (terms.py)."""
+    own = sum(table.votes(u) for u in table.player(seat)["characters"])
+    others = sum(table.votes(u) for s in table.order if s != seat for u in table.player(s)["characters"])
+    if int(table.card(agreement).get("production", 0)) >= 1 and own <= others:
+        return " terms pay 1 to each voter for"
+    return ""

@@ -52,6 +52,11 @@ def _shape(
         u: {**c, "id": ids.get(c["id"], c["id"]), "owner": rename.get(c["owner"], c["owner"])}
         for u, c in state["cards"].items()
     }
+    for c in cards.values():  # an agreement's terms and voters name seats
+        if "terms" in c:
+            c["terms"] = [{**t, "to": rename.get(t["to"], t["to"])} for t in c["terms"]]
+        if "voters" in c:
+            c["voters"] = [rename.get(s, s) for s in c["voters"]]
     return {
         "order": [rename.get(s, s) for s in state["order"]],
         "players": players,
