@@ -6,6 +6,7 @@ from typing import Any
 
 from adjudicator.games.master_commander.cards import BARREN_ISLAND, NEW_RECRUIT, card_text
 from adjudicator.games.master_commander.icroe import ICROE_TABLE, icroe
+from adjudicator.games.master_commander.terms import described_terms
 
 
 def _inst(view: dict[str, Any], uid: str) -> dict[str, Any]:
@@ -37,7 +38,9 @@ def _text(view: dict[str, Any], uid: str) -> str:
     card = _card(view, uid)
     if "id" not in card:
         return _name(view, uid)
-    return f"{_name(view, uid)} ({card_text(card)})"
+    terms = _inst(view, uid).get("terms")
+    text = card_text(card) + (f"; {described_terms(terms)}" if terms else "")
+    return f"{_name(view, uid)} ({text})"
 
 
 def _with_attachments(view: dict[str, Any], uid: str) -> str:

@@ -177,3 +177,10 @@ def test_any_text_after_terms_is_read_exactly_or_refused_with_its_line(text: str
         assert parse_terms(terms_text(order["terms"])) == order["terms"]
     except TermError as error:  # pragma: no cover - would be a bug
         raise AssertionError(str(error)) from error
+
+
+def test_the_board_prints_an_agreements_terms() -> None:
+    state, _ = proposed("terms pay 1 to english")
+    state, _ = play(state, {"vote:spanish": "for teniente", "vote:english": "abstain"})
+    board = RULES.board_text(RULES.view(state, "english"))
+    assert "agreements: Trade Treaty #" in board and "terms: pay 1 doublon(s) to english" in board
