@@ -239,7 +239,8 @@ def _agreement(m: re.Match[str]) -> Order:
 @_rule(
     "standing-use",
     r"standing\s+(?:(?P<stop>stop\s+using)|use)\s+(?P<card>.+?)"
-    r"(?:\s+(?:at\s+(?P<moment>start|end)\s+of\s+|in\s+)(?:each\s+)?opponents?'?s?'?\s+turns?)?",
+    r"(?:\s+at\s+(?:the\s+)?(?P<moment>start|end)(?:\s+of\s+(?:each\s+)?opponents?'?s?'?\s+turns?)?"
+    r"|\s+in\s+(?:each\s+)?opponents?'?s?'?\s+turns?)?",
 )
 def _standing_use(m: re.Match[str]) -> Order:
     if m["stop"]:

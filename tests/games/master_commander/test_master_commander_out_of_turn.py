@@ -4,7 +4,10 @@ n'importe quelle phase » (book, "Timing"): abilities in any answer, standing us
 
 from __future__ import annotations
 
+import pytest
 from mc_helpers import RULES, add, asked, attach, clear_board, new_game, play, problems, texts_of
+
+from adjudicator.games.master_commander.orders import order_text, parse
 
 
 def english_raids_smugglers(defender_chars: tuple[str, ...] = ("lookout",)) -> tuple[dict, dict[str, str]]:
@@ -124,3 +127,27 @@ def test_an_ability_may_be_used_at_any_phase_of_ones_own_turn() -> None:
     state, events = play(state, {"turn:smugglers": "recruit runner\nuse fence"})
     text = texts_of(events)
     assert text.index("smugglers recruits Runner") < text.index("smugglers taps Fence")
+
+
+@pytest.mark.parametrize(
+    ("line", "moment"),
+    [
+        ("standing use fence", "end"),
+        ("standing use fence at start", "start"),
+        ("standing use fence at the end of each opponent's turn", "end"),
+        ("standing use #12 at start of opponents turns", "start"),
+        ("standing use fence in opponents' turns", "end"),
+        ("standing stop using fence", "never"),
+    ],
+)
+def test_standing_use_lines_read_back_from_their_canonical_text(line: str, moment: str) -> None:
+    (order,) = parse("turn", line).orders
+    assert order["moment"] == moment and order["card"] in ("fence", "#12")
+    assert parse("turn", order_text(order)).orders == [order]
+
+
+def test_a_use_in_an_answer_is_refused_where_it_means_something_else() -> None:
+    """The mulligan is before any turn; in a manoeuvre answer ``use`` plays a battle ability."""
+    (problem,) = parse("mulligan", "use fence").problems
+    assert problem.line == 1 and "valid orders here" in problem.suggestion
+    assert [o["verb"] for o in parse("offer", "use fence\noffer 3").orders] == ["use", "offer"]

@@ -75,3 +75,14 @@ def test_a_standing_supports_answer_names_a_character_and_a_holder_of_ones_own()
     assert [v["verb"] for v in standing.values()] == ["standing-supports"]
     assert RULES.view(state, "english")["you"]["standing"] == {}
     assert asked(state) == ["turn:english"]
+
+
+def test_a_malformed_standing_supports_line_is_a_problem_and_the_good_lines_stay() -> None:
+    from adjudicator.games.master_commander.orders import order_text, parse
+
+    parsed = parse("defend", "no opposition\nstanding supports teniente\nstanding supports of #3 on #4")
+    (problem,) = parsed.problems
+    assert problem.line == 2 and problem.kind == "invalid" and "standing supports of" in problem.suggestion
+    kept = parsed.orders
+    assert [o["verb"] for o in kept] == ["no-opposition", "standing-supports"]
+    assert order_text(kept[1]) == "standing supports of #3 to #4"
