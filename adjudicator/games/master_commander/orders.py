@@ -97,7 +97,9 @@ EXAMPLES: dict[str, str] = {
     "wait": "wait  (ask me for the rest of my turn after each raid, vote, ransom or rally)",
     "standing": "standing never oppose  (or: standing ally with french / standing never ally / "
     "standing vote for french / standing sell to best offer / standing pass manoeuvres below 2 / "
-    "standing pass reactions / standing clear)",
+    "standing pass reactions / standing oppose with all / standing bid 2 / "
+    "standing offer ransom for mine / standing offer nothing / standing vote against others / "
+    "standing abstain on others / standing clear)",
 }
 
 _NAME = r"[^,]+?"
@@ -289,9 +291,15 @@ def _wait(m: re.Match[str]) -> Order:
     r"standing\s+(?:(?P<clear>clear)|(?P<never_oppose>never\s+oppose)|(?P<never_ally>never\s+ally)"
     r"|(?:always\s+)?ally\s+with\s+(?P<ally>[^\s,]+)|vote\s+(?:for|yes\s+on)\s+(?P<vote>[^\s,]+)"
     r"|(?P<sell>sell\s+(?:prisoners?\s+)?to\s+(?:the\s+)?best(?:\s+offer)?)"
-    r"|pass\s+(?P<pass>manoeuvres|reactions)(?:\s+below\s+(?P<below>\d{1,3}))?)",
+    r"|pass\s+(?P<pass>manoeuvres|reactions)(?:\s+below\s+(?P<below>\d{1,3}))?"
+    r"|(?P<oppose_all>oppose\s+with\s+all)|bid\s+(?P<bid>\d{1,4})"
+    r"|(?P<offer_mine>offer\s+(?:the\s+)?ransom\s+for\s+mine)|(?P<offer_none>offer\s+nothing)"
+    r"|(?P<against_others>vote\s+against\s+others)|(?P<abstain_others>abstain\s+on\s+others))",
 )
 def _standing(m: re.Match[str]) -> Order:
+    more = _more_standing(m)
+    if more is not None:
+        return more
     if m["clear"]:
         return {"verb": "standing", "what": "clear"}
     if m["never_oppose"]:
@@ -402,6 +410,36 @@ def _no_offer(m: re.Match[str]) -> Order:
 # -- canonical text ------------------------------------------------------------------------------
 
 
+def _more_standing(m: re.Match[str]) -> Order | None:
+    """The standing answers added for fewer exchanges (see ``standing.py``)."""
+    if m["bid"]:
+        return {"verb": "standing", "what": "bid", "amount": int(m["bid"])}
+    for group, what in (
+        ("oppose_all", "oppose-all"),
+        ("offer_mine", "offer-mine"),
+        ("offer_none", "offer-none"),
+        ("against_others", "against-others"),
+        ("abstain_others", "abstain-others"),
+    ):
+        if m[group]:
+            return {"verb": "standing", "what": what}
+    return None
+
+
+#: the canonical line of the standing answers without a seat or a number
+STANDING_TEXT = {
+    "clear": "standing clear",
+    "never-oppose": "standing never oppose",
+    "never-ally": "standing never ally",
+    "sell-best": "standing sell to best offer",
+    "oppose-all": "standing oppose with all",
+    "offer-mine": "standing offer ransom for mine",
+    "offer-none": "standing offer nothing",
+    "against-others": "standing vote against others",
+    "abstain-others": "standing abstain on others",
+}
+
+
 def order_text(order: Order) -> str:
     """The canonical line of one order."""
     verb = order["verb"]
@@ -415,12 +453,9 @@ def order_text(order: Order) -> str:
         if what.startswith("pass-"):
             below = f" below {order['below']}" if "below" in order else ""
             return f"standing pass {what[5:]}{below}"
-        return {
-            "clear": "standing clear",
-            "never-oppose": "standing never oppose",
-            "never-ally": "standing never ally",
-            "sell-best": "standing sell to best offer",
-        }[what]
+        if what == "bid":
+            return f"standing bid {order['amount']}"
+        return STANDING_TEXT[what]
     if verb == "no-opposition":
         return "no opposition"
     if verb == "no-offer":

@@ -446,6 +446,11 @@ class MasterCommander(BaseRuleset):
         if battle:  # plays written in advance are their writer's secret until played
             written = battle.pop("written", {}) or {}
             you["written_plays"] = list(written.get(seat, [])) if seat is not None else []
+            conditional = battle.pop("conditional", {}) or {}
+            you["conditional_answer"] = (conditional.get(seat) or {}).get("orders") if seat else None
+        if battle and battle.get("duel"):
+            ahead = battle["duel"].pop("ahead", {}) or {}
+            you["written_duel_steps"] = list(ahead.get(seat, [])) if seat is not None else []
         if battle and battle.get("duel"):
             for s, played in battle["duel"]["played"].items():
                 hidden.update(played)

@@ -21,8 +21,9 @@ def duel_in_a_raid() -> tuple[dict, dict[str, str]]:
     }
     state, _ = play(state, {"turn:spanish": "raid english with teniente"})
     state, _ = play(state, {"defend:english": "oppose with boatswain"})
-    # the manoeuvre segment starts with the attacker; the English have no engagement manoeuvre
-    assert [r.key for r in RULES.requests(state)] == ["manoeuvre:spanish"]
+    # the manoeuvre segment starts with the attacker; the English have no engagement manoeuvre.
+    # The English are asked at the same time, for the case the Spanish pass (they do not)
+    assert [r.key for r in RULES.requests(state)] == ["manoeuvre:spanish", "manoeuvre:english"]
     state, events = play(
         state, {"manoeuvre:spanish": "play boarding party challenge boatswain with teniente"}
     )
