@@ -810,8 +810,11 @@ def _duel_ask(table: Table) -> None:
 def check_duel(table: Table, seat: str, orders: list[Order]) -> list[tuple[Order, Refused]]:
     duel = table.state["battle"]["duel"]
     bad: list[tuple[Order, Refused]] = []
+    stops = [o for o in orders if o["verb"] == "stop"]
     for order in orders:
         try:
+            if order["verb"] == "play" and stops and stops[0].get("line", 0) < order.get("line", 0):
+                raise Refused("'stop' ends the duel: a card after it is never played", "write stop last")
             if order["verb"] in ("accept", "refuse") and duel["answered"]:
                 raise Refused("the challenge has already been answered", "play <card> or stop")
             if order["verb"] == "play":

@@ -112,7 +112,7 @@ _ONCE: dict[str, tuple[tuple[str, ...], ...]] = {
     "defend": (("oppose", "no-opposition"), ("capture",)),
     "ally": (("send", "decline"),),
     "manoeuvre": (("pass",),),
-    "duel": (("accept", "refuse"), ("play", "stop")),
+    "duel": (("accept", "refuse"), ("stop",)),  # several plays: the next steps written in advance
     "ransom": (("pay", "refuse"),),
     "offer": (("offer", "no-offer"),),
     "choice": (("sell", "keep"),),
