@@ -71,8 +71,7 @@ def test_answers_for_the_case_the_players_before_pass_are_their_writers_secret()
     add(state, "english", "broadside", "hand")
     state, _ = play(state, {"turn:spanish": "raid english with galleon captain"})
     state, _ = play(state, {"defend:english": "oppose with post captain"})
-    # the Spanish play and the English answer is dropped, then English plays and the Spanish are
-    # asked with... nobody: make a state where a conditional answer is kept across an exchange
+    # an answer kept across an exchange, as after the Spanish passed with their own answer to come
     state["battle"]["conditional"] = {"english": {"orders": [{"verb": "pass"}], "plays": 0}}
     spanish = RULES.view(state, "spanish")
     assert "conditional" not in spanish["battle"] and spanish["you"]["conditional_answer"] is None
@@ -150,7 +149,7 @@ def rally_table() -> tuple[dict, str, str]:
 
 def test_standing_bids_answer_a_rally_and_the_bids_are_revealed_at_once() -> None:
     """« Révélez vos mises simultanément »: both bids written before either is seen."""
-    state, mine, theirs = rally_table()
+    state, mine, _theirs = rally_table()
     state["standing"] = {"english": {"bid": {"verb": "standing", "what": "bid", "amount": 2}}}
     state, events = play(state, {"turn:spanish": "rally anne bonny\nstanding bid 3"})
     text = texts_of(events)
@@ -161,7 +160,7 @@ def test_standing_bids_answer_a_rally_and_the_bids_are_revealed_at_once() -> Non
 
 
 def test_a_standing_bid_is_capped_at_the_doublons_held() -> None:
-    state, mine, theirs = rally_table()
+    state, _mine, theirs = rally_table()
     state["standing"] = {"english": {"bid": {"verb": "standing", "what": "bid", "amount": 9}}}
     state, events = play(state, {"turn:spanish": "rally anne bonny"})
     assert asked(state) == ["bid:spanish"]  # only the player without a standing bid is asked
@@ -172,7 +171,7 @@ def test_a_standing_bid_is_capped_at_the_doublons_held() -> None:
 
 def test_a_player_without_doublons_is_not_asked_to_bid() -> None:
     """« une somme de ses propres Doublons »: with none, the only bid is 0 (the default)."""
-    state, mine, theirs = rally_table()
+    state, _mine, _theirs = rally_table()
     state["players"]["english"]["doublons"] = 0
     state, events = play(state, {"turn:spanish": "rally anne bonny"})
     assert "english holds no doublon: not asked, its rally bid is 0." in texts_of(events)
