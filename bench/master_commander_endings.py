@@ -133,7 +133,9 @@ def main() -> None:
             f"per player turn: {sum(sealed) / turns:.2f}"
         )
         requests = [g["requests"] for g in games]
-        print(f"  requests (mails to answer) per game: {spread(requests)}, mean {statistics.mean(requests):.1f}")
+        print(
+            f"  requests (mails to answer) per game: {spread(requests)}, mean {statistics.mean(requests):.1f}"
+        )
         print(
             "  sealed exchanges by kind, per player turn: "
             + ", ".join(
