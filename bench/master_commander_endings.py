@@ -17,7 +17,8 @@ same on every run of the same code. For each number of players it prints:
   together (a player's turn, a rally, a ballot, an engagement, a manoeuvre, a duel step, a ransom).
   ``sealed`` counts the exchanges other than the players' own turns and the opening mulligan; they
   are given per game and per player turn (a player turn is one ``turn:<seat>`` request);
-* the requests (one mail to answer each) per game.
+* the requests (one mail to answer each) per game, and apart the optional ones (a manoeuvre
+  answer for the case the players before pass, which a player may leave unanswered).
 
 The bots give standing answers at the mulligan (see ``bot._mulligan``: most vote for their own
 agreements and sell captives to the best offer, some pass small manoeuvres and reactions, some
@@ -50,13 +51,14 @@ def play_game(
     state = RULES.setup(options, RULES.seat_names(options), Dice(f"setup-{seed}".encode()))
     rng = random.Random(seed)
     kinds: Counter[str] = Counter()
-    requests = 0
+    requests = optional = 0
     for step in range(max_steps):
         if RULES.outcome(state):
             break
         asked = RULES.requests(state)
         kinds[state["pending"]["kind"]] += 1
-        requests += len(asked)
+        requests += sum(1 for r in asked if not r.optional)
+        optional += sum(1 for r in asked if r.optional)
         texts = {r.key: RULES.bot(state, r, rng) for r in asked}
         if not standing:  # the bots' standing answers dropped: every request is asked
             texts = {
@@ -84,6 +86,7 @@ def play_game(
         "sealed": sum(n for k, n in kinds.items() if k not in ("turn", "mulligan")),
         "kinds": kinds,
         "requests": requests,
+        "optional": optional,
     }
 
 
@@ -135,6 +138,11 @@ def main() -> None:
         requests = [g["requests"] for g in games]
         print(
             f"  requests (mails to answer) per game: {spread(requests)}, mean {statistics.mean(requests):.1f}"
+        )
+        optional = [g["optional"] for g in games]
+        print(
+            "  optional requests (answers for the case the players before pass) per game: "
+            f"{spread(optional)}, mean {statistics.mean(optional):.1f}"
         )
         print(
             "  sealed exchanges by kind, per player turn: "

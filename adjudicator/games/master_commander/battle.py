@@ -471,10 +471,11 @@ def _ask_manoeuvre(table: Table, seat: str) -> None:
                 f"manoeuvre:{other}",
                 other,
                 "manoeuvre",
-                "pass",
+                "later",
                 f"Battle for {table.card(battle['target'])['name']}, {timing} manoeuvre, {other} "
                 f"(if {before} pass{'es' if i == 0 else ''})",
-                f"Asked at the same time as {before}, who play before you: your answer counts only "
+                f"Asked at the same time as {before}, who play before you (you need not answer: "
+                "'later', the default, asks you at your turn): your answer counts only "
                 f"if {'it passes' if i == 0 else 'they all pass'}; if one of them plays, your answer "
                 "is dropped and you are asked again, seeing the play. Engaged: "
                 f"{_fleets_text(table)}; power so far: {battle_totals_text(table)}. Play a {kind} "
@@ -484,6 +485,8 @@ def _ask_manoeuvre(table: Table, seat: str) -> None:
                 "segment) or 'pass'.",
             )
         )
+    for a in asks[1:]:
+        a["optional"] = True
     table.state["pending"] = {"kind": "manoeuvre", "plays": battle["plays"], "asks": asks}
 
 
@@ -494,12 +497,13 @@ def _asked_with(table: Table, seat: str) -> list[str]:
     the players before passed is the answer the player would give after their passes; the first
     play voids the answers of everyone after it, who are asked again).
 
-    The players that follow ``seat`` in the segment's order while nobody plays: those who would be
-    asked (a playable manoeuvre, no standing answer passing for them, not answered in advance);
-    the scan stops where a play written in advance would be played, and where the segment would
-    end (every player passing in a row)."""
-    from adjudicator.games.master_commander.standing import passes_manoeuvres
-
+    Chosen on public facts only, so that ``seat`` learns nothing of the others' hands or standing
+    answers while it decides: the participants after ``seat`` in the segment's order, up to the
+    point where every player would have passed in a row, stopping before the first one that has
+    answered since the last play (its written plays, if any, are its secret). Their requests are
+    optional (default ``later``): a player who does not answer before the exchange closes, or
+    answers ``later``, is dealt with at its turn as before (asked, or not asked with nothing to
+    play, or answered by a standing answer)."""
     battle = table.state["battle"]
     if battle["stage"] == "engagement":
         following = list(battle["to_ask"])
@@ -516,11 +520,7 @@ def _asked_with(table: Table, seat: str) -> list[str]:
         if other == seat:
             break
         if battle["stage"] == "manoeuvres" and battle["seen"].get(other) == battle["plays"]:
-            if battle["written"].get(other):  # it would play its next written play: stop here
-                break
-            continue  # it would pass (nothing new since its last answer)
-        if not playable_manoeuvres(table, other) or passes_manoeuvres(table, other):
-            continue
+            break
         later.append(other)
     return later
 
@@ -628,8 +628,11 @@ def resolve_manoeuvre(table: Table, answers: dict[str, list[Order]]) -> None:
     first, *later = pending["asks"]
     battle = table.state["battle"]
     for a in later:  # answers for the case every player before passes: read when their turn comes
+        orders = answers.get(a["key"], [])
+        if not orders or any(o["verb"] == "later" for o in orders):
+            continue  # not answered in advance: dealt with at its turn
         battle.setdefault("conditional", {})[a["seat"]] = {
-            "orders": answers.get(a["key"], []),
+            "orders": orders,
             "plays": pending.get("plays", battle["plays"]),
         }
     _manoeuvre_answer(table, first["seat"], answers.get(first["key"], []))

@@ -34,8 +34,17 @@ def play(ruleset: MasterCommander, state: State, request: OrderRequest, rng: ran
         "offer": _offer,
         "choice": lambda t, s, r: [],
     }
+    if request.optional and request.kind == "manoeuvre" and _nothing_to_add(table, request.seat):
+        return "later"  # asked for the case the players before pass, with nothing it would play
     lines = makers.get(request.kind, lambda t, s, r: [])(table, request.seat, rng)
     return _clean(ruleset, state, request, lines)
+
+
+def _nothing_to_add(table: Table, seat: str) -> bool:
+    """No manoeuvre to play, or a standing answer that passes: the bot leaves the request unanswered."""
+    from adjudicator.games.master_commander.standing import passes_manoeuvres
+
+    return not playable_manoeuvres(table, seat) or passes_manoeuvres(table, seat)
 
 
 def _mulligan(table: Table, seat: str, rng: random.Random) -> list[str]:

@@ -46,7 +46,7 @@ VERBS: dict[str, tuple[str, ...]] = {
     "vote": ("for", "against", "abstain", "react"),
     "defend": ("oppose", "no-opposition", "ask", "capture"),
     "ally": ("send", "decline"),
-    "manoeuvre": ("play", "use", "pass"),
+    "manoeuvre": ("play", "use", "pass", "later"),
     "duel": ("accept", "refuse", "play", "stop"),
     "ransom": ("pay", "refuse"),
     "offer": ("offer", "no-offer"),
@@ -76,6 +76,7 @@ EXAMPLES: dict[str, str] = {
     "rally": "rally anne bonny",
     "discard": "discard feint",
     "pass": "pass",
+    "later": "later  (asked for the case the players before you pass: ask me at my turn instead)",
     "bid": "bid 3",
     "for": "for teniente, segundo",
     "against": "against galleon captain",
@@ -111,7 +112,7 @@ _ONCE: dict[str, tuple[tuple[str, ...], ...]] = {
     "bid": (("bid",),),
     "defend": (("oppose", "no-opposition"), ("capture",)),
     "ally": (("send", "decline"),),
-    "manoeuvre": (("pass",),),
+    "manoeuvre": (("pass", "later"),),
     "duel": (("accept", "refuse"), ("stop",)),  # several plays: the next steps written in advance
     "ransom": (("pay", "refuse"),),
     "offer": (("offer", "no-offer"),),
@@ -271,6 +272,11 @@ def _discard(m: re.Match[str]) -> Order:
 @_rule("pass", r"pass")
 def _pass(m: re.Match[str]) -> Order:
     return {"verb": "pass"}
+
+
+@_rule("later", r"later|ask\s+me\s+later")
+def _later(m: re.Match[str]) -> Order:
+    return {"verb": "later"}
 
 
 @_rule("use", r"use\s+(?P<card>.+?)(?:\s+on\s+(?P<target>.+))?")
@@ -444,7 +450,19 @@ def order_text(order: Order) -> str:
     """The canonical line of one order."""
     verb = order["verb"]
     names = ", ".join(order.get("with", []))
-    if verb in ("keep", "pass", "abstain", "decline", "accept", "refuse", "stop", "pay", "enlist", "wait"):
+    if verb in (
+        "keep",
+        "pass",
+        "abstain",
+        "decline",
+        "accept",
+        "refuse",
+        "stop",
+        "pay",
+        "enlist",
+        "wait",
+        "later",
+    ):
         return verb
     if verb == "standing":
         what = order["what"]

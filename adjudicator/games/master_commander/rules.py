@@ -246,6 +246,7 @@ class MasterCommander(BaseRuleset):
                 label=a["label"],
                 default=a["default"],
                 prompt=a["prompt"],
+                optional=bool(a.get("optional")),
             )
             for a in pending["asks"]
         ]
@@ -344,9 +345,20 @@ class MasterCommander(BaseRuleset):
             bad = battles.check_ally(table, seat, orders)
         elif kind == "manoeuvre":
             plays = [o for o in orders if o["verb"] in ("play", "use")]
-            passes = [o for o in orders if o["verb"] == "pass"]
+            passes = [o for o in orders if o["verb"] in ("pass", "later")]
             if plays and passes:
                 bad.append((passes[0], Refused("'pass' with a play", "play, or pass", "ambiguous")))
+            later = [o for o in orders if o["verb"] == "later"]
+            if later and not request.optional:
+                bad.append(
+                    (
+                        later[0],
+                        Refused(
+                            "'later' answers only a request for the case the players before you pass",
+                            "play, or pass",
+                        ),
+                    )
+                )
             if len(plays) > 1 and (table.state["battle"] or {}).get("stage") == "engagement":
                 bad.append((plays[1], Refused("one engagement manoeuvre each", "drop this line")))
             for i, order in enumerate(plays):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from mc_helpers import RULES, add, asked, clear_board, new_game, play, problems, texts_of
+from mc_helpers import RULES, add, asked, asked_optional, clear_board, new_game, play, problems, texts_of
 
 from adjudicator.games.master_commander.orders import canonical, parse
 
@@ -34,9 +34,9 @@ def test_a_later_player_answers_for_the_case_the_players_before_it_pass() -> Non
     add(state, "english", "broadside", "hand")
     state, _ = play(state, {"turn:spanish": "raid english with galleon captain"})
     state, _ = play(state, {"defend:english": "oppose with post captain"})
-    assert asked(state) == ["manoeuvre:spanish", "manoeuvre:english"]
-    prompt = next(r for r in RULES.requests(state) if r.key == "manoeuvre:english").prompt
-    assert "your answer counts only if it passes" in prompt
+    assert asked(state) == ["manoeuvre:spanish"] and asked_optional(state) == ["manoeuvre:english"]
+    english = next(r for r in RULES.requests(state) if r.key == "manoeuvre:english")
+    assert "your answer counts only if it passes" in english.prompt and english.default == "later"
     state, events = play(state, {"manoeuvre:spanish": "pass", "manoeuvre:english": "play broadside"})
     text = texts_of(events)
     assert text.index("spanish passes.") < text.index("english's answer stands")
@@ -90,7 +90,7 @@ def test_the_engagement_manoeuvres_are_asked_together_each_for_the_case_those_be
     add(state, "english", "weather-gauge", "hand")
     state, _ = play(state, {"turn:spanish": "raid english with galleon captain"})
     state, _ = play(state, {"defend:english": "oppose with post captain"})
-    assert asked(state) == ["manoeuvre:spanish", "manoeuvre:english"]
+    assert asked(state) == ["manoeuvre:spanish"] and asked_optional(state) == ["manoeuvre:english"]
     state, events = play(state, {"manoeuvre:spanish": "pass", "manoeuvre:english": "play weather gauge"})
     assert "english's answer stands" in texts_of(events)
     assert "english plays Weather Gauge" in texts_of(events)
@@ -262,3 +262,34 @@ def test_malformed_standing_answers_are_problems_and_keep_the_good_lines(tail: s
     state = new_game()
     found = problems(state, "turn:spanish", f"pass\nstanding {tail}\nstanding bid 2")
     assert [p.line for p in found] == [2]
+
+
+def test_a_player_asked_for_the_case_the_players_before_pass_may_answer_later() -> None:
+    """An optional request: unanswered (or ``later``) the player is dealt with at its turn as before."""
+    state = new_game()
+    clear_board(state)
+    add(state, "spanish", "galleon-captain", "characters")
+    add(state, "english", "post-captain", "characters")
+    add(state, "spanish", "broadside", "hand")
+    add(state, "english", "broadside", "hand")
+    state, _ = play(state, {"turn:spanish": "raid english with galleon captain"})
+    state, _ = play(state, {"defend:english": "oppose with post captain"})
+    state, events = play(state, {"manoeuvre:spanish": "pass"})  # the English leave theirs unanswered
+    assert "english's answer stands" not in texts_of(events)
+    assert asked(state) == ["manoeuvre:english"]  # asked at its turn, as before
+    assert problems(state, "manoeuvre:english", "later")  # 'later' answers only the optional request
+
+
+def test_who_is_asked_for_the_case_the_players_before_pass_tells_nothing_of_their_hands() -> None:
+    """The player deciding first must not learn, from who else is asked, whether they hold a card:
+    a later participant with no manoeuvre is asked too (it may leave the request unanswered)."""
+    state = new_game()
+    clear_board(state)
+    add(state, "spanish", "galleon-captain", "characters")
+    add(state, "english", "post-captain", "characters")
+    add(state, "spanish", "broadside", "hand")
+    state, _ = play(state, {"turn:spanish": "raid english with galleon captain"})
+    state, _ = play(state, {"defend:english": "oppose with post captain"})
+    assert asked(state) == ["manoeuvre:spanish"] and asked_optional(state) == ["manoeuvre:english"]
+    state, events = play(state, {"manoeuvre:spanish": "pass"})
+    assert "english passes (no tactical battle manoeuvre to play: not asked)." in texts_of(events)
