@@ -781,6 +781,11 @@ def _duel_ask(table: Table) -> None:
     duel = table.state["battle"]["duel"]
     seat = duel["next"]
     ahead = duel.setdefault("ahead", {}).get(seat) or []
+    if duel["answered"] and not ahead and not table.player(seat)["hand"]:
+        # « jouer une carte de sa main face cachée ou mettre fin au duel »: with no card, it stops
+        table.tell(f"{seat} has no card in hand: not asked, it ends the duel.", "duel")
+        reveal_duel(table)
+        return
     if duel["answered"] and ahead:
         duel["ahead"][seat] = []
         table.tell(f"{seat}'s next duel step, written in advance: {order_line(ahead[0])}.", "duel")

@@ -293,3 +293,20 @@ def test_who_is_asked_for_the_case_the_players_before_pass_tells_nothing_of_thei
     assert asked(state) == ["manoeuvre:spanish"] and asked_optional(state) == ["manoeuvre:english"]
     state, events = play(state, {"manoeuvre:spanish": "pass"})
     assert "english passes (no tactical battle manoeuvre to play: not asked)." in texts_of(events)
+
+
+def test_a_duellist_with_no_card_in_hand_is_not_asked_and_ends_the_duel() -> None:
+    """« jouer une carte de sa main face cachée ou mettre fin au duel »: with no card, only the end."""
+    state = new_game()
+    clear_board(state)
+    add(state, "spanish", "teniente", "characters")
+    add(state, "english", "boatswain", "characters")
+    add(state, "spanish", "boarding-party", "hand")  # played: the Spanish hand is then empty
+    add(state, "english", "brace-of-pistols", "hand")
+    state, _ = play(state, {"turn:spanish": "raid english with teniente"})
+    state, _ = play(state, {"defend:english": "oppose with boatswain"})
+    state, _ = play(state, {"manoeuvre:spanish": "play boarding party challenge boatswain with teniente"})
+    state, events = play(state, {"duel:english": "accept\nplay brace of pistols"})
+    assert "spanish has no card in hand: not asked, it ends the duel." in texts_of(events)
+    assert "english reveals Brace of Pistols #" in texts_of(events)
+    assert not any(k.startswith("duel:") for k in asked(state))
