@@ -3,7 +3,7 @@
 Not a test: run it by hand::
 
     .venv/bin/python bench/master_commander_endings.py [--games 50] [--players 3,5] [--turn-limit 0]
-        [--no-standing] [--random-raids]
+        [--no-standing] [--random-raids] [--one-at-a-time]
 
 Each game is played in-process by the ruleset's bots (``MasterCommander.bot``), every answer parsed
 and resolved as the engine would, with keyed dice seeded by the game number, so the figures are the
@@ -27,6 +27,7 @@ buy back their own captives and vote against or ignore the others' agreements);
 ``--no-standing`` drops them, to show what they save. ``--random-raids`` gives the bots their
 former raids (a random target, never aimed at a missing sea or a rich haven once exploring or
 buying gold no longer can), to show how much of the change in game length is the bots' play.
+``--one-at-a-time`` asks every manoeuvre alone (no answers for the case the players before pass).
 """
 
 from __future__ import annotations
@@ -106,7 +107,16 @@ def main() -> None:
     parser.add_argument(
         "--random-raids", action="store_true", help="the bots' former raids: random targets only"
     )
+    parser.add_argument(
+        "--one-at-a-time",
+        action="store_true",
+        help="no answers for the case the players before pass: every manoeuvre asked alone",
+    )
     args = parser.parse_args()
+    if args.one_at_a_time:
+        from adjudicator.games.master_commander import battle
+
+        battle._asked_with = lambda table, seat: []  # type: ignore[assignment]
     if args.random_raids:
         from adjudicator.games.master_commander import bot
 
