@@ -2,7 +2,8 @@
 
 Not a test: run it by hand::
 
-    .venv/bin/python bench/master_commander_endings.py [--games 110] [--players 3,5] [--turn-limit 0]
+    .venv/bin/python bench/master_commander_endings.py [--games 50] [--players 3,5] [--turn-limit 0]
+        [--no-standing] [--random-raids] [--one-at-a-time]
 
 Each game is played in-process by the ruleset's bots (``MasterCommander.bot``), every answer parsed
 and resolved as the engine would, with keyed dice seeded by the game number, so the figures are the
@@ -16,11 +17,17 @@ same on every run of the same code. For each number of players it prints:
   together (a player's turn, a rally, a ballot, an engagement, a manoeuvre, a duel step, a ransom).
   ``sealed`` counts the exchanges other than the players' own turns and the opening mulligan; they
   are given per game and per player turn (a player turn is one ``turn:<seat>`` request);
-* the requests (one mail to answer each) per game.
+* the requests (one mail to answer each) per game, and apart the optional ones (a manoeuvre
+  answer for the case the players before pass, which a player may leave unanswered).
 
 The bots give standing answers at the mulligan (see ``bot._mulligan``: most vote for their own
 agreements and sell captives to the best offer, some pass small manoeuvres and reactions, some
-never ally or always ally with one seat); ``--no-standing`` drops them, to show what they save.
+never ally or always ally with one seat, most defend with everything, bid a fixed sum in rallies,
+buy back their own captives and vote against or ignore the others' agreements);
+``--no-standing`` drops them, to show what they save. ``--random-raids`` gives the bots their
+former raids (a random target, never aimed at a missing sea or a rich haven once exploring or
+buying gold no longer can), to show how much of the change in game length is the bots' play.
+``--one-at-a-time`` asks every manoeuvre alone (no answers for the case the players before pass).
 """
 
 from __future__ import annotations
@@ -45,13 +52,14 @@ def play_game(
     state = RULES.setup(options, RULES.seat_names(options), Dice(f"setup-{seed}".encode()))
     rng = random.Random(seed)
     kinds: Counter[str] = Counter()
-    requests = 0
+    requests = optional = 0
     for step in range(max_steps):
         if RULES.outcome(state):
             break
         asked = RULES.requests(state)
         kinds[state["pending"]["kind"]] += 1
-        requests += len(asked)
+        requests += sum(1 for r in asked if not r.optional)
+        optional += sum(1 for r in asked if r.optional)
         texts = {r.key: RULES.bot(state, r, rng) for r in asked}
         if not standing:  # the bots' standing answers dropped: every request is asked
             texts = {
@@ -79,6 +87,7 @@ def play_game(
         "sealed": sum(n for k, n in kinds.items() if k not in ("turn", "mulligan")),
         "kinds": kinds,
         "requests": requests,
+        "optional": optional,
     }
 
 
@@ -88,14 +97,30 @@ def spread(values: list[int]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=110, help="games per number of players")
+    parser.add_argument("--games", type=int, default=50, help="games per number of players")
     parser.add_argument("--players", default="3,5", help="comma-separated numbers of players")
     parser.add_argument("--turn-limit", type=int, default=0, help="the club option turn_limit (0: off)")
     parser.add_argument("--max-steps", type=int, default=6000, help="engine turns before a game is cut")
     parser.add_argument(
         "--no-standing", action="store_true", help="drop the bots' standing answers (every request asked)"
     )
+    parser.add_argument(
+        "--random-raids", action="store_true", help="the bots' former raids: random targets only"
+    )
+    parser.add_argument(
+        "--one-at-a-time",
+        action="store_true",
+        help="no answers for the case the players before pass: every manoeuvre asked alone",
+    )
     args = parser.parse_args()
+    if args.one_at_a_time:
+        from adjudicator.games.master_commander import battle
+
+        battle._asked_with = lambda table, seat: []  # type: ignore[assignment]
+    if args.random_raids:
+        from adjudicator.games.master_commander import bot
+
+        bot._aimed_target = lambda table, seat: None  # type: ignore[assignment]
     for players in (int(p) for p in args.players.split(",")):
         games = [
             play_game(seed, players, args.turn_limit, args.max_steps, not args.no_standing)
@@ -120,7 +145,15 @@ def main() -> None:
             f"  sealed exchanges per game: {spread(sealed)}, mean {statistics.mean(sealed):.1f}; "
             f"per player turn: {sum(sealed) / turns:.2f}"
         )
-        print(f"  requests (mails to answer) per game: {spread([g['requests'] for g in games])}")
+        requests = [g["requests"] for g in games]
+        print(
+            f"  requests (mails to answer) per game: {spread(requests)}, mean {statistics.mean(requests):.1f}"
+        )
+        optional = [g["optional"] for g in games]
+        print(
+            "  optional requests (answers for the case the players before pass) per game: "
+            f"{spread(optional)}, mean {statistics.mean(optional):.1f}"
+        )
         print(
             "  sealed exchanges by kind, per player turn: "
             + ", ".join(

@@ -74,6 +74,7 @@ def declare(
         "plays": 0,
         "seen": {},
         "written": {},
+        "conditional": {},
         "duel": None,
     }
     what = "raids" if kind == "tactical" else "refutes"
@@ -196,6 +197,7 @@ def play_next(table: Table) -> None:
             if not battle["to_ask"]:
                 battle["stage"], battle["next"], battle["passes"] = "manoeuvres", 0, 0
                 battle["seen"], battle["written"] = {}, {}
+                battle["conditional"] = {}
                 continue
             _ask_manoeuvre(table, battle["to_ask"].pop(0))
         else:
@@ -434,6 +436,8 @@ def _ask_manoeuvre(table: Table, seat: str) -> None:
 
     battle = table.state["battle"]
     timing = "engagement" if battle["stage"] == "engagement" else "battle"
+    if _conditional_answer(table, seat):
+        return
     if battle["stage"] == "manoeuvres" and _answered_in_advance(table, seat):
         return
     if not playable_manoeuvres(table, seat):
@@ -445,23 +449,99 @@ def _ask_manoeuvre(table: Table, seat: str) -> None:
         return
     battle["round"] += 1
     kind = battle["type"]
-    table.state["pending"] = {
-        "kind": "manoeuvre",
-        "asks": [
+    later = _asked_with(table, seat)
+    asks = [
+        ask(
+            f"manoeuvre:{seat}",
+            seat,
+            "manoeuvre",
+            "pass",
+            f"Battle for {table.card(battle['target'])['name']}, {timing} manoeuvre, {seat}",
+            f"Engaged: {_fleets_text(table)}; power so far: {battle_totals_text(table)}. "
+            f"Play a {kind} {timing} manoeuvre from your hand ('play <card>', 'play <card> on "
+            "<character>', 'play <card> challenge <opposing character> with <your character>'), "
+            "use the ability of a card you control in play ('use <card> [on <character>]', "
+            "manoeuvre segment) or 'pass'. When every player passes in turn the battle ends.",
+        )
+    ]
+    for i, other in enumerate(later):
+        before = ", ".join([seat, *later[:i]])
+        asks.append(
             ask(
-                f"manoeuvre:{seat}",
-                seat,
+                f"manoeuvre:{other}",
+                other,
                 "manoeuvre",
-                "pass",
-                f"Battle for {table.card(battle['target'])['name']}, {timing} manoeuvre, {seat}",
-                f"Engaged: {_fleets_text(table)}; power so far: {battle_totals_text(table)}. "
-                f"Play a {kind} {timing} manoeuvre from your hand ('play <card>', 'play <card> on "
-                "<character>', 'play <card> challenge <opposing character> with <your character>'), "
-                "use the ability of a card you control in play ('use <card> [on <character>]', "
-                "manoeuvre segment) or 'pass'. When every player passes in turn the battle ends.",
+                "later",
+                f"Battle for {table.card(battle['target'])['name']}, {timing} manoeuvre, {other} "
+                f"(if {before} pass{'es' if i == 0 else ''})",
+                f"Asked at the same time as {before}, who play before you (you need not answer: "
+                "'later', the default, asks you at your turn): your answer counts only "
+                f"if {'it passes' if i == 0 else 'they all pass'}; if one of them plays, your answer "
+                "is dropped and you are asked again, seeing the play. Engaged: "
+                f"{_fleets_text(table)}; power so far: {battle_totals_text(table)}. Play a {kind} "
+                f"{timing} manoeuvre from your hand ('play <card>', 'play <card> on <character>', "
+                "'play <card> challenge <opposing character> with <your character>'), use the "
+                "ability of a card you control in play ('use <card> [on <character>]', manoeuvre "
+                "segment) or 'pass'.",
             )
-        ],
-    }
+        )
+    for a in asks[1:]:
+        a["optional"] = True
+    table.state["pending"] = {"kind": "manoeuvre", "plays": battle["plays"], "asks": asks}
+
+
+def _asked_with(table: Table, seat: str) -> list[str]:
+    """The players asked in the same exchange as ``seat``, each answering for the case where every
+    player asked before it passes (reading « dans l'ordre du tour ... Résolvez l'effet
+    immédiatement »: a pass changes nothing on the table, so an answer written knowing only that
+    the players before passed is the answer the player would give after their passes; the first
+    play voids the answers of everyone after it, who are asked again).
+
+    Chosen on public facts only, so that ``seat`` learns nothing of the others' hands or standing
+    answers while it decides: the participants after ``seat`` in the segment's order, up to the
+    point where every player would have passed in a row, stopping before the first one that has
+    answered since the last play (its written plays, if any, are its secret). Their requests are
+    optional (default ``later``): a player who does not answer before the exchange closes, or
+    answers ``later``, is dealt with at its turn as before (asked, or not asked with nothing to
+    play, or answered by a standing answer)."""
+    battle = table.state["battle"]
+    if battle["stage"] == "engagement":
+        following = list(battle["to_ask"])
+    else:
+        order = participants(table)
+        start = battle["next"]  # the seat after ``seat``
+        following = []
+        for k in range(1, len(order)):
+            if battle["passes"] + k >= len(order):  # every player passed in a row before it
+                break
+            following.append(order[(start + k - 1) % len(order)])
+    later: list[str] = []
+    for other in following:
+        if other == seat:
+            break
+        if battle["stage"] == "manoeuvres" and battle["seen"].get(other) == battle["plays"]:
+            break
+        later.append(other)
+    return later
+
+
+def _conditional_answer(table: Table, seat: str) -> bool:
+    """The answer ``seat`` gave in an earlier exchange for the case where every player before it
+    passed: played if nobody has played since (a duel counts as a play), else dropped."""
+    battle = table.state["battle"]
+    given = battle.setdefault("conditional", {}).pop(seat, None)
+    if given is None:
+        return False
+    if given["plays"] != battle["plays"]:
+        table.tell(
+            f"{seat}'s answer, written in case the players before it passed, is dropped: "
+            "a manoeuvre was played since; it is asked again.",
+            "manoeuvre",
+        )
+        return False
+    table.tell(f"{seat}'s answer stands: the players before it passed.", "manoeuvre")
+    _manoeuvre_answer(table, seat, given["orders"])
+    return True
 
 
 def _passes(table: Table, seat: str, why: str = "") -> None:
@@ -541,11 +621,21 @@ def manoeuvre_card(table: Table, seat: str, order: Order) -> str:
 
 
 def resolve_manoeuvre(table: Table, answers: dict[str, list[Order]]) -> None:
-    """The one player asked plays a manoeuvre (resolved at once) or passes."""
+    """The first player asked plays a manoeuvre (resolved at once) or passes; the answers of the
+    players asked with it are kept for their turn (see ``_asked_with``)."""
     pending = table.state["pending"]
     table.state["pending"] = None
-    (a,) = pending["asks"]
-    _manoeuvre_answer(table, a["seat"], answers.get(a["key"], []))
+    first, *later = pending["asks"]
+    battle = table.state["battle"]
+    for a in later:  # answers for the case every player before passes: read when their turn comes
+        orders = answers.get(a["key"], [])
+        if not orders or any(o["verb"] == "later" for o in orders):
+            continue  # not answered in advance: dealt with at its turn
+        battle.setdefault("conditional", {})[a["seat"]] = {
+            "orders": orders,
+            "plays": pending.get("plays", battle["plays"]),
+        }
+    _manoeuvre_answer(table, first["seat"], answers.get(first["key"], []))
 
 
 def _answered_in_advance(table: Table, seat: str) -> bool:
@@ -681,6 +771,7 @@ def open_duel(table: Table, hero: str, victim: str) -> None:
         "played": {challenger: [], challenged: []},
         "next": challenged,
         "answered": False,
+        "ahead": {challenger: [], challenged: []},
     }
     table.tell(f"{table.name(hero)} challenges {table.name(victim)} to a duel!", "duel")
     _duel_ask(table)
@@ -689,6 +780,17 @@ def open_duel(table: Table, hero: str, victim: str) -> None:
 def _duel_ask(table: Table) -> None:
     duel = table.state["battle"]["duel"]
     seat = duel["next"]
+    ahead = duel.setdefault("ahead", {}).get(seat) or []
+    if duel["answered"] and not ahead and not table.player(seat)["hand"]:
+        # « jouer une carte de sa main face cachée ou mettre fin au duel »: with no card, it stops
+        table.tell(f"{seat} has no card in hand: not asked, it ends the duel.", "duel")
+        reveal_duel(table)
+        return
+    if duel["answered"] and ahead:
+        duel["ahead"][seat] = []
+        table.tell(f"{seat}'s next duel step, written in advance: {order_line(ahead[0])}.", "duel")
+        _duel_step(table, seat, ahead)
+        return
     if not duel["answered"]:
         default, prompt = (
             "refuse",
@@ -716,8 +818,11 @@ def _duel_ask(table: Table) -> None:
 def check_duel(table: Table, seat: str, orders: list[Order]) -> list[tuple[Order, Refused]]:
     duel = table.state["battle"]["duel"]
     bad: list[tuple[Order, Refused]] = []
+    stops = [o for o in orders if o["verb"] == "stop"]
     for order in orders:
         try:
+            if order["verb"] == "play" and stops and stops[0].get("line", 0) < order.get("line", 0):
+                raise Refused("'stop' ends the duel: a card after it is never played", "write stop last")
             if order["verb"] in ("accept", "refuse") and duel["answered"]:
                 raise Refused("the challenge has already been answered", "play <card> or stop")
             if order["verb"] == "play":
@@ -743,6 +848,17 @@ def resolve_duel_step(table: Table, answers: dict[str, list[Order]]) -> None:
             "order-skipped",
         )
         orders = []
+    _duel_step(table, seat, orders)
+
+
+def _duel_step(table: Table, seat: str, orders: list[Order]) -> None:
+    """One step of ``seat`` in the duel. Duel steps written in advance: the lines after the first
+    play (further ``play <card>`` lines, then optionally ``stop``) are the player's next steps. Between
+    two steps of a player the only thing that can happen is the opponent playing one more card
+    face down (if it stops, the duel is over), so a list written in advance loses no information:
+    « tour à tour ... jouer une carte de sa main face cachée ou mettre fin au duel »."""
+    battle = table.state["battle"]
+    duel = battle["duel"]
     verbs = [o["verb"] for o in orders]
     if not duel["answered"]:
         if "refuse" in verbs or not orders:
@@ -754,11 +870,20 @@ def resolve_duel_step(table: Table, answers: dict[str, list[Order]]) -> None:
             return
         duel["answered"] = True
         table.tell(f"{seat} accepts the duel.", "duel")
-    play = next((o for o in orders if o["verb"] == "play"), None)
+    steps = [o for o in orders if o["verb"] in ("play", "stop")]
+    play = steps[0] if steps and steps[0]["verb"] == "play" else None
     if play is None:
         reveal_duel(table)
         return
-    uid = table.find(play["card"], table.player(seat)["hand"], "a card in your hand")
+    duel.setdefault("ahead", {})[seat] = steps[1:]
+    try:
+        uid = table.find(play["card"], table.player(seat)["hand"], "a card in your hand")
+    except Refused as refused:  # a card written twice in advance: the player stops
+        table.tell(
+            f"{seat}'s written duel card cannot be played ({refused.message}): it stops.", "order-skipped"
+        )
+        reveal_duel(table)
+        return
     table.player(seat)["hand"].remove(uid)
     duel["played"][seat].append(uid)
     table.tell(f"{seat} plays a card face down in the duel.", "duel")

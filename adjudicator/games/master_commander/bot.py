@@ -34,8 +34,17 @@ def play(ruleset: MasterCommander, state: State, request: OrderRequest, rng: ran
         "offer": _offer,
         "choice": lambda t, s, r: [],
     }
+    if request.optional and request.kind == "manoeuvre" and _nothing_to_add(table, request.seat):
+        return "later"  # asked for the case the players before pass, with nothing it would play
     lines = makers.get(request.kind, lambda t, s, r: [])(table, request.seat, rng)
     return _clean(ruleset, state, request, lines)
+
+
+def _nothing_to_add(table: Table, seat: str) -> bool:
+    """No manoeuvre to play, or a standing answer that passes: the bot leaves the request unanswered."""
+    from adjudicator.games.master_commander.standing import passes_manoeuvres
+
+    return not playable_manoeuvres(table, seat) or passes_manoeuvres(table, seat)
 
 
 def _mulligan(table: Table, seat: str, rng: random.Random) -> list[str]:
@@ -55,6 +64,28 @@ def _mulligan(table: Table, seat: str, rng: random.Random) -> list[str]:
         lines.append("standing never ally")
     elif roll < 0.5:
         lines.append(f"standing ally with {rng.choice(others)}")
+    return lines + _more_standing(rng)
+
+
+def _more_standing(rng: random.Random) -> list[str]:
+    """The standing answers added for fewer exchanges, as a club player writing once might give
+    them: most defend with everything, bid a fixed sum in rallies, buy back their own captives at
+    the printed ransom and vote against (or ignore) the others' agreements."""
+    lines = []
+    if rng.random() < 0.6:
+        lines.append("standing oppose with all")
+    if rng.random() < 0.7:
+        lines.append(f"standing bid {rng.randint(1, 3)}")
+    roll = rng.random()
+    if roll < 0.6:
+        lines.append("standing offer ransom for mine")
+    elif roll < 0.75:
+        lines.append("standing offer nothing")
+    roll = rng.random()
+    if roll < 0.5:
+        lines.append("standing vote against others")
+    elif roll < 0.7:
+        lines.append("standing abstain on others")
     return lines
 
 
@@ -132,7 +163,14 @@ def _turn(table: Table, seat: str, rng: random.Random) -> list[str]:
             explored = True
             ready = [u for u in ready if u not in team]
     raiders = [u for u in ready if table.value(u, "conquest") >= 1]
-    if not explored and raiders and rng.random() < 0.4:
+    aimed = _aimed_target(table, seat) if not explored and raiders else None
+    if aimed is not None and rng.random() < 0.8:
+        target_seat, target = aimed
+        allies = [s for s in opponents if s != target_seat]
+        ask = f" allies {rng.choice(allies)}" if allies and rng.random() < 0.3 else ""
+        lines.append(f"raid #{target} with {_refs(raiders)}{ask}")
+        ready = [u for u in ready if u not in raiders]
+    elif not explored and raiders and rng.random() < 0.4:
         target_seat = rng.choice(opponents)
         target = rng.choice(table.places(target_seat))
         allies = [s for s in opponents if s != target_seat]
@@ -176,6 +214,34 @@ def _turn(table: Table, seat: str, rng: random.Random) -> list[str]:
     if len(p["characters"]) < 2 and p["gold"] and rng.random() < 0.3:
         lines.append("enlist")
     return lines
+
+
+def _aimed_target(table: Table, seat: str) -> tuple[str, str] | None:
+    """A raid toward a victory once exploring no longer can bring one: when every exploration pile
+    is empty, the weakest-held territory in a sea the bot lacks (the seven seas); when the India
+    Company has no gold to sell, the haven of the opponent holding the most gold (pillage takes
+    « 1 Or »). None otherwise (the bot raids at random, as before). Ties go to turn order."""
+    from adjudicator.games.master_commander.cards import SEVEN_SEAS
+    from adjudicator.games.master_commander.table import seven_seas
+
+    opponents = table.seats_from(seat)[1:]
+    if not any(table.player(s)["exploration"] for s in table.order):
+        missing = set(SEVEN_SEAS) - seven_seas(table, seat)
+        options = [
+            (table.value(u, "conquest"), i, s, u)
+            for i, s in enumerate(opponents)
+            for u in table.player(s)["territories"]
+            if table.card(u).get("sea", "") in missing
+        ]
+        if options:
+            _, _, target_seat, target = min(options)
+            return target_seat, target
+    if table.state["company_gold"] == 0:
+        rich = [(-table.player(s)["gold"], i, s) for i, s in enumerate(opponents) if table.player(s)["gold"]]
+        if rich:
+            _, _, target_seat = min(rich)
+            return target_seat, table.player(target_seat)["haven"]
+    return None
 
 
 def _bid(table: Table, seat: str, rng: random.Random) -> list[str]:
@@ -255,7 +321,7 @@ def _manoeuvre(table: Table, seat: str, rng: random.Random) -> list[str]:
                 return [f"{verb} #{uid} on #{rng.choice(pool)}"]
             continue
         lines = [f"{verb} #{uid}"]
-        if battle["stage"] == "manoeuvres" and rng.random() < 0.5:  # more plays written in advance
+        if battle["stage"] == "manoeuvres":  # every further power play written in advance
             lines += [
                 f"play #{u}"
                 for u in table.player(seat)["hand"]
@@ -272,12 +338,12 @@ def _duel(table: Table, seat: str, rng: random.Random) -> list[str]:
         if rng.random() < 0.3:
             return ["refuse"]
         lines.append("accept")
-    hand = table.player(seat)["hand"]
-    if hand and len(duel["played"][seat]) < 2 and rng.random() < 0.6:
-        best = max(hand, key=lambda u: int(table.card(u).get("duel", 0)))
-        lines.append(f"play #{best}")
-    else:
-        lines.append("stop")
+    hand = sorted(table.player(seat)["hand"], key=lambda u: -int(table.card(u).get("duel", 0)))
+    room = max(0, 2 - len(duel["played"][seat]))
+    plays = [u for u in hand if int(table.card(u).get("duel", 0)) > 0][:room]
+    if plays and rng.random() < 0.6:  # the duel written in advance: cards for the next steps, then stop
+        lines += [f"play #{u}" for u in plays]
+    lines.append("stop")
     return lines
 
 

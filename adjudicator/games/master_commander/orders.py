@@ -47,7 +47,7 @@ VERBS: dict[str, tuple[str, ...]] = {
     "vote": ("for", "against", "abstain", "react"),
     "defend": ("oppose", "no-opposition", "ask", "capture"),
     "ally": ("send", "decline"),
-    "manoeuvre": ("play", "use", "pass"),
+    "manoeuvre": ("play", "use", "pass", "later"),
     "duel": ("accept", "refuse", "play", "stop"),
     "ransom": ("pay", "refuse"),
     "offer": ("offer", "no-offer"),
@@ -81,6 +81,7 @@ EXAMPLES: dict[str, str] = {
     "rally": "rally anne bonny",
     "discard": "discard feint",
     "pass": "pass",
+    "later": "later  (asked for the case the players before you pass: ask me at my turn instead)",
     "bid": "bid 3",
     "for": "for teniente, segundo",
     "against": "against galleon captain",
@@ -102,7 +103,9 @@ EXAMPLES: dict[str, str] = {
     "wait": "wait  (ask me for the rest of my turn after each raid, vote, ransom or rally)",
     "standing": "standing never oppose  (or: standing ally with french / standing never ally / "
     "standing vote for french / standing sell to best offer / standing pass manoeuvres below 2 / "
-    "standing pass reactions / standing use fence at end of opponents' turns / "
+    "standing pass reactions / standing oppose with all / standing bid 2 / "
+    "standing offer ransom for mine / standing offer nothing / standing vote against others / "
+    "standing abstain on others / standing use fence at end of opponents' turns / "
     "standing supports of teniente to la habana / standing clear)",
     "standing-use": "standing use fence at end of opponents' turns  (or: at start ...; "
     "standing stop using fence)",
@@ -118,8 +121,8 @@ _ONCE: dict[str, tuple[tuple[str, ...], ...]] = {
     "bid": (("bid",),),
     "defend": (("oppose", "no-opposition"), ("capture",)),
     "ally": (("send", "decline"),),
-    "manoeuvre": (("pass",),),
-    "duel": (("accept", "refuse"), ("play", "stop")),
+    "manoeuvre": (("pass", "later"),),
+    "duel": (("accept", "refuse"), ("stop",)),  # several plays: the next steps written in advance
     "ransom": (("pay", "refuse"),),
     "offer": (("offer", "no-offer"),),
     "choice": (("sell", "keep"),),
@@ -304,6 +307,11 @@ def _pass(m: re.Match[str]) -> Order:
     return {"verb": "pass"}
 
 
+@_rule("later", r"later|ask\s+me\s+later")
+def _later(m: re.Match[str]) -> Order:
+    return {"verb": "later"}
+
+
 @_rule("use", r"use\s+(?P<card>.+?)(?:\s+on\s+(?P<target>.+))?")
 def _use(m: re.Match[str]) -> Order:
     order: Order = {"verb": "use", "card": clean_name(m["card"])}
@@ -322,9 +330,15 @@ def _wait(m: re.Match[str]) -> Order:
     r"standing\s+(?:(?P<clear>clear)|(?P<never_oppose>never\s+oppose)|(?P<never_ally>never\s+ally)"
     r"|(?:always\s+)?ally\s+with\s+(?P<ally>[^\s,]+)|vote\s+(?:for|yes\s+on)\s+(?P<vote>[^\s,]+)"
     r"|(?P<sell>sell\s+(?:prisoners?\s+)?to\s+(?:the\s+)?best(?:\s+offer)?)"
-    r"|pass\s+(?P<pass>manoeuvres|reactions)(?:\s+below\s+(?P<below>\d{1,3}))?)",
+    r"|pass\s+(?P<pass>manoeuvres|reactions)(?:\s+below\s+(?P<below>\d{1,3}))?"
+    r"|(?P<oppose_all>oppose\s+with\s+all)|bid\s+(?P<bid>\d{1,4})"
+    r"|(?P<offer_mine>offer\s+(?:the\s+)?ransom\s+for\s+mine)|(?P<offer_none>offer\s+nothing)"
+    r"|(?P<against_others>vote\s+against\s+others)|(?P<abstain_others>abstain\s+on\s+others))",
 )
 def _standing(m: re.Match[str]) -> Order:
+    more = _more_standing(m)
+    if more is not None:
+        return more
     if m["clear"]:
         return {"verb": "standing", "what": "clear"}
     if m["never_oppose"]:
@@ -435,11 +449,53 @@ def _no_offer(m: re.Match[str]) -> Order:
 # -- canonical text ------------------------------------------------------------------------------
 
 
+def _more_standing(m: re.Match[str]) -> Order | None:
+    """The standing answers added for fewer exchanges (see ``standing.py``)."""
+    if m["bid"]:
+        return {"verb": "standing", "what": "bid", "amount": int(m["bid"])}
+    for group, what in (
+        ("oppose_all", "oppose-all"),
+        ("offer_mine", "offer-mine"),
+        ("offer_none", "offer-none"),
+        ("against_others", "against-others"),
+        ("abstain_others", "abstain-others"),
+    ):
+        if m[group]:
+            return {"verb": "standing", "what": what}
+    return None
+
+
+#: the canonical line of the standing answers without a seat or a number
+STANDING_TEXT = {
+    "clear": "standing clear",
+    "never-oppose": "standing never oppose",
+    "never-ally": "standing never ally",
+    "sell-best": "standing sell to best offer",
+    "oppose-all": "standing oppose with all",
+    "offer-mine": "standing offer ransom for mine",
+    "offer-none": "standing offer nothing",
+    "against-others": "standing vote against others",
+    "abstain-others": "standing abstain on others",
+}
+
+
 def order_text(order: Order) -> str:
     """The canonical line of one order."""
     verb = order["verb"]
     names = ", ".join(order.get("with", []))
-    if verb in ("keep", "pass", "abstain", "decline", "accept", "refuse", "stop", "pay", "enlist", "wait"):
+    if verb in (
+        "keep",
+        "pass",
+        "abstain",
+        "decline",
+        "accept",
+        "refuse",
+        "stop",
+        "pay",
+        "enlist",
+        "wait",
+        "later",
+    ):
         return verb
     if verb == "standing":
         what = order["what"]
@@ -448,12 +504,9 @@ def order_text(order: Order) -> str:
         if what.startswith("pass-"):
             below = f" below {order['below']}" if "below" in order else ""
             return f"standing pass {what[5:]}{below}"
-        return {
-            "clear": "standing clear",
-            "never-oppose": "standing never oppose",
-            "never-ally": "standing never ally",
-            "sell-best": "standing sell to best offer",
-        }[what]
+        if what == "bid":
+            return f"standing bid {order['amount']}"
+        return STANDING_TEXT[what]
     if verb == "no-opposition":
         return "no opposition"
     if verb == "no-offer":

@@ -248,6 +248,7 @@ class MasterCommander(BaseRuleset):
                 label=a["label"],
                 default=a["default"],
                 prompt=a["prompt"],
+                optional=bool(a.get("optional")),
             )
             for a in pending["asks"]
         ]
@@ -350,9 +351,20 @@ class MasterCommander(BaseRuleset):
             bad = battles.check_ally(table, seat, orders)
         elif kind == "manoeuvre":
             plays = [o for o in orders if o["verb"] in ("play", "use")]
-            passes = [o for o in orders if o["verb"] == "pass"]
+            passes = [o for o in orders if o["verb"] in ("pass", "later")]
             if plays and passes:
                 bad.append((passes[0], Refused("'pass' with a play", "play, or pass", "ambiguous")))
+            later = [o for o in orders if o["verb"] == "later"]
+            if later and not request.optional:
+                bad.append(
+                    (
+                        later[0],
+                        Refused(
+                            "'later' answers only a request for the case the players before you pass",
+                            "play, or pass",
+                        ),
+                    )
+                )
             if len(plays) > 1 and (table.state["battle"] or {}).get("stage") == "engagement":
                 bad.append((plays[1], Refused("one engagement manoeuvre each", "drop this line")))
             for i, order in enumerate(plays):
@@ -454,6 +466,11 @@ class MasterCommander(BaseRuleset):
         if battle:  # plays written in advance are their writer's secret until played
             written = battle.pop("written", {}) or {}
             you["written_plays"] = list(written.get(seat, [])) if seat is not None else []
+            conditional = battle.pop("conditional", {}) or {}
+            you["conditional_answer"] = (conditional.get(seat) or {}).get("orders") if seat else None
+        if battle and battle.get("duel"):
+            ahead = battle["duel"].pop("ahead", {}) or {}
+            you["written_duel_steps"] = list(ahead.get(seat, [])) if seat is not None else []
         if battle and battle.get("duel"):
             for s, played in battle["duel"]["played"].items():
                 hidden.update(played)

@@ -102,8 +102,39 @@ def open_rally(table: Table, seat: str, uid: str, holder: str, holder_uid: str) 
                 "The higher bid wins and pays the bank; on a tie the holder keeps the character.",
             )
             for s in (seat, holder)
+            if _rally_asked(table, s)
         ],
     }
+    if not table.state["pending"]["asks"]:  # both bids known: revealed at once, no exchange
+        resolve_rally(table, {})
+        table.state["pending"] = None
+
+
+def _rally_asked(table: Table, seat: str) -> bool:
+    """Asked for a rally bid unless a standing bid answers (``standing bid <n>``) or the player holds
+    no doublon (« Il est impossible ... d'enchérir d'un montant supérieur aux Doublons qu'il possède »
+    for the ransom; a bid is « une somme de ses propres Doublons »: with none, the only bid is 0)."""
+    from adjudicator.games.master_commander.standing import standing_bid
+
+    if standing_bid(table, seat) is not None:
+        return False
+    if table.player(seat)["doublons"] == 0:
+        table.tell(f"{seat} holds no doublon: not asked, its rally bid is 0.", "rally")
+        return False
+    return True
+
+
+def _rally_bid(table: Table, seat: str, answers: dict[str, list[Order]], asked: list[str]) -> int:
+    """The bid of one side of a rally: its answer if asked, else its standing bid (told), else 0."""
+    from adjudicator.games.master_commander.standing import standing_bid
+
+    if seat in asked:
+        return _bid(table, seat, answers.get(f"bid:{seat}", []))
+    given = standing_bid(table, seat)
+    if given is None:
+        return 0
+    table.tell(f"{seat}'s standing answer: bid {given}.", "standing")
+    return given
 
 
 def check_bid(table: Table, seat: str, order: Order) -> None:
@@ -120,7 +151,8 @@ def resolve_rally(table: Table, answers: dict[str, list[Order]]) -> None:
     """
     pending = table.state["pending"]
     rallier, holder = pending["rallier"], pending["holder"]
-    bids = {s: _bid(table, s, answers.get(f"bid:{s}", [])) for s in (rallier, holder)}
+    asked = [a["seat"] for a in pending["asks"]]
+    bids = {s: _rally_bid(table, s, answers, asked) for s in (rallier, holder)}
     card_uid, target = pending["card"], pending["target"]
     table.tell(
         f"Rally bids revealed: {rallier} {bids[rallier]}, {holder} {bids[holder]}.", "rally-bids", bids=bids
@@ -222,6 +254,8 @@ def referendum_next(table: Table) -> None:
             _cast(table, seat, [{"verb": "for", "with": [f"#{u}" for u in chars]}] if chars else [])
             ref["done"].append(seat)
             continue
+        if _standing_on_others(table, seat, chars):
+            continue
         if not chars and not reactions:
             ref["done"].append(seat)
             continue
@@ -251,6 +285,22 @@ def referendum_next(table: Table) -> None:
             for seat in asked
         ],
     }
+
+
+def _standing_on_others(table: Table, seat: str, chars: list[str]) -> bool:
+    """``standing vote against others`` / ``standing abstain on others``: the player's ballot on
+    another seat's agreement, cast without asking; True if it answered."""
+    from adjudicator.games.master_commander.standing import vote_on_others
+
+    ref = table.state["referendum"]
+    side = vote_on_others(table, seat, ref["seat"])
+    if side is None:
+        return False
+    table.tell(f"{seat}'s standing answer: {side} on {ref['seat']}'s agreement.", "standing")
+    if side == "against" and chars:
+        _cast(table, seat, [{"verb": "against", "with": [f"#{u}" for u in chars]}])
+    ref["done"].append(seat)
+    return True
 
 
 def _decided(table: Table) -> bool:
@@ -400,6 +450,8 @@ def open_ransom(table: Table, captor: str, uid: str) -> None:
             )
         ]
     else:
+        bidders = able
+        able = [s for s in able if not _offer_standing(table, s, uid)]
         asks = [
             ask(
                 f"offer:{s}",
@@ -414,6 +466,31 @@ def open_ransom(table: Table, captor: str, uid: str) -> None:
             for s in able
         ]
     table.state["pending"] = {"kind": "ransom", "captor": captor, "captive": uid, "asks": asks}
+    if len(table.order) > 2:
+        table.state["pending"]["bidders"] = bidders
+        if not asks:  # every offer given by a standing answer: revealed at once, no exchange
+            resolve_ransom(table, {})
+            if table.state["pending"] is not None and table.state["pending"]["kind"] == "ransom":
+                table.state["pending"] = None
+
+
+def _offer_standing(table: Table, seat: str, uid: str) -> bool:
+    from adjudicator.games.master_commander.standing import standing_offer
+
+    return standing_offer(table, seat, uid) is not None
+
+
+def _auction_orders(table: Table, seat: str, answers: dict[str, list[Order]]) -> list[Order]:
+    """A bidder's offer: its answer if it was asked, else its standing answer (told)."""
+    from adjudicator.games.master_commander.orders import order_text
+    from adjudicator.games.master_commander.standing import standing_offer
+
+    pending = table.state["pending"]
+    if any(a["seat"] == seat for a in pending["asks"]):
+        return answers.get(f"offer:{seat}", [])
+    given = standing_offer(table, seat, pending["captive"]) or []
+    table.tell(f"{seat}'s standing answer: {'; '.join(order_text(o) for o in given)}.", "standing")
+    return given
 
 
 def check_pay(table: Table, seat: str, uid: str) -> None:
@@ -452,18 +529,17 @@ def resolve_ransom(table: Table, answers: dict[str, list[Order]]) -> None:
             table.tell(f"{owner} refuses to pay; {table.name(uid)} stays captive.", "ransom-refused")
         return
     offers: list[dict[str, Any]] = []
-    for a in pending["asks"]:
-        for order in answers.get(a["key"], []):
+    bidders = pending.get("bidders") or [a["seat"] for a in pending["asks"]]
+    for bidder in bidders:
+        for order in _auction_orders(table, bidder, answers):
             if order["verb"] != "offer":
                 continue
             try:
-                check_offer(table, a["seat"], uid, order)
+                check_offer(table, bidder, uid, order)
             except Refused as refused:
-                table.tell(f"{a['seat']}'s offer is not valid any more ({refused.message}).", "order-skipped")
+                table.tell(f"{bidder}'s offer is not valid any more ({refused.message}).", "order-skipped")
                 continue
-            offers.append(
-                {"seat": a["seat"], "amount": int(order["amount"]), "then": order.get("then", "keep")}
-            )
+            offers.append({"seat": bidder, "amount": int(order["amount"]), "then": order.get("then", "keep")})
     if not offers:
         table.tell(f"Nobody offers a ransom; {table.name(uid)} stays captive.", "ransom-refused")
         return

@@ -13,7 +13,16 @@ the old one; ``standing clear`` forgets them all):
 * ``standing pass manoeuvres [below <n>]``: pass in every battle, or only when no playable manoeuvre
   has a power of n or more (a tap or challenge manoeuvre has no power);
 * ``standing pass reactions [below <n>]``: never asked to play a political reaction, or only when
-  holding one worth n votes or more.
+  holding one worth n votes or more;
+* ``standing oppose with all``: every defence opposes with every character that may engage
+  (capture best, no ally asked);
+* ``standing bid <n>``: every rally bid (rallying or holding) is n doublons, or what the player
+  holds if less;
+* ``standing offer ransom for mine``: in a ransom auction, offer the printed ransom for one's own
+  captive character and no offer for anyone else's; ``standing offer nothing``: never offer;
+* ``standing vote against others`` / ``standing abstain on others``: in a referendum another seat
+  proposes (and no ``standing vote for`` that seat), every character votes against / abstains, and
+  the player has finished voting.
 
 A standing answer applies from the moment the submission holding it is resolved; the report says
 each time one answers for a player.
@@ -36,6 +45,12 @@ SLOT = {
     "sell-best": "choice",
     "pass-manoeuvres": "manoeuvres",
     "pass-reactions": "reactions",
+    "oppose-all": "defend",
+    "bid": "bid",
+    "offer-mine": "offer",
+    "offer-none": "offer",
+    "against-others": "vote-others",
+    "abstain-others": "vote-others",
 }
 
 
@@ -77,7 +92,7 @@ def standing_answer(table: Table, seat: str, kind: str, **context: Any) -> list[
     """The orders a standing answer gives for this request, or None if the player must be asked."""
     answer: list[Order] | None = None
     if kind == "defend" and standing_of(table, seat, "defend"):
-        answer = [{"verb": "no-opposition"}]
+        answer = _defence(table, seat)
     elif kind == "ally":
         given = standing_of(table, seat, "ally")
         if given and given["what"] == "never-ally":
@@ -87,22 +102,66 @@ def standing_answer(table: Table, seat: str, kind: str, **context: Any) -> list[
 
             answer = [{"verb": "send", "with": [f"#{u}" for u in eligible(table, seat)]}]
     elif kind == "manoeuvre":
-        given = standing_of(table, seat, "manoeuvres")
-        if given:
-            from adjudicator.games.master_commander.battle import playable_manoeuvres
-
-            below = given.get("below")
-            powers = [
-                int((table.card(u).get("effect") or table.card(u).get("ability") or {}).get("power", 0))
-                for u in playable_manoeuvres(table, seat)
-            ]
-            if below is None or all(p < below for p in powers):
-                answer = [{"verb": "pass"}]
+        if passes_manoeuvres(table, seat):
+            answer = [{"verb": "pass"}]
     elif kind == "choice" and standing_of(table, seat, "choice"):
         answer = [{"verb": "sell", "to": context["best"]}]
     if answer is not None:
         table.tell(f"{seat}'s standing answer: {_describe(answer)}.", "standing")
     return answer
+
+
+def passes_manoeuvres(table: Table, seat: str) -> bool:
+    """True if the player's standing answer passes in this battle (it tells nothing: a test)."""
+    given = standing_of(table, seat, "manoeuvres")
+    if not given:
+        return False
+    from adjudicator.games.master_commander.battle import playable_manoeuvres
+
+    below = given.get("below")
+    powers = [
+        int((table.card(u).get("effect") or table.card(u).get("ability") or {}).get("power", 0))
+        for u in playable_manoeuvres(table, seat)
+    ]
+    return below is None or all(p < below for p in powers)
+
+
+def _defence(table: Table, seat: str) -> list[Order]:
+    """``standing never oppose`` or ``standing oppose with all`` as the orders of a defence."""
+    given = standing_of(table, seat, "defend")
+    assert given is not None
+    if given["what"] == "never-oppose":
+        return [{"verb": "no-opposition"}]
+    from adjudicator.games.master_commander.battle import eligible
+
+    ready = eligible(table, seat)
+    return [{"verb": "oppose", "with": [f"#{u}" for u in ready]}] if ready else [{"verb": "no-opposition"}]
+
+
+def standing_bid(table: Table, seat: str) -> int | None:
+    """``standing bid <n>``: the player's rally bid, at most what it holds; None: it is asked."""
+    given = standing_of(table, seat, "bid")
+    if not given:
+        return None
+    return min(int(given["amount"]), table.player(seat)["doublons"])
+
+
+def standing_offer(table: Table, seat: str, captive: str) -> list[Order] | None:
+    """The offer a standing answer gives in a ransom auction, or None if the player must be asked."""
+    given = standing_of(table, seat, "offer")
+    if not given:
+        return None
+    if given["what"] == "offer-mine" and table.owner(captive) == seat:
+        return [{"verb": "offer", "amount": int(table.card(captive)["ransom"]), "then": "return"}]
+    return [{"verb": "no-offer"}]
+
+
+def vote_on_others(table: Table, seat: str, proposer: str) -> str | None:
+    """``against`` or ``abstain`` when a standing answer settles a referendum ``proposer`` opened."""
+    given = standing_of(table, seat, "vote-others")
+    if not given or proposer == seat:
+        return None
+    return "against" if given["what"] == "against-others" else "abstain"
 
 
 def passes_reactions(table: Table, seat: str, playable: list[str]) -> bool:

@@ -101,8 +101,14 @@ def bot_game(seed: int, players: int, each: Any = None, max_steps: int = 4000) -
 
 
 def asked(state: dict[str, Any]) -> list[str]:
-    """The keys of the requests open now."""
-    return [r.key for r in RULES.requests(state)]
+    """The keys of the requests open now that must be answered (the optional ones apart: a manoeuvre
+    answer for the case the players before pass, see ``asked_optional``)."""
+    return [r.key for r in RULES.requests(state) if not r.optional]
+
+
+def asked_optional(state: dict[str, Any]) -> list[str]:
+    """The keys of the optional requests open now."""
+    return [r.key for r in RULES.requests(state) if r.optional]
 
 
 def pass_out(state: dict[str, Any]) -> tuple[dict[str, Any], list[Event]]:

@@ -21,8 +21,9 @@ def duel_in_a_raid() -> tuple[dict, dict[str, str]]:
     }
     state, _ = play(state, {"turn:spanish": "raid english with teniente"})
     state, _ = play(state, {"defend:english": "oppose with boatswain"})
-    # the manoeuvre segment starts with the attacker; the English have no engagement manoeuvre
-    assert [r.key for r in RULES.requests(state)] == ["manoeuvre:spanish"]
+    # the manoeuvre segment starts with the attacker; the English have no engagement manoeuvre.
+    # The English are asked at the same time, for the case the Spanish pass (they do not)
+    assert [r.key for r in RULES.requests(state)] == ["manoeuvre:spanish", "manoeuvre:english"]
     state, events = play(
         state, {"manoeuvre:spanish": "play boarding party challenge boatswain with teniente"}
     )
@@ -43,7 +44,7 @@ def test_duel_cards_face_down_then_revealed_the_loser_dies() -> None:
     assert uids["teniente"] in state["players"]["spanish"]["dead"]
     assert uids["pistols"] in state["players"]["english"]["discard"]
     # the battle goes on: the next player in turn order may play a manoeuvre
-    assert [r.key for r in RULES.requests(state)] == ["manoeuvre:english"]
+    assert [r.key for r in RULES.requests(state) if not r.optional] == ["manoeuvre:english"]
 
 
 def test_face_down_duel_cards_are_hidden_from_the_other_seat_until_the_reveal() -> None:

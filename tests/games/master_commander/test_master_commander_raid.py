@@ -6,6 +6,7 @@ from mc_helpers import (
     RULES,
     add,
     asked,
+    asked_optional,
     attach,
     clear_board,
     new_game,
@@ -236,9 +237,11 @@ def test_manoeuvres_in_turn_order_each_seeing_the_previous_effect_until_all_pass
     add(state, "english", "feint", "hand")
     state, _ = play(state, {"turn:spanish": "raid english with galleon captain, teniente"})
     state, _ = play(state, {"defend:english": "oppose with post captain"})
-    assert asked(state) == ["manoeuvre:spanish"]
-    state, events = play(state, {"manoeuvre:spanish": "play broadside"})
+    # the English are asked at the same time, for the case the Spanish pass
+    assert asked(state) == ["manoeuvre:spanish"] and asked_optional(state) == ["manoeuvre:english"]
+    state, events = play(state, {"manoeuvre:spanish": "play broadside", "manoeuvre:english": "pass"})
     assert "The attacker's fleet gains 2 power." in texts_of(events)
+    assert "english's answer, written in case the players before it passed, is dropped" in texts_of(events)
     assert asked(state) == ["manoeuvre:english"]
     assert "attackers 7, defenders 6" in request(state, "manoeuvre:english").prompt  # it sees the effect
     state, events = play(state, {"manoeuvre:english": "play broadside"})
