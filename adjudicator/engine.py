@@ -36,7 +36,7 @@ from adjudicator.games.base import (
     Ruleset,
     ScenarioError,
 )
-from adjudicator.record import counting_submissions, record_hash, turn_record
+from adjudicator.record import record_hash, turn_record
 from adjudicator.store import (
     Database,
     DiceRoll,
@@ -407,10 +407,18 @@ class Referee:
 
     # -- turns -------------------------------------------------------------------
     def _open_turn(
-        self, session: Session, game: Game, number: int, state: dict[str, Any], prev_record_hash: str | None
+        self,
+        session: Session,
+        game: Game,
+        number: int,
+        state: dict[str, Any],
+        prev_record_hash: str | None,
+        state_text: str | None = None,
     ) -> Turn:
+        """Open turn ``number`` on ``state`` (``state_text``: its :func:`dumps`, when known)."""
         ruleset = self.ruleset_of(game)
-        requests = ruleset.requests(loads(dumps(state)))
+        state_text = dumps(state) if state_text is None else state_text
+        requests = ruleset.requests(loads(state_text))
         if not requests:
             raise RuntimeError(f"{game.ruleset} asked for no orders in a game that is not over")
         now = self.clock()
@@ -425,15 +433,15 @@ class Referee:
         turn = Turn(
             game_id=game.id,
             number=number,
-            label=ruleset.label(loads(dumps(state))),
+            label=ruleset.label(loads(state_text)),
             status="open",
             opened_at=now,
             deadline_at=deadline,
             secret=secret,
             commitment=seal.commitment(secret),
             requests_json=dumps([r.to_json() for r in requests]),
-            state_json=dumps(state),
-            state_hash=seal.state_hash(state),
+            state_json=state_text,
+            state_hash=seal.sha256_hex(state_text.encode()),  # = seal.state_hash(state)
             prev_record_hash=prev_record_hash,
         )
         session.add(turn)
@@ -749,17 +757,28 @@ class Referee:
                 return None
             session.expire_all()
             game = self.game(session, game_id)
-            turn = self.turn(session, game_id, number)
+            turn = session.exec(select(Turn).where(Turn.game_id == game_id, Turn.number == number)).one()
             return self._resolve(session, game, turn)
 
     def _resolve(self, session: Session, game: Game, turn: Turn) -> ClosedTurn:
+        """Resolve and record ``turn`` (closed by the caller) in the caller's transaction, open the
+        next turn, then call the hooks (reports, notices): the close's stages in order."""
         ruleset = self.ruleset_of(game)
         requests = self.requests_of(turn)
         seats = {s.name: s for s in self.seats(session, game.id)}
         orders: dict[str, Any] = {}
         fell: list[str] = []
+        accepted: dict[str, Submission] = {}
+        for row in session.exec(  # every request's accepted submission in one query
+            select(Submission)
+            .where(Submission.game_id == game.id, Submission.turn_number == turn.number)
+            .where(Submission.status == "accepted")
+            .order_by(Submission.id)  # type: ignore[arg-type]
+        ).all():
+            accepted.setdefault(row.request_key, row)
+        counted: list[Submission] = []
         for request in requests:
-            sub = self._accepted(session, game.id, turn.number, request.key)
+            sub = accepted.get(request.key)
             if sub is None:
                 sub = self._default_submission(session, game, turn, ruleset, request)
                 seat = seats.get(request.seat)
@@ -781,16 +800,18 @@ class Referee:
                     + "; ".join(map(str, parsed.problems))
                 )
             orders[request.key] = parsed.orders
+            counted.append(sub)
         session.flush()
-        receipts = [s.receipt for s in counting_submissions(session, game.id, turn.number)]
-        seed = seal.turn_seed(turn.secret, receipts)
+        # what counting_submissions reads back: each request's accepted or default row, by key then id
+        counted.sort(key=lambda s: (s.request_key, s.id or 0))
+        seed = seal.turn_seed(turn.secret, [s.receipt for s in counted])
         dice = Dice(seed)
-        state = loads(turn.state_json)
-        new_state, events = ruleset.resolve(state, orders, dice)
-        new_state = loads(dumps(new_state))
+        new_state, events = ruleset.resolve(loads(turn.state_json), orders, dice)
+        state_text = dumps(new_state)  # serialised once: stored, hashed, and parsed back for the next turn
+        new_state = loads(state_text)
         turn.seed_hex = seed.hex()
-        turn.result_state_json = dumps(new_state)
-        turn.result_state_hash = seal.state_hash(new_state)
+        turn.result_state_json = state_text
+        turn.result_state_hash = seal.sha256_hex(state_text.encode())  # = seal.state_hash(new_state)
         if dice.log:  # in bulk: one executemany, not a row at a time
             session.execute(
                 insert(DiceRoll),
@@ -824,10 +845,16 @@ class Referee:
                 ],
             )
         session.add(turn)
-        session.flush()
-        turn.record_hash = record_hash(turn_record(session, game, turn))
+        record = turn_record(
+            session,
+            game,
+            turn,
+            known=(counted, dice.log, events),
+            states=(loads(turn.state_json), loads(state_text)),
+        )
+        turn.record_hash = record_hash(record)
         session.add(turn)
-        outcome = ruleset.outcome(loads(dumps(new_state)))
+        outcome = ruleset.outcome(loads(state_text))
         next_number: int | None = None
         if outcome is not None:
             game.status = "over"
@@ -836,7 +863,7 @@ class Referee:
             session.add(game)
         else:
             next_number = turn.number + 1
-            self._open_turn(session, game, next_number, new_state, prev_record_hash=turn.record_hash)
+            self._open_turn(session, game, next_number, new_state, turn.record_hash, state_text=state_text)
         if self.on_close is not None:
             self.on_close(session, game, turn)
         if fell and self.on_civil_disorder is not None:
