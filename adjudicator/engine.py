@@ -36,7 +36,7 @@ from adjudicator.games.base import (
     Ruleset,
     ScenarioError,
 )
-from adjudicator.record import record_hash, turn_record
+from adjudicator.record import Recorded, record_hash, turn_record
 from adjudicator.store import (
     Database,
     DiceRoll,
@@ -158,8 +158,9 @@ class Referee:
     ) -> None:
         self.db = db
         self.clock = clock
-        #: work done inside the close (and open) transaction: reports rendered, mail queued
-        self.on_close: Callable[[Session, Game, Turn], None] | None = None
+        #: work done inside the close (and open) transaction: reports rendered, mail queued; the
+        #: close hands over what it recorded (:class:`~adjudicator.record.Recorded`) so it is not read back
+        self.on_close: Callable[[Session, Game, Turn, Recorded], None] | None = None
         self.on_open: Callable[[Session, Game, Turn], None] | None = None
         #: seats that fell into civil disorder at a close (the mail side tells the referee and the seat)
         self.on_civil_disorder: Callable[[Session, Game, Turn, list[Seat]], None] | None = None
@@ -414,8 +415,10 @@ class Referee:
         state: dict[str, Any],
         prev_record_hash: str | None,
         state_text: str | None = None,
+        seats: list[Seat] | None = None,
     ) -> Turn:
-        """Open turn ``number`` on ``state`` (``state_text``: its :func:`dumps`, when known)."""
+        """Open turn ``number`` on ``state`` (``state_text``: its :func:`dumps`, ``seats``: the
+        game's seats, when known)."""
         ruleset = self.ruleset_of(game)
         state_text = dumps(state) if state_text is None else state_text
         requests = ruleset.requests(loads(state_text))
@@ -448,7 +451,7 @@ class Referee:
         game.current_turn = number
         session.add(game)
         session.flush()
-        self._bots_play(session, game, turn, ruleset, requests, state)
+        self._bots_play(session, game, turn, ruleset, requests, state, seats)
         if self.on_open is not None:
             self.on_open(session, game, turn)
         return turn
@@ -461,8 +464,9 @@ class Referee:
         ruleset: Ruleset,
         requests: list[OrderRequest],
         state: dict[str, Any],
+        seats: list[Seat] | None = None,
     ) -> None:
-        bots = {s.name for s in self.seats(session, game.id) if s.is_bot}
+        bots = {s.name for s in (self.seats(session, game.id) if seats is None else seats) if s.is_bot}
         for request in requests:
             if request.seat not in bots:
                 continue
@@ -863,9 +867,18 @@ class Referee:
             session.add(game)
         else:
             next_number = turn.number + 1
-            self._open_turn(session, game, next_number, new_state, turn.record_hash, state_text=state_text)
+            self._open_turn(
+                session,
+                game,
+                next_number,
+                new_state,
+                turn.record_hash,
+                state_text=state_text,
+                seats=list(seats.values()),
+            )
         if self.on_close is not None:
-            self.on_close(session, game, turn)
+            recorded = Recorded(game.id, turn.number, list(seats.values()), counted, dice.log, events)
+            self.on_close(session, game, turn, recorded)
         if fell and self.on_civil_disorder is not None:
             self.on_civil_disorder(session, game, turn, [seats[name] for name in fell])
         return ClosedTurn(game.id, turn.number, turn.label, events, outcome, next_number, fell)

@@ -7,14 +7,30 @@ re-derives every receipt, the seed and the resolution from them.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from sqlmodel import Session, select
 
 from adjudicator.seal import canonical_json, sha256_hex
-from adjudicator.store import DiceRoll, EventRecord, Game, Submission, Turn, dumps, loads
+from adjudicator.store import DiceRoll, EventRecord, Game, Seat, Submission, Turn, dumps, loads
 
 RECORD_FORMAT = 1
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """What a close has just recorded for turn ``number``, handed to the close's hooks (the
+    reports stage) so that they do not read it back: the game's seats by position, the counting
+    submissions (in :func:`counting_submissions` order), the dice rolls (``key``, ``index``,
+    ``sides``, ``value``) and the events, in their order."""
+
+    game_id: str
+    number: int
+    seats: list[Seat]
+    submissions: list[Submission]
+    dice: list[Any]
+    events: list[Any]
 
 
 def counting_submissions(session: Session, game_id: str, number: int) -> list[Submission]:

@@ -22,7 +22,7 @@ from adjudicator.mail.compose import compose, header_text, stable_message_id
 from adjudicator.mail.ics import turn_deadline_attachment
 from adjudicator.mail.report_mail import board_mark, expand_boards, picture_name
 from adjudicator.pictures import clean_svg, convertible, digest, png_unavailable_reason
-from adjudicator.record import counting_submissions
+from adjudicator.record import Recorded, counting_submissions
 from adjudicator.render import render
 from adjudicator.render import shared as shared_template
 from adjudicator.seal import canonical_json
@@ -30,6 +30,7 @@ from adjudicator.store import (
     DiceRoll,
     EventRecord,
     Game,
+    OutboxMessage,
     Report,
     Seat,
     Submission,
@@ -260,20 +261,37 @@ def _private_part(shared: dict[str, Any], view: Any, seat: str | None) -> dict[s
     return {k: v for k, v in view.items() if k not in public_json or public_json[k] != canonical_json(v)}
 
 
-def _turn_facts(session: Session, game: Game, turn: Turn) -> dict[str, Any]:
-    """What every seat's report of ``turn`` reads, read once."""
+def _turn_facts(session: Session, game: Game, turn: Turn, recorded: Recorded | None = None) -> dict[str, Any]:
+    """What every seat's report of ``turn`` reads, read once (what the close ``recorded``, not read back)."""
     from adjudicator.adjustments import entry_rows
     from adjudicator.signup import terms
 
     ruleset = get_ruleset(game.ruleset)
     state_json = turn.result_state_json or turn.state_json
-    seats = session.exec(select(Seat).where(Seat.game_id == game.id).order_by(Seat.position)).all()  # type: ignore[arg-type]
     shown = disclosure(ruleset, game_over=game.status == "over")
-    dice = session.exec(
-        select(DiceRoll)
-        .where(DiceRoll.game_id == game.id, DiceRoll.turn_number == turn.number)
-        .order_by(DiceRoll.seq)  # type: ignore[arg-type]
-    ).all()
+    if recorded is not None and (recorded.game_id, recorded.number) == (game.id, turn.number):
+        seats: list[Seat] = recorded.seats
+        dice: list[Any] = recorded.dice
+        events = [(e.text, None if e.seats is None else set(e.seats)) for e in recorded.events]
+        submissions = recorded.submissions
+    else:
+        seats = list(session.exec(select(Seat).where(Seat.game_id == game.id).order_by(Seat.position)).all())  # type: ignore[arg-type]
+        dice = list(
+            session.exec(
+                select(DiceRoll)
+                .where(DiceRoll.game_id == game.id, DiceRoll.turn_number == turn.number)
+                .order_by(DiceRoll.seq)  # type: ignore[arg-type]
+            ).all()
+        )
+        events = [  # (text, the seats it is shown to: None for everyone)
+            (e.text, None if e.seats_json is None else set(loads(e.seats_json)))
+            for e in session.exec(
+                select(EventRecord)
+                .where(EventRecord.game_id == game.id, EventRecord.turn_number == turn.number)
+                .order_by(EventRecord.seq)  # type: ignore[arg-type]
+            ).all()
+        ]
+        submissions = counting_submissions(session, game.id, turn.number)
     outcome = (
         Outcome.from_json(loads(game.outcome_json)) if game.outcome_json and game.status == "over" else None
     )
@@ -282,15 +300,8 @@ def _turn_facts(session: Session, game: Game, turn: Turn) -> dict[str, Any]:
         "shown": shown,
         "state": loads(state_json),  # one copy, read by every seat's view (views do not change it)
         "seats": {s.name: s for s in seats},
-        "events": [  # (text, the seats it is shown to: None for everyone)
-            (e.text, None if e.seats_json is None else set(loads(e.seats_json)))
-            for e in session.exec(
-                select(EventRecord)
-                .where(EventRecord.game_id == game.id, EventRecord.turn_number == turn.number)
-                .order_by(EventRecord.seq)  # type: ignore[arg-type]
-            ).all()
-        ],
-        "submissions": counting_submissions(session, game.id, turn.number),
+        "events": events,
+        "submissions": submissions,
         "outcome": outcome,
         "absences": terms(session, game.id).absence_days > 0,
         "turn_context": {
@@ -387,10 +398,13 @@ def mark_picture(context: dict[str, Any], checked: dict[str, bool] | None = None
     return svg if attached else None
 
 
-def keep_picture(session: Session, game_id: str, number: int, svg: str, kept: dict[str, bool]) -> str:
-    """Keep the board ``svg`` with the turn once (its PNG is made at send time); its digest."""
-    key = digest(svg)
-    if key not in kept:
+def keep_picture(session: Session, game_id: str, number: int, svg: str, kept: dict[str, str]) -> str:
+    """Keep the board ``svg`` with the turn once (its PNG is made at send time); its digest.
+
+    ``kept`` maps each drawing already kept in this close to its digest (hashed once)."""
+    key = kept.get(svg)
+    if key is None:
+        key = digest(svg)
         exists = session.exec(
             select(TurnPicture.id).where(
                 TurnPicture.game_id == game_id, TurnPicture.turn_number == number, TurnPicture.digest == key
@@ -398,11 +412,11 @@ def keep_picture(session: Session, game_id: str, number: int, svg: str, kept: di
         ).first()
         if exists is None:
             session.add(TurnPicture(game_id=game_id, turn_number=number, digest=key, svg=svg))
-        kept[key] = True
+        kept[svg] = key
     return key
 
 
-def on_close(session: Session, game: Game, turn: Turn) -> None:
+def on_close(session: Session, game: Game, turn: Turn, recorded: Recorded | None = None) -> None:
     """Render every seat's report (and the public one), store them, queue the emails.
 
     The stages: the seats are grouped by what they see (:func:`seen_by`: same view of the game,
@@ -413,14 +427,14 @@ def on_close(session: Session, game: Game, turn: Turn) -> None:
     each distinct board once with the turn, and each seat's email is queued as a reference to its
     stored reports and the board: the MIME (and the PNG, made once per board) is composed when
     the mail is sent (:mod:`adjudicator.mail.report_mail`), so the database does not keep a copy
-    of the picture per recipient.
+    of the picture per recipient. ``recorded``: what the close has just recorded (not read back).
     """
-    shared: dict[str, Any] = {}
+    shared: dict[str, Any] = _turn_facts(session, game, turn, recorded)
     checked: dict[str, bool] = {}
-    kept: dict[str, bool] = {}
+    kept: dict[str, str] = {}
     pictures: dict[str, str | None] = {}
     parts: list[tuple[str | None, tuple[Any, ...], dict[str, Any]]] = []
-    for seat_name in [None, *_seat_names(session, game, turn, shared)]:
+    for seat_name in [None, *shared["seats"]]:
         key, common, own = seen_by(session, game, turn, seat_name, shared)
         if seat_name is not None:
             pictures[seat_name] = mark_picture({**common, **own}, checked)
@@ -431,19 +445,15 @@ def on_close(session: Session, game: Game, turn: Turn) -> None:
         template = shared_template(
             "report.html.j2" if fmt == "html" else "report.txt.j2", game.ruleset, SEAT_BLOCKS
         )
-        bodies: dict[tuple[Any, ...], list[str] | None] = {}
+        bodies: dict[tuple[Any, ...], tuple[dict[str, Any], list[str] | None]] = {}
         for seat_name, key, own in parts:
-            common = shared["common"][key]
-            if fmt == "html" and common["board_svg"]:  # the HTML keeps a mark; the drawing is kept once
-                common = {
-                    **common,
-                    "board_svg": board_mark(
-                        keep_picture(session, game.id, turn.number, common["board_svg"], kept)
-                    ),
-                }
-            if key not in bodies:
-                bodies[key] = template.common(common)
-            pieces = bodies[key]
+            if key not in bodies:  # once per distinct view
+                common = shared["common"][key]
+                if fmt == "html" and common["board_svg"]:  # the HTML keeps a mark; the drawing is kept once
+                    mark = board_mark(keep_picture(session, game.id, turn.number, common["board_svg"], kept))
+                    common = {**common, "board_svg": mark}
+                bodies[key] = (common, template.common(common))
+            common, pieces = bodies[key]
             context = {**common, **own}
             body = (
                 template.fill(pieces, context)
@@ -465,34 +475,41 @@ def on_close(session: Session, game: Game, turn: Turn) -> None:
     generation = branch_generation(session, game.id, turn.number)
     title = "Game over" if kind == "game-over" else "Report"
     subject = header_text(f"[{game.id}] {title}: turn {turn.number}, {turn.label}")
-    with session.no_autoflush:  # the queued rows go in together at the next flush
-        for seat in shared["seats"].values():
-            if not seat.email:
-                continue
-            svg = pictures.get(seat.name)
-            outbox.queue(
-                session,
-                message_id=_message_id(session, game.id, turn.number, seat.name, kind, generation),
-                raw=b"",
-                to_addr=seat.email,
-                subject=subject,
-                kind=kind,
-                game_id=game.id,
-                turn_number=turn.number,
-                seat=seat.name,
-                compose="report",
-                picture=keep_picture(session, game.id, turn.number, svg, kept) if svg else None,
-            )
+    mails = [
+        OutboxMessage(
+            message_id=_message_id(session, game.id, turn.number, seat.name, kind, generation),
+            raw=b"",
+            to_addr=seat.email,
+            subject=subject,
+            kind=kind,
+            game_id=game.id,
+            turn_number=turn.number,
+            seat=seat.name,
+            compose="report",
+            picture=keep_picture(session, game.id, turn.number, svg, kept) if svg else None,
+        )
+        for seat in shared["seats"].values()
+        if seat.email
+        for svg in [pictures.get(seat.name)]
+    ]
+    _queue_all(session, mails)
     from adjudicator.observers import queue_public_reports
 
     queue_public_reports(session, game, turn)  # observers: the public report, nothing else
 
 
-def _seat_names(session: Session, game: Game, turn: Turn, shared: dict[str, Any]) -> list[str]:
-    """The game's seats in their order (read with the turn's facts)."""
-    if "seats" not in shared:
-        shared.update(_turn_facts(session, game, turn))
-    return list(shared["seats"])
+def _queue_all(session: Session, mails: list[OutboxMessage]) -> None:
+    """Queue ``mails`` in one statement, as :func:`adjudicator.mail.outbox.queue` queues one: a
+    Message-ID already queued (a close replayed after a crash) is not queued again."""
+    if not mails:
+        return
+    ids = [m.message_id for m in mails]
+    queued = set(
+        session.exec(select(OutboxMessage.message_id).where(OutboxMessage.message_id.in_(ids))).all()  # type: ignore[attr-defined]
+    )
+    fresh = [m.model_dump(exclude={"id"}) for m in mails if m.message_id not in queued]
+    if fresh:
+        session.execute(insert(OutboxMessage), fresh)
 
 
 def on_civil_disorder(session: Session, game: Game, turn: Turn, fell: list[Seat]) -> None:
