@@ -854,7 +854,7 @@ class Referee:
             game,
             turn,
             known=(counted, dice.log, events),
-            states=(loads(turn.state_json), loads(state_text)),
+            states=(loads(turn.state_json), new_state),  # new_state: a fresh parse, only read
         )
         turn.record_hash = record_hash(record)
         session.add(turn)

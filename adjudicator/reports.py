@@ -475,19 +475,22 @@ def on_close(session: Session, game: Game, turn: Turn, recorded: Recorded | None
     generation = branch_generation(session, game.id, turn.number)
     title = "Game over" if kind == "game-over" else "Report"
     subject = header_text(f"[{game.id}] {title}: turn {turn.number}, {turn.label}")
-    mails = [
-        OutboxMessage(
-            message_id=_message_id(session, game.id, turn.number, seat.name, kind, generation),
-            raw=b"",
-            to_addr=seat.email,
-            subject=subject,
-            kind=kind,
-            game_id=game.id,
-            turn_number=turn.number,
-            seat=seat.name,
-            compose="report",
-            picture=keep_picture(session, game.id, turn.number, svg, kept) if svg else None,
-        )
+    mails = [  # the rows outbox.queue would add, as plain values (no model object per mail)
+        {
+            "message_id": _message_id(session, game.id, turn.number, seat.name, kind, generation),
+            "game_id": game.id,
+            "turn_number": turn.number,
+            "seat": seat.name,
+            "kind": kind,
+            "to_addr": seat.email,
+            "subject": subject,
+            "raw": b"",
+            "status": "queued",
+            "attempts": 0,
+            "created_at": now,
+            "compose": "report",
+            "picture": keep_picture(session, game.id, turn.number, svg, kept) if svg else None,
+        }
         for seat in shared["seats"].values()
         if seat.email
         for svg in [pictures.get(seat.name)]
@@ -498,16 +501,17 @@ def on_close(session: Session, game: Game, turn: Turn, recorded: Recorded | None
     queue_public_reports(session, game, turn)  # observers: the public report, nothing else
 
 
-def _queue_all(session: Session, mails: list[OutboxMessage]) -> None:
-    """Queue ``mails`` in one statement, as :func:`adjudicator.mail.outbox.queue` queues one: a
-    Message-ID already queued (a close replayed after a crash) is not queued again."""
+def _queue_all(session: Session, mails: list[dict[str, Any]]) -> None:
+    """Queue ``mails`` (rows of :class:`OutboxMessage`) in one statement, as
+    :func:`adjudicator.mail.outbox.queue` queues one: a Message-ID already queued is not queued
+    again."""
     if not mails:
         return
-    ids = [m.message_id for m in mails]
+    ids = [m["message_id"] for m in mails]
     queued = set(
         session.exec(select(OutboxMessage.message_id).where(OutboxMessage.message_id.in_(ids))).all()  # type: ignore[attr-defined]
     )
-    fresh = [m.model_dump(exclude={"id"}) for m in mails if m.message_id not in queued]
+    fresh = [m for m in mails if m["message_id"] not in queued]
     if fresh:
         session.execute(insert(OutboxMessage), fresh)
 
