@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from adjudicator.pictures import clean_svg, convertible
+from adjudicator.pictures import _walked, clean_svg, convertible
 
 SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">{}</svg>'
 
@@ -67,19 +67,75 @@ def test_a_prefixed_root_is_written_out_again_as_svg() -> None:
     assert cleaned is not None and cleaned.startswith("<svg")
 
 
-@given(st.text(alphabet="<>&!?:;/\"'= abcsvgrt#x-", max_size=60))
-def test_the_drawing_kept_as_it_came_has_the_tree_it_would_have_been_written_from(inner: str) -> None:
-    svg = SVG.format(inner)
+PIECES = [
+    "<rect/>",
+    '<rect fill="#fff"/>',
+    "<g>",
+    "</g>",
+    "<script>x</script>",
+    "<Script/>",
+    "<a>",
+    "</a>",
+    "<use/>",
+    '<rect onclick="x"/>',
+    '<rect ONload = "x"/>',
+    '<rect data-on="1"/>',
+    '<rect on="1"/>',
+    '<rect href="#a"/>',
+    '<rect href="x"/>',
+    '<rect fill="JavaScript:x"/>',
+    '<rect style="fill:url(x)"/>',
+    "<style>@import x;</style>",
+    "<style>rect{fill:red}</style>",
+    "<text>on = off</text>",
+    "<text>a:b</text>",
+    "<text>&amp;</text>",
+    "<!-- c -->",
+    "<?p x?>",
+    '<x:rect xmlns:x="http://www.w3.org/2000/svg"/>',
+    "<",
+    "&",
+]
+
+
+@given(st.lists(st.sampled_from(PIECES), max_size=8))
+def test_a_drawing_kept_as_it_came_is_one_the_walk_would_have_left_alone(pieces: list[str]) -> None:
+    svg = SVG.format("".join(pieces))
     cleaned = clean_svg(svg)
-    if cleaned is None:
-        return  # does not parse: no picture
-    if cleaned is svg:
-        assert tree(cleaned) == tree(svg)
+    walked, untouched = _walked(svg)
+    if cleaned is svg:  # kept as it came: the full walk drops nothing from it
+        assert untouched and walked is not None and tree(walked) == tree(svg)
         assert not any(c in svg for c in ("&", "<!", "<?"))
-    assert "<script" not in cleaned
+    else:  # anything else is the walked drawing, written out again (or no picture)
+        assert cleaned == walked
+    if cleaned is not None:
+        assert "<script" not in cleaned.lower() and "javascript:" not in cleaned.lower()
+
+
+def test_a_drawing_that_does_not_parse_is_no_picture_on_either_path() -> None:
+    assert clean_svg(SVG.format("<rect>")) is None  # plain text, but not well-formed
+    assert clean_svg(SVG.format("<rect onclick='x'>")) is None  # to walk, and not well-formed
+    assert clean_svg('<html xmlns="http://www.w3.org/1999/xhtml"/>') is None  # not an svg root
+
+
+def test_an_svg_root_without_its_namespace_gets_it() -> None:
+    cleaned = clean_svg("<svg><rect/></svg>")
+    assert cleaned is not None and 'xmlns="http://www.w3.org/2000/svg"' in cleaned
 
 
 def test_a_drawing_linking_outside_is_not_converted_whatever_the_case_of_href() -> None:
     assert convertible(SVG.format('<rect fill="#fff" />')) in (True, False)  # no link: as resvg allows
     assert not convertible(SVG.format('<image HREF="file:///etc/passwd" />'))
     assert not convertible(SVG.format('<image xlink:Href = "https://example.org/x.png" />'))
+
+
+@pytest.mark.parametrize("inner", ["<Script>alert(1)</Script>", "<SCRIPT/>", "<ForeignObject/>", "<A/>"])
+def test_an_active_element_in_capitals_is_dropped_as_html_reads_it_in_small_letters(inner: str) -> None:
+    cleaned = clean_svg(SVG.format(inner))
+    assert cleaned is not None
+    assert ET.fromstring(cleaned).find("./*") is None  # the svg is left empty
+
+
+def test_a_style_element_in_capitals_loses_its_import() -> None:
+    cleaned = clean_svg(SVG.format("<Style>@import url(https://example.org/x.css);</Style>"))
+    assert cleaned is not None and "@import" not in cleaned
