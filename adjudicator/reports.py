@@ -247,14 +247,15 @@ def _private_part(shared: dict[str, Any], view: Any, seat: str | None) -> dict[s
     """:func:`private_view` of ``seat`` from its ``view``, the public view compared once per close."""
     if seat is None:
         return {}
+    if "public_view" not in shared:
+        shared["public_view"] = shared["ruleset"].view(shared["state"], None)
+    public = shared["public_view"]
+    if view is public:  # the very object the public sees: nothing of its own
+        return {}
     if "public" not in shared:
-        public = shared["ruleset"].view(shared["state"], None)
-        shared["public_view"] = public
         shared["public"] = (
             {k: canonical_json(v) for k, v in public.items()} if isinstance(public, dict) else None
         )
-    if view is shared["public_view"]:  # the very object the public sees: nothing of its own
-        return {}
     public_json = shared["public"]
     if not isinstance(view, dict) or public_json is None:
         return {}
