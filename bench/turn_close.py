@@ -87,6 +87,15 @@ def bare_resolve_seconds(referee: Referee, game_id: str, number: int, repeat: in
     return best
 
 
+def write_seconds(db: Database, game_id: str) -> float:
+    """One write transaction of one row (BEGIN IMMEDIATE, an UPDATE, the commit and its fsync):
+    the floor under any close's wall time on this disk."""
+    start = time.perf_counter()
+    with db.session() as session:
+        session.execute(text("UPDATE game SET current_turn = current_turn WHERE id = :id"), {"id": game_id})
+    return time.perf_counter() - start
+
+
 def report_bytes(db: Database, game_id: str, number: int) -> int:
     with db.session() as session:
         rows = session.exec(
@@ -108,6 +117,7 @@ def main() -> None:
     print(f"    its CPU time                     median {statistics.median(full.cpu) * 1000:9.2f} ms")
     print(f"    the same close without reports   median {statistics.median(bare.closes) * 1000:9.2f} ms")
     print(f"  bare resolve of the turn (anchor)  median {statistics.median(full.resolves) * 1000:9.2f} ms")
+    print(f"  one-row write transaction (anchor) median {statistics.median(full.commits) * 1000:9.2f} ms")
     print(f"  SQL statements per close           median {statistics.median(full.statements):9.0f}")
     print(f"    the same close without reports   median {statistics.median(bare.statements):9.0f}")
     print(f"  report bodies rendered per close   median {statistics.median(full.bodies):9.0f} (14 reports)")
@@ -125,6 +135,7 @@ class Run:
     statements: list[int] = field(default_factory=list)
     bodies: list[int] = field(default_factory=list)
     resolves: list[float] = field(default_factory=list)
+    commits: list[float] = field(default_factory=list)
     grown: list[int] = field(default_factory=list)
     kept: list[int] = field(default_factory=list)
     profile: cProfile.Profile | None = None
@@ -178,6 +189,7 @@ def run(turns: int, profiling: bool, *, reports: bool) -> Run:
             assert closed is not None
             result.resolves.append(bare_resolve_seconds(referee, game_id, closed.number))
             result.kept.append(report_bytes(db, game_id, closed.number))
+            result.commits.append(write_seconds(db, game_id))
             if closed.outcome is not None:
                 break
         db.dispose()
