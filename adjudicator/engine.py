@@ -36,7 +36,7 @@ from adjudicator.games.base import (
     Ruleset,
     ScenarioError,
 )
-from adjudicator.record import counting_submissions, record_hash, turn_record
+from adjudicator.record import Recorded, record_hash, turn_record
 from adjudicator.store import (
     Database,
     DiceRoll,
@@ -158,8 +158,9 @@ class Referee:
     ) -> None:
         self.db = db
         self.clock = clock
-        #: work done inside the close (and open) transaction: reports rendered, mail queued
-        self.on_close: Callable[[Session, Game, Turn], None] | None = None
+        #: work done inside the close (and open) transaction: reports rendered, mail queued; the
+        #: close hands over what it recorded (:class:`~adjudicator.record.Recorded`) so it is not read back
+        self.on_close: Callable[[Session, Game, Turn, Recorded], None] | None = None
         self.on_open: Callable[[Session, Game, Turn], None] | None = None
         #: seats that fell into civil disorder at a close (the mail side tells the referee and the seat)
         self.on_civil_disorder: Callable[[Session, Game, Turn, list[Seat]], None] | None = None
@@ -407,10 +408,20 @@ class Referee:
 
     # -- turns -------------------------------------------------------------------
     def _open_turn(
-        self, session: Session, game: Game, number: int, state: dict[str, Any], prev_record_hash: str | None
+        self,
+        session: Session,
+        game: Game,
+        number: int,
+        state: dict[str, Any],
+        prev_record_hash: str | None,
+        state_text: str | None = None,
+        seats: list[Seat] | None = None,
     ) -> Turn:
+        """Open turn ``number`` on ``state`` (``state_text``: its :func:`dumps`, ``seats``: the
+        game's seats, when known)."""
         ruleset = self.ruleset_of(game)
-        requests = ruleset.requests(loads(dumps(state)))
+        state_text = dumps(state) if state_text is None else state_text
+        requests = ruleset.requests(loads(state_text))
         if not requests:
             raise RuntimeError(f"{game.ruleset} asked for no orders in a game that is not over")
         now = self.clock()
@@ -425,22 +436,22 @@ class Referee:
         turn = Turn(
             game_id=game.id,
             number=number,
-            label=ruleset.label(loads(dumps(state))),
+            label=ruleset.label(loads(state_text)),
             status="open",
             opened_at=now,
             deadline_at=deadline,
             secret=secret,
             commitment=seal.commitment(secret),
             requests_json=dumps([r.to_json() for r in requests]),
-            state_json=dumps(state),
-            state_hash=seal.state_hash(state),
+            state_json=state_text,
+            state_hash=seal.sha256_hex(state_text.encode()),  # = seal.state_hash(state)
             prev_record_hash=prev_record_hash,
         )
         session.add(turn)
         game.current_turn = number
         session.add(game)
         session.flush()
-        self._bots_play(session, game, turn, ruleset, requests, state)
+        self._bots_play(session, game, turn, ruleset, requests, state, seats)
         if self.on_open is not None:
             self.on_open(session, game, turn)
         return turn
@@ -453,8 +464,9 @@ class Referee:
         ruleset: Ruleset,
         requests: list[OrderRequest],
         state: dict[str, Any],
+        seats: list[Seat] | None = None,
     ) -> None:
-        bots = {s.name for s in self.seats(session, game.id) if s.is_bot}
+        bots = {s.name for s in (self.seats(session, game.id) if seats is None else seats) if s.is_bot}
         for request in requests:
             if request.seat not in bots:
                 continue
@@ -749,17 +761,28 @@ class Referee:
                 return None
             session.expire_all()
             game = self.game(session, game_id)
-            turn = self.turn(session, game_id, number)
+            turn = session.exec(select(Turn).where(Turn.game_id == game_id, Turn.number == number)).one()
             return self._resolve(session, game, turn)
 
     def _resolve(self, session: Session, game: Game, turn: Turn) -> ClosedTurn:
+        """Resolve and record ``turn`` (closed by the caller) in the caller's transaction, open the
+        next turn, then call the hooks (reports, notices): the close's stages in order."""
         ruleset = self.ruleset_of(game)
         requests = self.requests_of(turn)
         seats = {s.name: s for s in self.seats(session, game.id)}
         orders: dict[str, Any] = {}
         fell: list[str] = []
+        accepted: dict[str, Submission] = {}
+        for row in session.exec(  # every request's accepted submission in one query
+            select(Submission)
+            .where(Submission.game_id == game.id, Submission.turn_number == turn.number)
+            .where(Submission.status == "accepted")
+            .order_by(Submission.id)  # type: ignore[arg-type]
+        ).all():
+            accepted.setdefault(row.request_key, row)
+        counted: list[Submission] = []
         for request in requests:
-            sub = self._accepted(session, game.id, turn.number, request.key)
+            sub = accepted.get(request.key)
             if sub is None:
                 sub = self._default_submission(session, game, turn, ruleset, request)
                 seat = seats.get(request.seat)
@@ -781,16 +804,18 @@ class Referee:
                     + "; ".join(map(str, parsed.problems))
                 )
             orders[request.key] = parsed.orders
+            counted.append(sub)
         session.flush()
-        receipts = [s.receipt for s in counting_submissions(session, game.id, turn.number)]
-        seed = seal.turn_seed(turn.secret, receipts)
+        # what counting_submissions reads back: each request's accepted or default row, by key then id
+        counted.sort(key=lambda s: (s.request_key, s.id or 0))
+        seed = seal.turn_seed(turn.secret, [s.receipt for s in counted])
         dice = Dice(seed)
-        state = loads(turn.state_json)
-        new_state, events = ruleset.resolve(state, orders, dice)
-        new_state = loads(dumps(new_state))
+        new_state, events = ruleset.resolve(loads(turn.state_json), orders, dice)
+        state_text = dumps(new_state)  # serialised once: stored, hashed, and parsed back for the next turn
+        new_state = loads(state_text)
         turn.seed_hex = seed.hex()
-        turn.result_state_json = dumps(new_state)
-        turn.result_state_hash = seal.state_hash(new_state)
+        turn.result_state_json = state_text
+        turn.result_state_hash = seal.sha256_hex(state_text.encode())  # = seal.state_hash(new_state)
         if dice.log:  # in bulk: one executemany, not a row at a time
             session.execute(
                 insert(DiceRoll),
@@ -824,10 +849,16 @@ class Referee:
                 ],
             )
         session.add(turn)
-        session.flush()
-        turn.record_hash = record_hash(turn_record(session, game, turn))
+        record = turn_record(
+            session,
+            game,
+            turn,
+            known=(counted, dice.log, events),
+            states=(loads(turn.state_json), new_state),  # new_state: a fresh parse, only read
+        )
+        turn.record_hash = record_hash(record)
         session.add(turn)
-        outcome = ruleset.outcome(loads(dumps(new_state)))
+        outcome = ruleset.outcome(loads(state_text))
         next_number: int | None = None
         if outcome is not None:
             game.status = "over"
@@ -836,9 +867,18 @@ class Referee:
             session.add(game)
         else:
             next_number = turn.number + 1
-            self._open_turn(session, game, next_number, new_state, prev_record_hash=turn.record_hash)
+            self._open_turn(
+                session,
+                game,
+                next_number,
+                new_state,
+                turn.record_hash,
+                state_text=state_text,
+                seats=list(seats.values()),
+            )
         if self.on_close is not None:
-            self.on_close(session, game, turn)
+            recorded = Recorded(game.id, turn.number, list(seats.values()), counted, dice.log, events)
+            self.on_close(session, game, turn, recorded)
         if fell and self.on_civil_disorder is not None:
             self.on_civil_disorder(session, game, turn, [seats[name] for name in fell])
         return ClosedTurn(game.id, turn.number, turn.label, events, outcome, next_number, fell)

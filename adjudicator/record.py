@@ -7,14 +7,30 @@ re-derives every receipt, the seed and the resolution from them.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from sqlmodel import Session, select
 
 from adjudicator.seal import canonical_json, sha256_hex
-from adjudicator.store import DiceRoll, EventRecord, Game, Submission, Turn, loads
+from adjudicator.store import DiceRoll, EventRecord, Game, Seat, Submission, Turn, dumps, loads
 
 RECORD_FORMAT = 1
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """What a close has just recorded for turn ``number``, handed to the close's hooks (the
+    reports stage) so that they do not read it back: the game's seats by position, the counting
+    submissions (in :func:`counting_submissions` order), the dice rolls (``key``, ``index``,
+    ``sides``, ``value``) and the events, in their order."""
+
+    game_id: str
+    number: int
+    seats: list[Seat]
+    submissions: list[Submission]
+    dice: list[Any]
+    events: list[Any]
 
 
 def counting_submissions(session: Session, game_id: str, number: int) -> list[Submission]:
@@ -28,19 +44,51 @@ def counting_submissions(session: Session, game_id: str, number: int) -> list[Su
     return list(rows)
 
 
-def turn_record(session: Session, game: Game, turn: Turn) -> dict[str, Any]:
-    """The full record of a closed turn (hidden information included)."""
-    submissions = counting_submissions(session, game.id, turn.number)
-    dice = session.exec(
-        select(DiceRoll)
-        .where(DiceRoll.game_id == game.id, DiceRoll.turn_number == turn.number)
-        .order_by(DiceRoll.seq)  # type: ignore[arg-type]
-    ).all()
-    events = session.exec(
-        select(EventRecord)
-        .where(EventRecord.game_id == game.id, EventRecord.turn_number == turn.number)
-        .order_by(EventRecord.seq)  # type: ignore[arg-type]
-    ).all()
+def turn_record(
+    session: Session,
+    game: Game,
+    turn: Turn,
+    *,
+    known: tuple[list[Submission], list[Any], list[Any]] | None = None,
+    states: tuple[Any, Any] | None = None,
+) -> dict[str, Any]:
+    """The full record of a closed turn (hidden information included).
+
+    The close passes what it holds already, so nothing is read back: ``known`` is (the counting
+    submissions in :func:`counting_submissions` order, the dice log's rolls, the events), and
+    ``states`` the parsed states before and after. Without them everything is read from the
+    database; both ways give the same record (the engine's tests check the hash against a
+    record read back).
+    """
+    if known is None:
+        submissions = counting_submissions(session, game.id, turn.number)
+        dice: list[Any] = list(
+            session.exec(
+                select(DiceRoll)
+                .where(DiceRoll.game_id == game.id, DiceRoll.turn_number == turn.number)
+                .order_by(DiceRoll.seq)  # type: ignore[arg-type]
+            ).all()
+        )
+        events = [
+            {"text": e.text, "kind": e.kind, "data": loads(e.data_json), "seats": loads(e.seats_json)}
+            for e in session.exec(
+                select(EventRecord)
+                .where(EventRecord.game_id == game.id, EventRecord.turn_number == turn.number)
+                .order_by(EventRecord.seq)  # type: ignore[arg-type]
+            ).all()
+        ]
+    else:
+        submissions, dice, resolved = known
+        events = [  # as stored and read back: JSON values, seats a list
+            {
+                "text": e.text,
+                "kind": e.kind,
+                "data": loads(dumps(e.data)),
+                "seats": None if e.seats is None else loads(dumps(list(e.seats))),
+            }
+            for e in resolved
+        ]
+    before, after = states if states is not None else (loads(turn.state_json), loads(turn.result_state_json))
     record: dict[str, Any] = {
         "format": RECORD_FORMAT,
         "game": game.id,
@@ -64,13 +112,10 @@ def turn_record(session: Session, game: Game, turn: Turn) -> dict[str, Any]:
         "commitment": turn.commitment,
         "seed": turn.seed_hex,
         "dice": [{"key": d.key, "index": d.index, "sides": d.sides, "value": d.value} for d in dice],
-        "events": [
-            {"text": e.text, "kind": e.kind, "data": loads(e.data_json), "seats": loads(e.seats_json)}
-            for e in events
-        ],
-        "state_before": loads(turn.state_json),
+        "events": events,
+        "state_before": before,
         "state_before_hash": turn.state_hash,
-        "state_after": loads(turn.result_state_json),
+        "state_after": after,
         "state_after_hash": turn.result_state_hash,
         "prev_record_hash": turn.prev_record_hash,
     }

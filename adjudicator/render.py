@@ -15,6 +15,8 @@ that climb out of the folder (``..``); ``pbem templates copy NAME`` refuses any 
 from __future__ import annotations
 
 import os
+import re
+import secrets
 from datetime import datetime
 from functools import cache
 from pathlib import Path
@@ -28,6 +30,7 @@ from jinja2 import (
     StrictUndefined,
     Template,
     TemplateNotFound,
+    UndefinedError,
     select_autoescape,
 )
 
@@ -104,3 +107,64 @@ def _template(name: str, ruleset: str | None, club: str) -> Template:
     candidates = [f"{ruleset}/{name}"] if ruleset else []
     candidates.append(f"common/{name}")
     return env.select_template(candidates)
+
+
+class Shared:
+    """One template rendered once for what many readers share, and per reader only in its blocks
+    named ``blocks`` (a seat's name, time zone, private part...).
+
+    :meth:`common` renders the template with every per-reader block replaced by a mark (random
+    per process, so no rendered value can forge one) and cuts the text at the marks; :meth:`fill`
+    renders, for one reader, only those blocks from the template itself and puts them in: the
+    text is the one :func:`render` gives for the whole context, byte for byte.
+
+    ``None`` from :meth:`common` means the template cannot be shared this way: it lacks one of the
+    blocks (a club's own template, say), or it reads a per-reader value outside them (the shared
+    context lacks those values, and the environment's undefined values are strict). The caller
+    then renders the whole template for each reader.
+    """
+
+    def __init__(self, template: Template, blocks: tuple[str, ...]) -> None:
+        self.template = template
+        self.blocks = blocks
+        self.usable = all(name in template.blocks for name in blocks)
+        nonce = secrets.token_hex(12)
+        self.marks = {f"\x00{nonce}:{name}\x00": name for name in blocks}
+        source = "{% extends parent %}" + "".join(
+            f"{{% block {name} %}}{mark}{{% endblock %}}" for mark, name in self.marks.items()
+        )
+        self.child = template.environment.from_string(source) if self.usable else None
+        self.cut = re.compile("(" + "|".join(re.escape(m) for m in self.marks) + ")")
+
+    def common(self, context: dict[str, Any]) -> list[str] | None:
+        """The text shared by every reader of ``context``, cut at the per-reader blocks (odd items
+        are block names), or ``None`` when it cannot be rendered without a per-reader value."""
+        if self.child is None:
+            return None
+        try:
+            text = self.child.render(parent=self.template, **context)
+        except UndefinedError:
+            return None
+        pieces = self.cut.split(text)
+        for i in range(1, len(pieces), 2):
+            pieces[i] = self.marks[pieces[i]]
+        return pieces
+
+    def fill(self, pieces: list[str], context: dict[str, Any]) -> str:
+        """The whole text for one reader: ``pieces`` with its blocks rendered from ``context``."""
+        ctx = self.template.new_context(context)
+        out = []
+        for i, piece in enumerate(pieces):
+            out.append("".join(self.template.blocks[piece](ctx)) if i % 2 else piece)
+        return "".join(out)
+
+
+def shared(name: str, ruleset: str | None, blocks: tuple[str, ...]) -> Shared:
+    """:class:`Shared` for the template :func:`render` would use (one per club folder)."""
+    folder = club_folder()
+    return _shared(name, ruleset, str(folder) if folder else "", blocks)
+
+
+@cache
+def _shared(name: str, ruleset: str | None, club: str, blocks: tuple[str, ...]) -> Shared:
+    return Shared(_template(name, ruleset, club), blocks)

@@ -10,6 +10,7 @@ import json
 from datetime import datetime
 from typing import Any
 
+from sqlalchemy import insert
 from sqlmodel import Session, select
 
 from adjudicator.deadlines import zone
@@ -21,13 +22,15 @@ from adjudicator.mail.compose import compose, header_text, stable_message_id
 from adjudicator.mail.ics import turn_deadline_attachment
 from adjudicator.mail.report_mail import board_mark, expand_boards, picture_name
 from adjudicator.pictures import clean_svg, convertible, digest, png_unavailable_reason
-from adjudicator.record import counting_submissions
+from adjudicator.record import Recorded, counting_submissions
 from adjudicator.render import render
+from adjudicator.render import shared as shared_template
 from adjudicator.seal import canonical_json
 from adjudicator.store import (
     DiceRoll,
     EventRecord,
     Game,
+    OutboxMessage,
     Report,
     Seat,
     Submission,
@@ -35,6 +38,7 @@ from adjudicator.store import (
     TurnPicture,
     as_utc,
     loads,
+    utcnow,
 )
 
 
@@ -50,9 +54,18 @@ def game_context(game: Game) -> dict[str, Any]:
     return {"id": game.id, "ruleset": game.ruleset, "title": ruleset.title}
 
 
-def next_context(session: Session, game: Game, number: int, tz_name: str = "UTC") -> dict[str, Any] | None:
-    turn = session.exec(select(Turn).where(Turn.game_id == game.id, Turn.number == number)).first()
-    if turn is None:
+def next_context(
+    session: Session, game: Game, number: int, tz_name: str = "UTC", shared: dict[str, Any] | None = None
+) -> dict[str, Any] | None:
+    """Turn ``number`` as a notice or report announces it, its deadline also in ``tz_name``
+    (``shared``: a close's cache, where the turn row and its requests are read once)."""
+    cache: dict[str, Any] = {} if shared is None else shared
+    if "next_turn" not in cache:
+        turn = session.exec(select(Turn).where(Turn.game_id == game.id, Turn.number == number)).first()
+        requests = [] if turn is None else [OrderRequest.from_json(r) for r in loads(turn.requests_json)]
+        cache["next_turn"] = (turn, requests)
+    turn, requests = cache["next_turn"]
+    if turn is None or turn.number != number:
         return None
     return {
         "number": turn.number,
@@ -60,7 +73,7 @@ def next_context(session: Session, game: Game, number: int, tz_name: str = "UTC"
         "deadline": as_utc(turn.deadline_at),
         "local_deadline": local_time(turn.deadline_at, tz_name),
         "commitment": turn.commitment,
-        "requests": [OrderRequest.from_json(r) for r in loads(turn.requests_json)],
+        "requests": requests,
     }
 
 
@@ -113,6 +126,12 @@ def private_view(ruleset: Ruleset, state: dict[str, Any], seat: str | None) -> d
     }
 
 
+#: The parts of a report that differ between seats seeing the same thing: the report templates
+#: keep them in blocks of these names, rendered per seat; the rest is rendered once per distinct
+#: view (:func:`on_close`).
+SEAT_BLOCKS = ("seat_header", "seat_picture", "seat_private", "seat_deadline", "seat_absence")
+
+
 def report_context(
     session: Session, game: Game, turn: Turn, seat: str | None, shared: dict[str, Any] | None = None
 ) -> dict[str, Any]:
@@ -126,6 +145,21 @@ def report_context(
     (events, dice, seats, orders, the next turn) is read once, and the board drawn and cleaned
     once per distinct view, not once per seat.
     """
+    _key, common, own = seen_by(session, game, turn, seat, shared)
+    return {**common, **own}
+
+
+def seen_by(
+    session: Session, game: Game, turn: Turn, seat: str | None, shared: dict[str, Any] | None = None
+) -> tuple[tuple[Any, ...], dict[str, Any], dict[str, Any]]:
+    """``seat``'s report context in two parts, and the key of the first: ``(key, common, own)``.
+
+    ``common`` is what every seat with the same ``key`` sees alike (the view of the game, the
+    events, the orders and adjustments shown to it...); ``own`` is what is this seat's alone
+    (its name and player, its private part, the picture note, the next deadline in its time
+    zone, its absence allowance: the values of the templates' :data:`SEAT_BLOCKS`). ``common``
+    leaves out ``own``'s keys, and its ``next`` has no ``local_deadline``.
+    """
     shared = {} if shared is None else shared
     if "seats" not in shared:
         shared.update(_turn_facts(session, game, turn))
@@ -133,81 +167,73 @@ def report_context(
     seats: dict[str, Seat] = shared["seats"]
     tz_name = seats[seat].timezone if seat is not None and seat in seats else "UTC"
     shown = shared["shown"]
-    view = ruleset.view(loads(shared["state_json"]), seat)
+    view, view_key = _view_of(shared, seat)
     private = _private_part(shared, view, seat)  # before the board is drawn from the same view
-    view_key = canonical_json(view)
     if view_key not in shared["boards"]:
         shared["boards"][view_key] = (ruleset.board_text(view), clean_svg(ruleset.board_svg(view)))
     board_text, board_svg = shared["boards"][view_key]
-    events = shared["events"]
-    visible = [
-        e.text for e in events if e.seats_json is None or (seat is not None and seat in loads(e.seats_json))
-    ]
-    dice = shared["dice"]
+    visible = tuple(text for text, to in shared["events"] if to is None or (seat is not None and seat in to))
+    orders_shown = tuple(shown.orders or s.seat == seat for s in shared["submissions"])
+    adjustments = adjustments_shown(session, game.id, turn.number, seat, shared["adjustments"])
+    key = (view_key, visible, orders_shown, canonical_json(adjustments))
     names = {name: row.player_name or "" for name, row in seats.items()}
-    submissions = [
-        {
-            "seat": s.seat,
-            "player": names.get(s.seat, ""),
-            "request": s.request_key,
-            "text": s.canonical if (shown.orders or s.seat == seat) else None,
-            "receipt": s.receipt,
-            "default": s.status == "default",
+    nxt = _next_for(session, game, turn, shared, tz_name)
+    if key not in shared["common"]:
+        shared["common"][key] = {
+            **shared["turn_context"],
+            "submissions": [
+                {
+                    "seat": s.seat,
+                    "player": names.get(s.seat, ""),
+                    "request": s.request_key,
+                    "text": s.canonical if show else None,
+                    "receipt": s.receipt,
+                    "default": s.status == "default",
+                }
+                for s, show in zip(shared["submissions"], orders_shown, strict=True)
+            ],
+            "events": list(visible),
+            "board_text": board_text,
+            "board_svg": board_svg,
+            "next": None if nxt is None else {k: v for k, v in nxt.items() if k != "local_deadline"},
+            "adjustments": adjustments,
         }
-        for s in shared["submissions"]
-    ]
-    outcome = shared["outcome"]
-    if outcome:
-        nxt = None
-    else:
-        if tz_name not in shared["next"]:
-            shared["next"][tz_name] = next_context(session, game, turn.number + 1, tz_name)
-        nxt = shared["next"][tz_name]
-    return {
-        "game": shared["game"],
+    own = {
         "seat": seat,
         "player": names.get(seat, "") if seat else "",
-        "turn": {
-            "number": turn.number,
-            "label": turn.label,
-            "closed_at": as_utc(turn.closed_at),
-            "close_reason": turn.close_reason or "",
-            "secret": turn.secret if shown.dice else "",
-            "commitment": turn.commitment,
-            "seed": (turn.seed_hex or "") if shown.dice else "",
-            "record_hash": turn.record_hash or "",
-            "prev_record_hash": turn.prev_record_hash or "",
-            "state_hash": turn.result_state_hash or "",
-        },
-        "hidden": {
-            "orders": not shown.orders,
-            "dice": not shown.dice,
-            "state": not shown.state,
-            "rolls": len(dice),
-        },
-        "submissions": submissions,
-        "events": visible,
-        "dice": (
-            [
-                {"label": d.key if d.index == 0 else f"{d.key}#{d.index}", "sides": d.sides, "value": d.value}
-                for d in dice
-            ]
-            if shown.dice
-            else []
-        ),
-        "board_text": board_text,
-        "board_svg": board_svg,
         "private": json.dumps(private, indent=2, ensure_ascii=False, sort_keys=True) if private else "",
         "picture": {
             "filename": picture_name(game.id, turn.number) if board_svg else "",
             "attached": False,
             "note": "",
         },
-        "outcome": str(outcome) if outcome else "",
         "next": nxt,
-        "adjustments": adjustments_shown(session, game.id, turn.number, seat, shared["adjustments"]),
-        "absence": absence_shown(session, game, seat),
+        "absence": absence_shown(session, game, seat) if shared["absences"] else "",
     }
+    return key, shared["common"][key], own
+
+
+def _view_of(shared: dict[str, Any], seat: str | None) -> tuple[Any, str]:
+    """``seat``'s view of the turn's result and its canonical JSON (the key its board is kept under);
+    a ruleset that shows every seat the state itself is serialised once, not once per seat."""
+    view = shared["ruleset"].view(shared["state"], seat)
+    for seen, key in shared["views"]:
+        if seen is view:  # the very object another seat got (kept alive in the list, so never reused)
+            return view, key
+    key = canonical_json(view)
+    shared["views"].append((view, key))
+    return view, key
+
+
+def _next_for(
+    session: Session, game: Game, turn: Turn, shared: dict[str, Any], tz_name: str
+) -> dict[str, Any] | None:
+    """The next turn as the report shows it in ``tz_name`` (``None`` when the game is over)."""
+    if shared["outcome"]:
+        return None
+    if tz_name not in shared["next"]:
+        shared["next"][tz_name] = next_context(session, game, turn.number + 1, tz_name, shared)
+    return shared["next"][tz_name]
 
 
 def absence_shown(session: Session, game: Game, seat: str | None) -> str:
@@ -221,8 +247,12 @@ def _private_part(shared: dict[str, Any], view: Any, seat: str | None) -> dict[s
     """:func:`private_view` of ``seat`` from its ``view``, the public view compared once per close."""
     if seat is None:
         return {}
+    if "public_view" not in shared:
+        shared["public_view"] = shared["ruleset"].view(shared["state"], None)
+    public = shared["public_view"]
+    if view is public:  # the very object the public sees: nothing of its own
+        return {}
     if "public" not in shared:
-        public = shared["ruleset"].view(loads(shared["state_json"]), None)
         shared["public"] = (
             {k: canonical_json(v) for k, v in public.items()} if isinstance(public, dict) else None
         )
@@ -232,37 +262,87 @@ def _private_part(shared: dict[str, Any], view: Any, seat: str | None) -> dict[s
     return {k: v for k, v in view.items() if k not in public_json or public_json[k] != canonical_json(v)}
 
 
-def _turn_facts(session: Session, game: Game, turn: Turn) -> dict[str, Any]:
-    """What every seat's report of ``turn`` reads, read once."""
+def _turn_facts(session: Session, game: Game, turn: Turn, recorded: Recorded | None = None) -> dict[str, Any]:
+    """What every seat's report of ``turn`` reads, read once (what the close ``recorded``, not read back)."""
     from adjudicator.adjustments import entry_rows
+    from adjudicator.signup import terms
 
     ruleset = get_ruleset(game.ruleset)
     state_json = turn.result_state_json or turn.state_json
-    seats = session.exec(select(Seat).where(Seat.game_id == game.id)).all()  # type: ignore[arg-type]
+    shown = disclosure(ruleset, game_over=game.status == "over")
+    if recorded is not None and (recorded.game_id, recorded.number) == (game.id, turn.number):
+        seats: list[Seat] = recorded.seats
+        dice: list[Any] = recorded.dice
+        events = [(e.text, None if e.seats is None else set(e.seats)) for e in recorded.events]
+        submissions = recorded.submissions
+    else:
+        seats = list(session.exec(select(Seat).where(Seat.game_id == game.id).order_by(Seat.position)).all())  # type: ignore[arg-type]
+        dice = list(
+            session.exec(
+                select(DiceRoll)
+                .where(DiceRoll.game_id == game.id, DiceRoll.turn_number == turn.number)
+                .order_by(DiceRoll.seq)  # type: ignore[arg-type]
+            ).all()
+        )
+        events = [  # (text, the seats it is shown to: None for everyone)
+            (e.text, None if e.seats_json is None else set(loads(e.seats_json)))
+            for e in session.exec(
+                select(EventRecord)
+                .where(EventRecord.game_id == game.id, EventRecord.turn_number == turn.number)
+                .order_by(EventRecord.seq)  # type: ignore[arg-type]
+            ).all()
+        ]
+        submissions = counting_submissions(session, game.id, turn.number)
+    outcome = (
+        Outcome.from_json(loads(game.outcome_json)) if game.outcome_json and game.status == "over" else None
+    )
     return {
         "ruleset": ruleset,
-        "game": game_context(game),
-        "shown": disclosure(ruleset, game_over=game.status == "over"),
-        "state_json": state_json,
+        "shown": shown,
+        "state": loads(state_json),  # one copy, read by every seat's view (views do not change it)
         "seats": {s.name: s for s in seats},
-        "events": session.exec(
-            select(EventRecord)
-            .where(EventRecord.game_id == game.id, EventRecord.turn_number == turn.number)
-            .order_by(EventRecord.seq)  # type: ignore[arg-type]
-        ).all(),
-        "dice": session.exec(
-            select(DiceRoll)
-            .where(DiceRoll.game_id == game.id, DiceRoll.turn_number == turn.number)
-            .order_by(DiceRoll.seq)  # type: ignore[arg-type]
-        ).all(),
-        "submissions": counting_submissions(session, game.id, turn.number),
-        "outcome": (
-            Outcome.from_json(loads(game.outcome_json))
-            if game.outcome_json and game.status == "over"
-            else None
-        ),
+        "events": events,
+        "submissions": submissions,
+        "outcome": outcome,
+        "absences": terms(session, game.id).absence_days > 0,
+        "turn_context": {
+            "game": game_context(game),
+            "turn": {
+                "number": turn.number,
+                "label": turn.label,
+                "closed_at": as_utc(turn.closed_at),
+                "close_reason": turn.close_reason or "",
+                "secret": turn.secret if shown.dice else "",
+                "commitment": turn.commitment,
+                "seed": (turn.seed_hex or "") if shown.dice else "",
+                "record_hash": turn.record_hash or "",
+                "prev_record_hash": turn.prev_record_hash or "",
+                "state_hash": turn.result_state_hash or "",
+            },
+            "hidden": {
+                "orders": not shown.orders,
+                "dice": not shown.dice,
+                "state": not shown.state,
+                "rolls": len(dice),
+            },
+            "dice": (
+                [
+                    {
+                        "label": d.key if d.index == 0 else f"{d.key}#{d.index}",
+                        "sides": d.sides,
+                        "value": d.value,
+                    }
+                    for d in dice
+                ]
+                if shown.dice
+                else []
+            ),
+            "outcome": str(outcome) if outcome else "",
+        },
         "next": {},
+        "views": [],
         "boards": {},
+        "common": {},
         "adjustments": entry_rows(session, game.id, turn.number),
     }
 
@@ -319,10 +399,13 @@ def mark_picture(context: dict[str, Any], checked: dict[str, bool] | None = None
     return svg if attached else None
 
 
-def keep_picture(session: Session, game_id: str, number: int, svg: str, kept: dict[str, bool]) -> str:
-    """Keep the board ``svg`` with the turn once (its PNG is made at send time); its digest."""
-    key = digest(svg)
-    if key not in kept:
+def keep_picture(session: Session, game_id: str, number: int, svg: str, kept: dict[str, str]) -> str:
+    """Keep the board ``svg`` with the turn once (its PNG is made at send time); its digest.
+
+    ``kept`` maps each drawing already kept in this close to its digest (hashed once)."""
+    key = kept.get(svg)
+    if key is None:
+        key = digest(svg)
         exists = session.exec(
             select(TurnPicture.id).where(
                 TurnPicture.game_id == game_id, TurnPicture.turn_number == number, TurnPicture.digest == key
@@ -330,68 +413,108 @@ def keep_picture(session: Session, game_id: str, number: int, svg: str, kept: di
         ).first()
         if exists is None:
             session.add(TurnPicture(game_id=game_id, turn_number=number, digest=key, svg=svg))
-        kept[key] = True
+        kept[svg] = key
     return key
 
 
-def on_close(session: Session, game: Game, turn: Turn) -> None:
+def on_close(session: Session, game: Game, turn: Turn, recorded: Recorded | None = None) -> None:
     """Render every seat's report (and the public one), store them, queue the emails.
 
-    The stages: every report is rendered from contexts that share what the turn's seats have
-    in common (read once, the board drawn once per distinct view); each distinct board is kept
-    once with the turn; each seat's email is queued as a reference to its stored reports and
-    the board - the MIME (and the PNG, made once per board) is composed when the mail is sent
-    (:mod:`adjudicator.mail.report_mail`), so the database does not keep a copy of the picture
-    per recipient.
+    The stages: the seats are grouped by what they see (:func:`seen_by`: same view of the game,
+    same events, orders and adjustments shown); each group's report is rendered once per format,
+    and per seat only the templates' :data:`SEAT_BLOCKS` (its name, time zone, private part...)
+    - a Mare Nostrum close renders one text and one HTML body, not fourteen; a game with hidden
+    information renders each distinct view distinctly. The reports are stored in one statement,
+    each distinct board once with the turn, and each seat's email is queued as a reference to its
+    stored reports and the board: the MIME (and the PNG, made once per board) is composed when
+    the mail is sent (:mod:`adjudicator.mail.report_mail`), so the database does not keep a copy
+    of the picture per recipient. ``recorded``: what the close has just recorded (not read back).
     """
-    seats = session.exec(select(Seat).where(Seat.game_id == game.id).order_by(Seat.position)).all()  # type: ignore[arg-type]
-    shared: dict[str, Any] = {}
-    pictures: dict[str, str | None] = {}
+    shared: dict[str, Any] = _turn_facts(session, game, turn, recorded)
     checked: dict[str, bool] = {}
-    kept: dict[str, bool] = {}
-    for seat_name in [None, *[s.name for s in seats]]:
-        context = report_context(session, game, turn, seat_name, shared)
+    kept: dict[str, str] = {}
+    pictures: dict[str, str | None] = {}
+    parts: list[tuple[str | None, tuple[Any, ...], dict[str, Any]]] = []
+    for seat_name in [None, *shared["seats"]]:
+        key, common, own = seen_by(session, game, turn, seat_name, shared)
         if seat_name is not None:
-            pictures[seat_name] = mark_picture(context, checked)
-        stored = dict(context)
-        if context["board_svg"]:  # the HTML keeps a mark; the drawing is kept once with the turn
-            stored["board_svg"] = board_mark(
-                keep_picture(session, game.id, turn.number, context["board_svg"], kept)
+            pictures[seat_name] = mark_picture({**common, **own}, checked)
+        parts.append((seat_name, key, own))
+    now = utcnow()
+    rows: list[dict[str, Any]] = []
+    for fmt in ("text", "html"):
+        template = shared_template(
+            "report.html.j2" if fmt == "html" else "report.txt.j2", game.ruleset, SEAT_BLOCKS
+        )
+        bodies: dict[tuple[Any, ...], tuple[dict[str, Any], list[str] | None]] = {}
+        for seat_name, key, own in parts:
+            if key not in bodies:  # once per distinct view
+                common = shared["common"][key]
+                if fmt == "html" and common["board_svg"]:  # the HTML keeps a mark; the drawing is kept once
+                    mark = board_mark(keep_picture(session, game.id, turn.number, common["board_svg"], kept))
+                    common = {**common, "board_svg": mark}
+                bodies[key] = (common, template.common(common))
+            common, pieces = bodies[key]
+            context = {**common, **own}
+            body = (
+                template.fill(pieces, context)
+                if pieces is not None
+                else render_context("report", game.ruleset, context, fmt)  # a template that cannot share
             )
-        for fmt in ("text", "html"):
-            session.add(
-                Report(
-                    game_id=game.id,
-                    turn_number=turn.number,
-                    seat=seat_name or "",
-                    format=fmt,
-                    body=render_context("report", game.ruleset, stored if fmt == "html" else context, fmt),
-                )
+            rows.append(
+                {
+                    "game_id": game.id,
+                    "turn_number": turn.number,
+                    "seat": seat_name or "",
+                    "format": fmt,
+                    "body": body,
+                    "created_at": now,
+                }
             )
+    session.execute(insert(Report), rows)  # one statement for every seat's reports
     kind = "game-over" if game.status == "over" else "report"
     generation = branch_generation(session, game.id, turn.number)
-    for seat in seats:
-        if not seat.email:
-            continue
-        title = "Game over" if kind == "game-over" else "Report"
-        subject = f"[{game.id}] {title}: turn {turn.number}, {turn.label}"
-        svg = pictures.get(seat.name)
-        outbox.queue(
-            session,
-            message_id=_message_id(session, game.id, turn.number, seat.name, kind, generation),
-            raw=b"",
-            to_addr=seat.email,
-            subject=header_text(subject),
-            kind=kind,
-            game_id=game.id,
-            turn_number=turn.number,
-            seat=seat.name,
-            compose="report",
-            picture=keep_picture(session, game.id, turn.number, svg, kept) if svg else None,
-        )
+    title = "Game over" if kind == "game-over" else "Report"
+    subject = header_text(f"[{game.id}] {title}: turn {turn.number}, {turn.label}")
+    mails = [  # the rows outbox.queue would add, as plain values (no model object per mail)
+        {
+            "message_id": _message_id(session, game.id, turn.number, seat.name, kind, generation),
+            "game_id": game.id,
+            "turn_number": turn.number,
+            "seat": seat.name,
+            "kind": kind,
+            "to_addr": seat.email,
+            "subject": subject,
+            "raw": b"",
+            "status": "queued",
+            "attempts": 0,
+            "created_at": now,
+            "compose": "report",
+            "picture": keep_picture(session, game.id, turn.number, svg, kept) if svg else None,
+        }
+        for seat in shared["seats"].values()
+        if seat.email
+        for svg in [pictures.get(seat.name)]
+    ]
+    _queue_all(session, mails)
     from adjudicator.observers import queue_public_reports
 
     queue_public_reports(session, game, turn)  # observers: the public report, nothing else
+
+
+def _queue_all(session: Session, mails: list[dict[str, Any]]) -> None:
+    """Queue ``mails`` (rows of :class:`OutboxMessage`) in one statement, as
+    :func:`adjudicator.mail.outbox.queue` queues one: a Message-ID already queued is not queued
+    again."""
+    if not mails:
+        return
+    ids = [m["message_id"] for m in mails]
+    queued = set(
+        session.exec(select(OutboxMessage.message_id).where(OutboxMessage.message_id.in_(ids))).all()  # type: ignore[attr-defined]
+    )
+    fresh = [m for m in mails if m["message_id"] not in queued]
+    if fresh:
+        session.execute(insert(OutboxMessage), fresh)
 
 
 def on_civil_disorder(session: Session, game: Game, turn: Turn, fell: list[Seat]) -> None:

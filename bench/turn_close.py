@@ -11,7 +11,10 @@ every seat's text and HTML report, the board picture and the queued mails - the 
 of a close (sending the mail is the outbox's business and is measured by bench/outbox_flush.py).
 
 Anchor, measured in the same run: the bare ``ruleset.resolve`` of the same turn (same state,
-same orders, same seed). Also printed: the database bytes added per closed turn (SQLite
+same orders, same seed). Also printed: the close's CPU time (``time.process_time``: what the
+machine's other jobs inflate least; the wall time includes the commit's fsync), the SQL
+statements a close sends, the report bodies rendered whole per close (once per distinct view;
+the seats' own parts are small blocks), and the database bytes added per closed turn (SQLite
 pages in use), beside the bytes of the two report texts per view, the anchor of what must be
 kept at least.
 """
@@ -29,9 +32,11 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sqlalchemy import text
+from sqlalchemy import event, text
 from sqlmodel import select
 
+from adjudicator import render
+from adjudicator import reports as reports_module
 from adjudicator.dice import Dice
 from adjudicator.engine import Referee
 from adjudicator.games import get_ruleset
@@ -82,6 +87,15 @@ def bare_resolve_seconds(referee: Referee, game_id: str, number: int, repeat: in
     return best
 
 
+def write_seconds(db: Database, game_id: str) -> float:
+    """One write transaction of one row (BEGIN IMMEDIATE, an UPDATE, the commit and its fsync):
+    the floor under any close's wall time on this disk."""
+    start = time.perf_counter()
+    with db.session() as session:
+        session.execute(text("UPDATE game SET current_turn = current_turn WHERE id = :id"), {"id": game_id})
+    return time.perf_counter() - start
+
+
 def report_bytes(db: Database, game_id: str, number: int) -> int:
     with db.session() as session:
         rows = session.exec(
@@ -100,8 +114,13 @@ def main() -> None:
     bare = run(args.turns, False, reports=False)  # the same game's closes without the reports stage
     print(f"6-seat Mare Nostrum, {len(full.closes)} turns closed (text + HTML reports, picture, mail queued)")
     print(f"  close (engine's share)             median {statistics.median(full.closes) * 1000:9.2f} ms")
+    print(f"    its CPU time                     median {statistics.median(full.cpu) * 1000:9.2f} ms")
     print(f"    the same close without reports   median {statistics.median(bare.closes) * 1000:9.2f} ms")
     print(f"  bare resolve of the turn (anchor)  median {statistics.median(full.resolves) * 1000:9.2f} ms")
+    print(f"  one-row write transaction (anchor) median {statistics.median(full.commits) * 1000:9.2f} ms")
+    print(f"  SQL statements per close           median {statistics.median(full.statements):9.0f}")
+    print(f"    the same close without reports   median {statistics.median(bare.statements):9.0f}")
+    print(f"  report bodies rendered per close   median {statistics.median(full.bodies):9.0f} (14 reports)")
     print(f"  database bytes per closed turn     median {statistics.median(full.grown):9.0f}")
     print(f"    the same close without reports   median {statistics.median(bare.grown):9.0f}")
     print(f"  report bytes per turn              median {statistics.median(full.kept):9.0f} (7 views x 2)")
@@ -112,7 +131,11 @@ def main() -> None:
 @dataclass
 class Run:
     closes: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+    statements: list[int] = field(default_factory=list)
+    bodies: list[int] = field(default_factory=list)
     resolves: list[float] = field(default_factory=list)
+    commits: list[float] = field(default_factory=list)
     grown: list[int] = field(default_factory=list)
     kept: list[int] = field(default_factory=list)
     profile: cProfile.Profile | None = None
@@ -124,6 +147,23 @@ def run(turns: int, profiling: bool, *, reports: bool) -> Run:
     with tempfile.TemporaryDirectory() as tmp:
         db = Database(f"sqlite:///{Path(tmp) / 'bench.db'}")
         db.migrate()
+        sent = [0]
+        event.listen(db.engine, "before_cursor_execute", lambda *_args: sent.__setitem__(0, sent[0] + 1))
+        rendered = [0]  # whole report bodies: a shared body per distinct view, or a whole report
+        shared_class = getattr(render, "Shared", None)  # absent before issue 18's shared bodies
+        common, whole = (shared_class.common if shared_class else None), render.render
+
+        def counted_common(self: object, context: dict) -> list[str] | None:  # type: ignore[type-arg]
+            rendered[0] += 1
+            return common(self, context)  # type: ignore[misc]
+
+        def counted_render(name: str, *args: object, **kwargs: object) -> str:
+            rendered[0] += name.startswith("report.")
+            return whole(name, *args, **kwargs)  # type: ignore[arg-type]
+
+        if shared_class is not None:
+            shared_class.common = counted_common  # type: ignore[method-assign]
+        reports_module.render = counted_render  # type: ignore[assignment]
         referee = Referee(db, reports=reports)
         game_id = "bench"
         _game, seats, _secret = referee.new_game("mare-nostrum", game_id, {"nations": "6"}, deadline="48h")
@@ -133,6 +173,8 @@ def run(turns: int, profiling: bool, *, reports: bool) -> Run:
         for _ in range(turns):
             submit_bot_orders(referee, game_id, rng)
             before = used_bytes(db)
+            sent[0] = rendered[0] = 0
+            cpu = time.process_time()
             start = time.perf_counter()
             if result.profile is not None:
                 result.profile.enable()
@@ -140,13 +182,20 @@ def run(turns: int, profiling: bool, *, reports: bool) -> Run:
             if result.profile is not None:
                 result.profile.disable()
             result.closes.append(time.perf_counter() - start)
+            result.cpu.append(time.process_time() - cpu)
+            result.statements.append(sent[0])
+            result.bodies.append(rendered[0])
             result.grown.append(used_bytes(db) - before)
             assert closed is not None
             result.resolves.append(bare_resolve_seconds(referee, game_id, closed.number))
             result.kept.append(report_bytes(db, game_id, closed.number))
+            result.commits.append(write_seconds(db, game_id))
             if closed.outcome is not None:
                 break
         db.dispose()
+        reports_module.render = whole  # type: ignore[assignment]
+        if shared_class is not None:
+            shared_class.common = common  # type: ignore[method-assign]
     return result
 
 

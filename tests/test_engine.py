@@ -326,3 +326,24 @@ def test_orders_after_the_deadline_are_refused_and_nothing_is_stored(
     with pytest.raises(Refused, match="deadline of turn 1"):
         referee.submit("toy", "north", "guess 3", toy_game["north"])
     assert count(referee.db, Submission) == 0
+
+
+def test_the_record_hash_a_close_computes_is_the_hash_of_the_record_read_back(referee: Referee) -> None:
+    """The close hashes the record from what it holds (no read back); verify reads it from the rows."""
+    from sqlmodel import select
+
+    from adjudicator.record import record_hash, turn_record
+    from adjudicator.store import Game, Turn
+
+    _game, seats, _secret = referee.new_game("mare-nostrum", "mn", {"nations": "4"}, deadline="48h")
+    for seat in seats:
+        referee.join("mn", seat, bot=True)
+    referee.start("mn")
+    for _ in range(3):
+        referee.close_turn("mn")
+    with referee.db.session() as session:
+        game = session.get(Game, "mn")
+        turns = session.exec(select(Turn).where(Turn.game_id == "mn", Turn.status == "closed")).all()
+        assert len(turns) == 3
+        for turn in turns:
+            assert turn.record_hash == record_hash(turn_record(session, game, turn))  # type: ignore[arg-type]
