@@ -1,0 +1,374 @@
+"""The common path of inbound mail: a seat's orders from its registered address with its secret.
+
+Most mail a referee receives is that: orders replacing the seat's previous ones before the
+deadline. :func:`take_orders` handles such a message in **one transaction** with a handful
+of SQL statements (SQLAlchemy Core, no ORM objects):
+
+1. one read of the game, the seat, the open turn and the turn's line of play, whether the
+   Message-ID was seen before
+   and the count of the sender's verified mail in the last hour (``PBEM_MAIL_RATE``);
+2. the check of the seat's address and secret, before anything else of the mail is used,
+   then of the rate limit;
+3. the orders read and checked by the ruleset, stored (the previous ones superseded), their
+   acknowledgement queued by reference (:func:`adjudicator.mail.acks.ack_record`: its MIME
+   is composed when sent), the message recorded as handled, the week-old log of
+   unverified mail trimmed (at most once a minute) - then one commit.
+
+Both or neither: a process killed before the commit leaves nothing of the message (its
+source still has it: the Maildir file is unread, the IMAP message unseen, the listener's
+spool file in place), so it is handled again, once; after the commit the Message-ID is
+recorded and the message is a duplicate. Two handlers racing for one message: on SQLite
+the transaction holds the write lock from its start (``BEGIN IMMEDIATE``) so the second
+sees the first's record; on PostgreSQL the second's insert of the same Message-ID fails
+and its transaction is rolled back whole.
+
+Whatever is not that common case returns ``None`` *before anything is written* (the
+transaction is rolled back) and the general path of :mod:`adjudicator.mail.handler`
+handles the message exactly as before: an unknown or unverified sender, a wrong or
+old-scheme (scrypt) secret, a rate limit reached, a Message-ID seen before, a game not
+running, a turn number that is not the open turn's, a deadline passed, final orders (their
+acknowledgement says whether they closed the turn, which takes the close first), the
+referee's seat, a ruleset that crashes on the orders, any database error.
+"""
+
+from __future__ import annotations
+
+import logging
+import weakref
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any, NamedTuple, cast
+
+from sqlalchemy import and_, bindparam, delete, func, insert, select, update
+from sqlalchemy.exc import SQLAlchemyError
+
+from adjudicator import seal
+from adjudicator.engine import (
+    MAX_ORDERS_BYTES,
+    Referee,
+    RefereeError,
+    SubmitResult,
+    check_game_id,
+    strip_final,
+)
+from adjudicator.games import get_ruleset
+from adjudicator.games.base import REFEREE as REFEREE_SEAT
+from adjudicator.games.base import OrderRequest
+from adjudicator.mail import acks
+from adjudicator.mail.inbound import ParsedMail, record_of
+from adjudicator.mail.press import is_press
+from adjudicator.store import (
+    HMAC_SCHEME,
+    Branch,
+    Database,
+    Game,
+    InboundMessage,
+    OutboxMessage,
+    Seat,
+    Submission,
+    Turn,
+    as_utc,
+    check_secret,
+    dumps,
+    loads,
+    utcnow,
+)
+
+log = logging.getLogger(__name__)
+
+HOUR = timedelta(hours=1)
+#: The log of unverified mail older than ``UNVERIFIED_EXPIRY`` is trimmed at most this often by this
+#: path (the general path, which writes that log, trims it at every message as before).
+TRIM_EVERY = timedelta(minutes=1)
+_trimmed: weakref.WeakKeyDictionary[Database, datetime] = weakref.WeakKeyDictionary()
+
+_game = cast(Any, Game).__table__
+_seat = cast(Any, Seat).__table__
+_turn = cast(Any, Turn).__table__
+_branch = cast(Any, Branch).__table__
+_inbound = cast(Any, InboundMessage).__table__
+_outbox = cast(Any, OutboxMessage).__table__
+_submission = cast(Any, Submission).__table__
+
+#: Game, seat, open turn and line of play in one read (built once: SQLAlchemy caches its compilation).
+_READ = (
+    select(
+        _game.c.status.label("game_status"),
+        _game.c.ruleset,
+        _seat.c.email,
+        _seat.c.secret_hash,
+        _seat.c.timezone,
+        _turn.c.number,
+        _turn.c.label,
+        _turn.c.status.label("turn_status"),
+        _turn.c.deadline_at,
+        _turn.c.state_json,
+        _turn.c.requests_json,
+        select(func.count())
+        .select_from(_branch)
+        .where(_branch.c.game_id == _game.c.id, _branch.c.after_turn < _turn.c.number)
+        .scalar_subquery()
+        .label("generation"),
+        select(func.count())
+        .select_from(_inbound)
+        .where(_inbound.c.message_id == bindparam("message_id"))
+        .scalar_subquery()
+        .label("seen"),
+        select(func.count())  # the sender's verified mail in the last hour (PBEM_MAIL_RATE)
+        .select_from(_inbound)
+        .where(_inbound.c.sender == bindparam("sender"), _inbound.c.verified == True)  # noqa: E712
+        .where(_inbound.c.received_at >= bindparam("since"), _inbound.c.message_id != bindparam("message_id"))
+        .scalar_subquery()
+        .label("recent"),
+    )
+    .select_from(
+        _game.join(_seat, and_(_seat.c.game_id == _game.c.id, _seat.c.name == bindparam("seat"))).join(
+            _turn, and_(_turn.c.game_id == _game.c.id, _turn.c.number == _game.c.current_turn)
+        )
+    )
+    .where(_game.c.id == bindparam("game"))
+)
+_PREVIOUS = select(_submission.c.id, _submission.c.canonical).where(
+    _submission.c.game_id == bindparam("game"),
+    _submission.c.turn_number == bindparam("number"),
+    _submission.c.request_key == bindparam("key"),
+    _submission.c.status == "accepted",
+)
+_SUPERSEDE = (
+    update(_submission).where(_submission.c.id == bindparam("previous_id")).values(status="superseded")
+)
+_EXPIRE = (
+    delete(_inbound)
+    .where(_inbound.c.verified == False)  # noqa: E712
+    .where(_inbound.c.received_at < bindparam("expired"), _inbound.c.status != "new")
+)
+
+
+class _TurnName(NamedTuple):
+    """What :meth:`Referee._pick_request` says of a turn when it refuses (its number and label)."""
+
+    number: int
+    label: str
+
+
+@dataclass
+class Taken:
+    """What became of a message on this path: ``handled`` or ``refused`` (rejected orders, ack queued)."""
+
+    status: str
+    detail: str
+    replies: int
+
+
+def eligible(parsed: ParsedMail, oversize: bool) -> bool:
+    """Whether a message may be orders from a seat (looked at without the database)."""
+    if oversize or parsed.error or parsed.automatic or parsed.command is not None:
+        return False
+    if not (parsed.sender and parsed.game and parsed.seat and parsed.secret) or parsed.seat == REFEREE_SEAT:
+        return False
+    try:
+        check_game_id(parsed.game)
+    except RefereeError:
+        return False
+    return not is_press(parsed)
+
+
+class _NotCommon(Exception):
+    """Internal: not the common case; everything done in the transaction is rolled back."""
+
+
+def take_orders(
+    db: Database,
+    referee: Referee,
+    parsed: ParsedMail,
+    *,
+    via: str,
+    now: datetime,
+    limit: int,
+    rate: int,
+    written_for: int | None,
+    expiry: timedelta,
+) -> Taken | None:
+    """Handle ``parsed`` in one transaction if it is the common case, else ``None`` (nothing written)."""
+    try:
+        with db.engine.begin() as connection:
+            return _take(db, connection, referee, parsed, via, now, limit, rate, written_for, expiry)
+    except _NotCommon:
+        return None
+    except (SQLAlchemyError, OSError):  # the general path meets it again, and records it
+        log.debug("orders of %s left to the general path after a database error", parsed.message_id)
+        return None
+    except Exception:  # a ruleset crashing on these orders: the general path answers it as `failed`
+        log.debug("orders of %s left to the general path", parsed.message_id, exc_info=True)
+        return None
+
+
+def _take(
+    db: Database,
+    connection: Any,
+    referee: Referee,
+    parsed: ParsedMail,
+    via: str,
+    now: datetime,
+    limit: int,
+    rate: int,
+    written_for: int | None,
+    expiry: timedelta,
+) -> Taken:
+    row = connection.execute(
+        _READ,
+        {
+            "game": parsed.game,
+            "seat": parsed.seat,
+            "message_id": parsed.message_id,
+            "sender": parsed.sender,
+            "since": now - HOUR,
+        },
+    ).first()
+    if row is None or row.seen or not row.email or not row.secret_hash:
+        raise _NotCommon
+    # The address and the secret, before anything else of the mail is used.
+    if parsed.sender != row.email.lower() or not row.secret_hash.startswith(HMAC_SCHEME + "$"):
+        raise _NotCommon  # unverified, or a scrypt hash the general path upgrades
+    if not check_secret(parsed.secret or "", row.secret_hash):
+        raise _NotCommon
+    if row.recent >= rate:
+        raise _NotCommon
+    deadline = as_utc(row.deadline_at)
+    if row.game_status != "running" or row.turn_status != "open" or written_for != row.number:
+        raise _NotCommon
+    if deadline is not None and now >= deadline:
+        raise _NotCommon
+    text = parsed.orders
+    if len(text.encode("utf-8", "surrogateescape")) > MAX_ORDERS_BYTES:
+        raise _NotCommon
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    body, final = strip_final(text)
+    if final or not body.strip():
+        raise _NotCommon
+    requests = [OrderRequest.from_json(r) for r in loads(row.requests_json)]
+    try:
+        request = referee._pick_request(
+            requests, parsed.seat or "", parsed.request, cast(Turn, _TurnName(row.number, row.label))
+        )
+    except RefereeError:
+        raise _NotCommon from None
+    game_id = parsed.game or ""
+    result = _store(connection, referee, get_ruleset(row.ruleset), game_id, row, request, body, text)
+    generation = int(row.generation or 0)  # as reports.branch_tag: rollbacks that took this turn off the line
+    connection.execute(
+        insert(_outbox),
+        {
+            "message_id": acks.ack_message_id(
+                game_id, row.number, request.seat, parsed.message_id, f"b{generation}" if generation else None
+            ),
+            "game_id": game_id,
+            "turn_number": row.number,
+            "seat": parsed.seat,
+            "kind": "ack",
+            "to_addr": row.email,
+            "subject": acks.ack_subject(game_id, parsed.seat or "", result),
+            "raw": acks.ack_record(
+                game_id=game_id,
+                ruleset=row.ruleset,
+                seat=parsed.seat or "",
+                timezone=row.timezone,
+                turn_label=row.label,
+                deadline=deadline,
+                result=result,
+                inbound_id=parsed.message_id,
+            ),
+            "status": "queued",
+            "attempts": 0,
+            "created_at": utcnow(),
+            "compose": acks.ACK,
+        },
+    )
+    if result.accepted:
+        status = "handled"
+        detail = f"orders accepted for {game_id}/{parsed.seat}, turn {result.turn}, receipt {result.receipt}"
+    else:
+        status, detail = "refused", f"orders rejected: {len(result.problems)} problem(s); ack sent"
+    connection.execute(
+        insert(_inbound),
+        {
+            "message_id": parsed.message_id,
+            "via": via[:16],
+            "sender": parsed.sender,
+            "raw": record_of(parsed, limit),
+            "status": status,
+            "result": detail[:2000],
+            "received_at": now,
+            "verified": True,
+        },
+    )
+    last = _trimmed.get(db)
+    if last is None or not last <= now < last + TRIM_EVERY:  # the bounded log of unverified mail
+        connection.execute(_EXPIRE, {"expired": now - expiry})
+        _trimmed[db] = now
+    return Taken(status, detail, 1)
+
+
+def _store(
+    connection: Any,
+    referee: Referee,
+    ruleset: Any,
+    game_id: str,
+    row: Any,
+    request: OrderRequest,
+    body: str,
+    text: str,
+) -> SubmitResult:
+    """The engine's storing of a submission (``Referee._store_submission``), in Core statements."""
+    parsed = ruleset.parse(request, body)
+    problems = list(parsed.problems)
+    if parsed.orders is not None:
+        problems += ruleset.check(loads(row.state_json), request, parsed.orders)
+    problems.sort(key=lambda p: p.line or 0)
+    rejecting = [p for p in problems if p.kind != "warning"]  # a warning is shown, never rejects
+    previous = connection.execute(
+        _PREVIOUS, {"game": game_id, "number": row.number, "key": request.key}
+    ).first()
+    result = SubmitResult(
+        game_id=game_id,
+        turn=row.number,
+        seat=request.seat,
+        request_key=request.key,
+        accepted=not rejecting,
+        problems=problems,
+        lines=list(parsed.lines),
+        final=False,
+        previous=previous.canonical if previous else None,
+    )
+    values: dict[str, Any] = {
+        "game_id": game_id,
+        "turn_number": row.number,
+        "request_key": request.key,
+        "seat": request.seat,
+        "text": text,
+        "canonical": "",
+        "salt": "",
+        "receipt": "",
+        "status": "rejected",
+        "final": False,
+        "problems_json": "[]",
+        "lines_json": dumps([list(x) for x in parsed.lines]),
+        "source": "mail",
+        "created_at": referee.clock(),
+    }
+    if rejecting:
+        values["problems_json"] = dumps([p.to_json() for p in problems])
+    else:
+        canonical = ruleset.canonical(request, parsed.orders)
+        salt = seal.new_salt()
+        values.update(
+            canonical=canonical,
+            salt=salt,
+            receipt=seal.receipt(game_id, row.number, request.seat, request.key, canonical, salt),
+            status="accepted",
+        )
+        result.receipt, result.canonical = values["receipt"], canonical
+        if previous is not None:
+            connection.execute(_SUPERSEDE, {"previous_id": previous.id})
+    connection.execute(insert(_submission), values)
+    return result
