@@ -34,6 +34,7 @@ referee's seat, a ruleset that crashes on the orders, any database error.
 from __future__ import annotations
 
 import logging
+import threading
 import weakref
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -81,6 +82,12 @@ HOUR = timedelta(hours=1)
 #: path (the general path, which writes that log, trims it at every message as before).
 TRIM_EVERY = timedelta(minutes=1)
 _trimmed: weakref.WeakKeyDictionary[Database, datetime] = weakref.WeakKeyDictionary()
+#: The states orders were last checked against, keyed by their stored text (so a state that changes
+#: is another key: nothing stale is ever used). ``check`` never changes the state it is given
+#: (``test_checking_orders_leaves_the_state_as_it_was``), so one read serves every seat of a turn.
+STATES_KEPT = 16
+_states: dict[str, Any] = {}
+_states_lock = threading.Lock()
 
 _game = cast(Any, Game).__table__
 _seat = cast(Any, Seat).__table__
@@ -309,6 +316,18 @@ def _take(
     return Taken(status, detail, 1)
 
 
+def _state(text: str) -> Any:
+    """The state stored as ``text``, read once while it is among the last ``STATES_KEPT`` used."""
+    state = _states.get(text)
+    if state is None:
+        state = loads(text)
+        with _states_lock:  # the SMTP listener handles messages in several threads
+            while len(_states) >= STATES_KEPT:
+                _states.pop(next(iter(_states)), None)
+            _states[text] = state
+    return state
+
+
 def _store(
     connection: Any,
     referee: Referee,
@@ -323,7 +342,7 @@ def _store(
     parsed = ruleset.parse(request, body)
     problems = list(parsed.problems)
     if parsed.orders is not None:
-        problems += ruleset.check(loads(row.state_json), request, parsed.orders)
+        problems += ruleset.check(_state(row.state_json), request, parsed.orders)
     problems.sort(key=lambda p: p.line or 0)
     rejecting = [p for p in problems if p.kind != "warning"]  # a warning is shown, never rejects
     previous = connection.execute(
