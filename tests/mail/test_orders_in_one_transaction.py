@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -19,10 +20,20 @@ from adjudicator.mail.handler import MailHandler
 from adjudicator.store import Database, InboundMessage, Submission
 
 
-def commits(db: Database) -> list[int]:
-    """A list that grows by one at every COMMIT on ``db``."""
-    seen: list[int] = []
-    event.listen(db.engine, "commit", lambda _connection: seen.append(1))
+def commits(db: Database) -> list[str]:
+    """A list that grows by one at every COMMIT on ``db`` (SQLite: as its driver runs it)."""
+    seen: list[str] = []
+    if not db.is_sqlite:
+        event.listen(db.engine, "commit", lambda _connection: seen.append("COMMIT"))
+        return seen
+    db.engine.dispose()  # every connection from now on is traced
+
+    def trace(connection: Any, _record: Any) -> None:
+        connection.set_trace_callback(
+            lambda sql: seen.append(sql) if sql.upper().startswith("COMMIT") else None
+        )
+
+    event.listen(db.engine, "connect", trace)
     return seen
 
 
@@ -138,6 +149,18 @@ def test_the_one_transaction_path_stores_what_the_general_path_stores(
 
     fast, general = (seen(db) for db in both)
     assert fast == general
+    times = [
+        [
+            sqlite3.connect(db.url.split("///", 1)[1]).execute(query).fetchall()
+            for query in (
+                "SELECT created_at FROM submission ORDER BY id",
+                "SELECT received_at FROM inboundmessage ORDER BY id",
+                "SELECT length(created_at), substr(created_at, 11, 1) FROM outboxmessage WHERE kind = 'ack'",
+            )
+        ]
+        for db in both
+    ]
+    assert times[0] == times[1]  # stored as SQLAlchemy stores them: the rate limit and expiry compare them
     assert [s[4] for s in fast[0]] == ["superseded", "rejected", "superseded", "superseded", "accepted"]
 
 
