@@ -1,12 +1,13 @@
 """The common path of inbound mail: a seat's orders from its registered address with its secret.
 
 Most mail a referee receives is that: orders replacing the seat's previous ones before the
-deadline. :func:`take_orders` handles such a message in **one transaction** with a handful
-of SQL statements (SQLAlchemy Core, no ORM objects):
+deadline. :func:`take_orders` handles such a message in **one transaction** with six SQL
+statements (SQLAlchemy Core, no ORM objects; on SQLite the same statements, compiled by
+SQLAlchemy once, run on the driver itself):
 
 1. one read of the game, the seat, the open turn and the turn's line of play, whether the
-   Message-ID was seen before
-   and the count of the sender's verified mail in the last hour (``PBEM_MAIL_RATE``);
+   Message-ID was seen before and the count of the sender's verified mail in the last hour
+   (``PBEM_MAIL_RATE``);
 2. the check of the seat's address and secret, before anything else of the mail is used,
    then of the rate limit;
 3. the orders read and checked by the ruleset, stored (the previous ones superseded), their
@@ -294,7 +295,8 @@ def take_orders(
                 try:
                     taken = _take(db, _Driver(driver), *args)
                 except BaseException:
-                    driver.execute("ROLLBACK")
+                    if driver.in_transaction:  # (SQLite ends it itself after some errors)
+                        driver.execute("ROLLBACK")
                     raise
                 driver.execute("COMMIT")
                 return taken
