@@ -25,6 +25,11 @@ Maildir, IMAP, the SMTP listener). It
    changes) or the command's answer, queued in the outbox; a refusal of a
    verified message (``refusal``, three per seat and hour) says why.
 
+The usual message - a verified seat's orders for the open turn, before the deadline, not
+final - is handled by :mod:`adjudicator.mail.orders_path` in one transaction (record, check,
+rate count, orders, acknowledgement: one commit); whatever that path does not take, it leaves
+untouched, and the steps above handle it.
+
 It never raises: a message that breaks something is marked ``error`` and
 kept for the referee to look at (``pbem mail status``); a ruleset that
 crashes on one message's orders is a bug, not a passing failure: the message
