@@ -5,24 +5,39 @@ the outbox with a stable Message-ID derived from the message it answers, so a
 message handled twice (a crash, a second poller) is answered once. Subjects
 are built from our own words and the game id only: nothing a player wrote
 ever reaches a header.
+
+An acknowledgement of orders is queued *by reference* (``outboxmessage.compose = 'ack'``):
+its row holds what it says (:func:`ack_record`, a small JSON document: the lines as
+understood, problems, receipt, the previous orders, the turn and deadline) and the MIME is
+built when it is sent (:func:`composed_ack`), with the row's Message-ID, recipient, subject
+and Date and MIME boundaries derived from the Message-ID: composing the same row twice gives
+the same bytes (as long as the templates and ``PBEM_FROM`` are the same), so the outbox's
+"nothing sent twice" holds as for reports. Rendering and MIME cost about 5 ms a mail; they
+are paid by the flush, not by the inbound handler.
 """
 
 from __future__ import annotations
 
 import difflib
 import hashlib
+import json
+from datetime import datetime
 from typing import Any
 
 from sqlmodel import Session, select
 
 from adjudicator.engine import SubmitResult
+from adjudicator.games import get_ruleset
 from adjudicator.games.base import OrderRequest
 from adjudicator.mail import outbox
-from adjudicator.mail.compose import compose, stable_message_id
+from adjudicator.mail.compose import compose, header_text, stable_boundaries, stable_message_id
 from adjudicator.mail.ics import deadline_attachment
 from adjudicator.render import render
 from adjudicator.reports import branch_tag, game_context, local_time
-from adjudicator.store import Game, OutboxMessage, Seat, Turn, as_utc, loads
+from adjudicator.store import Game, OutboxMessage, Seat, Turn, as_utc, dumps, loads
+
+#: ``outboxmessage.compose`` of an acknowledgement queued by reference (see the module's docstring).
+ACK = "ack"
 
 
 def answer_tag(inbound_id: str) -> str:
@@ -86,42 +101,124 @@ def changes(previous: str | None, current: str) -> list[str]:
     return list(diff)
 
 
+def ack_message_id(game_id: str, turn: int, seat: str, inbound_id: str, branch: str | None) -> str:
+    """The acknowledgement's Message-ID: one per (game, turn, seat, message answered, line of play)."""
+    return stable_message_id(game_id, turn, seat, "ack", answer_tag(inbound_id), branch)
+
+
+def ack_subject(game_id: str, seat: str, result: SubmitResult) -> str:
+    word = "accepted" if result.accepted else "REJECTED"
+    return header_text(f"[{game_id}] Orders {word}: turn {result.turn}, {seat}")
+
+
+def ack_record(
+    *,
+    game_id: str,
+    ruleset: str,
+    seat: str,
+    timezone: str,
+    turn_label: str,
+    deadline: datetime | None,
+    result: SubmitResult,
+    inbound_id: str,
+) -> bytes:
+    """What an acknowledgement says, as stored in its outbox row (``raw``) until it is sent."""
+    moment = as_utc(deadline)
+    return dumps(
+        {
+            "v": 1,
+            "game": {"id": game_id, "ruleset": ruleset},
+            "seat": seat,
+            "timezone": timezone,
+            "turn": {
+                "number": result.turn,
+                "label": turn_label,
+                "deadline": moment.isoformat() if moment else None,
+            },
+            "result": {
+                "accepted": result.accepted,
+                "request_key": result.request_key,
+                "final": result.final,
+                "previous": result.previous,
+                "canonical": result.canonical,
+                "lines": [list(line) for line in result.lines],
+                "receipt": result.receipt,
+                "closed_turn": result.closed_turn,
+            },
+            "problems": [p.to_json() for p in result.problems],
+            "in_reply_to": inbound_id,
+        }
+    ).encode()
+
+
+def ack_context(record: dict[str, Any]) -> dict[str, Any]:
+    """The template context of ``ack.{txt,html}.j2`` from a stored :func:`ack_record`."""
+    result = record["result"]
+    turn = record["turn"]
+    deadline = datetime.fromisoformat(turn["deadline"]) if turn["deadline"] else None
+    game = record["game"]
+    return {
+        "game": {**game, "title": get_ruleset(game["ruleset"]).title},
+        "seat": record["seat"],
+        "turn": {
+            "number": turn["number"],
+            "label": turn["label"],
+            "deadline": deadline,
+            "local_deadline": local_time(deadline, record["timezone"]),
+        },
+        "result": result,
+        "problems": record["problems"],
+        "diff": changes(result["previous"], result["canonical"]) if result["accepted"] else [],
+    }
+
+
+def composed_ack(row: OutboxMessage) -> bytes:
+    """The MIME bytes of an acknowledgement queued by reference: the same bytes every time."""
+    record = json.loads(row.raw)
+    context = ack_context(record)
+    ruleset = record["game"]["ruleset"]
+    msg = compose(
+        to=row.to_addr,
+        subject=row.subject,
+        text=render("ack.txt.j2", ruleset, **context),
+        html=render("ack.html.j2", ruleset, **context),
+        message_id=row.message_id,
+        in_reply_to=record["in_reply_to"],
+        date=as_utc(row.created_at),
+    )
+    stable_boundaries(msg, row.message_id)
+    return msg.as_bytes()
+
+
 def queue_ack(
     session: Session, game: Game, seat: Seat, turn: Turn, result: SubmitResult, inbound_id: str
 ) -> OutboxMessage | None:
-    """The acknowledgement of a mail submission: lines as understood, problems, receipt, changes."""
+    """The acknowledgement of a mail submission (lines as understood, problems, receipt, changes),
+    queued by reference: composed when sent (:func:`composed_ack`)."""
     if not seat.email:
         return None
-    context = {
-        "game": game_context(game),
-        "seat": seat.name,
-        "turn": turn_context(turn, seat.timezone),
-        "result": result,
-        "problems": result.problems,
-        "diff": changes(result.previous, result.canonical) if result.accepted else [],
-    }
-    word = "accepted" if result.accepted else "REJECTED"
-    subject = f"[{game.id}] Orders {word}: turn {result.turn}, {seat.name}"
-    return _queue(
+    return outbox.queue(
         session,
-        kind="ack",
-        to_addr=seat.email,
-        subject=subject,
-        template="ack",
-        context=context,
-        ruleset=game.ruleset,
-        message_id=stable_message_id(
-            game.id,
-            result.turn,
-            seat.name,
-            "ack",
-            answer_tag(inbound_id),
-            branch_tag(session, game.id, result.turn),
+        message_id=ack_message_id(
+            game.id, result.turn, seat.name, inbound_id, branch_tag(session, game.id, result.turn)
         ),
-        in_reply_to=inbound_id,
+        raw=ack_record(
+            game_id=game.id,
+            ruleset=game.ruleset,
+            seat=seat.name,
+            timezone=seat.timezone,
+            turn_label=turn.label,
+            deadline=turn.deadline_at,
+            result=result,
+            inbound_id=inbound_id,
+        ),
+        to_addr=seat.email,
+        subject=ack_subject(game.id, seat.name, result),
+        kind="ack",
         game_id=game.id,
         turn_number=result.turn,
         seat=seat.name,
+        compose=ACK,
     )
 
 

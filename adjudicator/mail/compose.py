@@ -7,6 +7,7 @@ mistake cannot inject a header. Player text only ever goes in bodies.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from datetime import UTC, datetime
 from email.message import EmailMessage
@@ -94,3 +95,10 @@ def compose(
         params = dict(option.split("=", 1) for option in options if "=" in option)
         msg.add_attachment(data, maintype=maintype, subtype=subtype, filename=filename, params=params or None)
     return msg
+
+
+def stable_boundaries(msg: EmailMessage, message_id: str) -> None:
+    """Derive every MIME boundary of ``msg`` from its Message-ID (the email package draws them at
+    random), so a message composed again when it is sent again gives the same bytes."""
+    for n, part in enumerate(p for p in msg.walk() if p.is_multipart()):
+        part.set_boundary("=_" + hashlib.sha256(f"{message_id}:{n}".encode()).hexdigest()[:40])

@@ -25,6 +25,11 @@ Maildir, IMAP, the SMTP listener). It
    changes) or the command's answer, queued in the outbox; a refusal of a
    verified message (``refusal``, three per seat and hour) says why.
 
+The usual message - a verified seat's orders for the open turn, before the deadline, not
+final - is handled by :mod:`adjudicator.mail.orders_path` in one transaction (record, check,
+rate count, orders, acknowledgement: one commit); whatever that path does not take, it leaves
+untouched, and the steps above handle it.
+
 It never raises: a message that breaks something is marked ``error`` and
 kept for the referee to look at (``pbem mail status``); a ruleset that
 crashes on one message's orders is a bug, not a passing failure: the message
@@ -45,7 +50,7 @@ from sqlmodel import Session, select
 from adjudicator.dbfaults import describe, is_database_error
 from adjudicator.engine import Referee, RefereeError, SubmitResult, check_game_id, deadline_with_grace
 from adjudicator.games.base import REFEREE as REFEREE_SEAT
-from adjudicator.mail import acks, between
+from adjudicator.mail import acks, between, orders_path
 from adjudicator.mail.config import int_setting
 from adjudicator.mail.inbound import ParsedMail, parse_message, record_of
 from adjudicator.mail.press import handle_press, is_press
@@ -260,6 +265,20 @@ class MailHandler:
         # A message over the limit is read truncated: its headers and first part, not 10 MB of attachment.
         kept = raw[:limit] if oversize else raw
         parsed = parse_message(kept)
+        if orders_path.eligible(parsed, oversize):  # the common case, in one transaction
+            taken = orders_path.take_orders(
+                self.db,
+                self.referee,
+                parsed,
+                via=via,
+                now=now,
+                limit=limit,
+                rate=int_setting("PBEM_MAIL_RATE"),
+                written_for=turn_written_for(parsed.turn),
+                expiry=UNVERIFIED_EXPIRY,
+            )
+            if taken is not None:
+                return Handled(parsed.message_id, taken.status, taken.detail, taken.replies)
         if not _claim(self.db, parsed, kept, via, now):
             return Handled(parsed.message_id, "duplicate", "already handled")
         self.replies = 0

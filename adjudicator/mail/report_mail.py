@@ -81,7 +81,12 @@ def picture_name(game_id: str, number: int) -> str:
 
 
 def composed(session: Session, row: OutboxMessage) -> bytes:
-    """The MIME bytes of a report mail queued by reference."""
+    """The MIME bytes of a mail queued by reference: a report, or an acknowledgement of orders
+    (``compose = 'ack'``: :func:`adjudicator.mail.acks.composed_ack`)."""
+    if row.compose == "ack":
+        from adjudicator.mail.acks import composed_ack
+
+        return composed_ack(row)
     if row.compose != "report" or row.game_id is None or row.turn_number is None or row.seat is None:
         raise ComposeError(f"{row.message_id}: not a report queued by reference")
     bodies = {

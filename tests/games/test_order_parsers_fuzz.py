@@ -126,3 +126,22 @@ def test_superscript_and_foreign_digits_are_problems_not_crashes(name: str) -> N
             # every number of a legal order written with a digit Python's int() may refuse or misread
             read(name, index, re.sub(r"\d", digit, legal))
             read(name, index, re.sub(r"\d+", digit, legal))
+
+
+@pytest.mark.parametrize("name", RULESETS)
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_checking_orders_leaves_the_state_as_it_was(name: str, data: st.DataObject) -> None:
+    """``check`` reads the state and never changes it: the mail path keeps one read state per turn
+    (``adjudicator/mail/orders_path.py``) and checks every seat's orders against it."""
+    ruleset = get_ruleset(name)
+    index = data.draw(st.integers(0, 20), label="request")
+    state, request, legal = positions(name)[index % len(positions(name))]
+    text = data.draw(st.one_of(st.just(legal), st.composite(lambda draw: mutated(draw, name, index))()))
+    parsed = ruleset.parse(request, text)
+    if parsed.orders is None:
+        return
+    before = dumps(state)
+    kept = loads(before)
+    ruleset.check(kept, request, parsed.orders)
+    assert dumps(kept) == before

@@ -65,6 +65,21 @@ def outbox_rows(db: Database, kind: str | None = None) -> list[OutboxMessage]:
         return list(session.exec(query).all())
 
 
+def mail_bytes(row: OutboxMessage, db: Database | None = None) -> bytes:
+    """The bytes the flush sends for ``row`` (``outbox.message_bytes``): its ``raw``, or the MIME
+    composed from what it refers to (an acknowledgement needs no database, a report does)."""
+    if db is not None:
+        from adjudicator.mail.outbox import message_bytes
+
+        return message_bytes(db, row)
+    if row.compose == "ack":
+        from adjudicator.mail.acks import composed_ack
+
+        return composed_ack(row)
+    assert row.compose is None, "a report queued by reference: use outbox.message_bytes(db, row)"
+    return row.raw
+
+
 def parts(raw: bytes) -> dict[str, Any]:
     """The text and HTML bodies, attachments and headers of a message we sent."""
     msg = message_from_bytes(raw, policy=default)

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from icalendar import Calendar
-from mailkit import orders_mail, outbox_rows, parts
+from mailkit import mail_bytes, orders_mail, outbox_rows, parts
 from sqlmodel import select
 
 from adjudicator.engine import Referee
@@ -60,7 +60,7 @@ def test_deadline_ics_is_a_valid_calendar_event() -> None:
 def test_turn_notice_carries_deadline_commitment_and_ics(db: Database, toy_game: dict[str, str]) -> None:
     notices = outbox_rows(db, "notice")
     assert {n.to_addr for n in notices} == {"north@example.org", "south@example.org"}
-    mail = parts(notices[0].raw)
+    mail = parts(mail_bytes(notices[0]))
     assert "deadline.ics" in mail["attachments"]
     with db.session() as session:
         turn = session.exec(select(Turn).where(Turn.game_id == "toy", Turn.number == 1)).one()
@@ -82,7 +82,7 @@ def test_reminder_is_rendered_and_queued_once(
         assert queue_reminder(session, game, turn, "nobody", "2h") is None
     reminders = outbox_rows(db, "reminder")
     assert [r.to_addr for r in reminders] == ["north@example.org"] * 2
-    mail = parts(reminders[0].raw)
+    mail = parts(mail_bytes(reminders[0]))
     assert mail["msg"]["Subject"] == "[toy] Reminder: 24h left for turn 1, Round 1"
     assert "2026-11-24 12:00 UTC (2026-11-24 13:00 Europe/Paris)" in mail["text"]
     assert "you owe Round 1, north" in mail["text"] and "you owe" in mail["html"]
@@ -95,7 +95,7 @@ def test_ack_shows_the_deadline_in_the_players_time_zone(
     secret = referee.replace_seat("toy", "south", email="south@example.org", timezone="America/New_York")
     MailHandler(db, referee).handle(orders_mail(sender="south@example.org", seat="south", secret=secret))
     [ack] = outbox_rows(db, "ack")
-    assert "(2026-11-24 07:00 America/New_York)" in parts(ack.raw)["text"]
+    assert "(2026-11-24 07:00 America/New_York)" in parts(mail_bytes(ack))["text"]
 
 
 @pytest.mark.parametrize("kind", ["ack", "unverified"])
@@ -105,6 +105,6 @@ def test_replies_come_from_the_referee(
     secret = toy_game["north"] if kind == "ack" else "wrong"
     MailHandler(db, referee).handle(orders_mail(secret=secret))
     [row] = outbox_rows(db, kind)
-    msg = parts(row.raw)["msg"]
+    msg = parts(mail_bytes(row))["msg"]
     assert str(msg["From"]) == "Referee <referee@pbem.test>"
     assert msg["Message-ID"].endswith("@pbem.test>")

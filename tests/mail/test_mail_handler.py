@@ -7,7 +7,7 @@ from email.message import EmailMessage
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from mailkit import REFEREE, orders_mail, outbox_rows, parts
+from mailkit import REFEREE, mail_bytes, orders_mail, outbox_rows, parts
 from sqlmodel import select
 
 from adjudicator.engine import Referee
@@ -39,7 +39,7 @@ def test_orders_are_acknowledged_line_by_line_with_the_receipt(
     assert sub.status == "accepted" and sub.canonical == "guess 3"
     [ack] = replies(db)
     assert (ack.kind, ack.to_addr, ack.seat) == ("ack", "north@example.org", "north")
-    mail = parts(ack.raw)
+    mail = parts(mail_bytes(ack))
     assert mail["msg"]["In-Reply-To"] == "<o1@example.org>"
     assert mail["msg"]["Subject"] == "[toy] Orders accepted: turn 1, north"
     assert str(mail["msg"]["From"]) == f"Referee <{REFEREE}>"
@@ -54,7 +54,7 @@ def test_a_second_submission_shows_what_changed(
 ) -> None:
     handler.handle(orders_mail(secret=toy_game["north"], body="guess 3", message_id="<a@x.org>"))
     handler.handle(orders_mail(secret=toy_game["north"], body="secret gold\nguess 5", message_id="<b@x.org>"))
-    second = parts(replies(db)[-1].raw)["text"]
+    second = parts(mail_bytes(replies(db)[-1]))["text"]
     assert "CHANGED SINCE YOUR PREVIOUS ORDERS" in second
     assert "-guess 3" in second and "+guess 5" in second and "+secret gold" in second
 
@@ -65,7 +65,7 @@ def test_rejected_orders_list_problems_with_suggestions(
     handled = handler.handle(orders_mail(secret=toy_game["north"], body="guess 3\ngues 4"))
     assert handled.status == "refused"
     [ack] = replies(db)
-    text = parts(ack.raw)["text"]
+    text = parts(mail_bytes(ack))["text"]
     assert "REJECTED" in text and "line 2" in text
     assert "    write 'guess N' with N from 1 to 6, or 'pass'" in text
     assert "You have no valid orders in yet" in text
@@ -79,7 +79,7 @@ def test_wrong_secret_stores_nothing_and_answers_the_registered_address(
     assert submissions(db) == []
     [reply] = replies(db)
     assert (reply.kind, reply.to_addr) == ("unverified", "north@example.org")
-    assert "secret" in parts(reply.raw)["text"]
+    assert "secret" in parts(mail_bytes(reply))["text"]
 
 
 def test_a_stranger_never_gets_mail_from_the_referee(
@@ -92,9 +92,9 @@ def test_a_stranger_never_gets_mail_from_the_referee(
     [reply] = replies(db)
     assert reply.to_addr == "north@example.org"
     assert all("evil.example" not in r.to_addr for r in outbox_rows(db))
-    msg = parts(reply.raw)["msg"]
+    msg = parts(mail_bytes(reply))["msg"]
     assert msg["In-Reply-To"] is None  # not threaded to a message the player never sent
-    assert "not the one registered" in parts(reply.raw)["text"]
+    assert "not the one registered" in parts(mail_bytes(reply))["text"]
 
 
 @pytest.mark.parametrize(
@@ -197,7 +197,7 @@ def test_a_10_mb_attachment_is_refused_with_a_reply(
     assert handled.status == "refused" and "too large" in handled.detail
     assert submissions(db) == []
     [reply] = replies(db)
-    assert reply.to_addr == "north@example.org" and "too large" in parts(reply.raw)["text"]
+    assert reply.to_addr == "north@example.org" and "too large" in parts(mail_bytes(reply))["text"]
     [row] = inbound(db)
     assert len(row.raw) <= 1024 * 1024 < len(raw)  # kept, truncated: the headers and the first part
 
@@ -209,7 +209,7 @@ def test_orders_after_the_deadline_are_refused(
     handled = handler.handle(orders_mail(secret=toy_game["north"]))
     assert handled.status == "refused" and "after the deadline" in handled.detail
     assert submissions(db) == []
-    assert "after the deadline" in parts(replies(db)[0].raw)["text"]
+    assert "after the deadline" in parts(mail_bytes(replies(db)[0]))["text"]
 
 
 def test_orders_for_a_finished_game_are_refused(
@@ -251,7 +251,7 @@ def test_early_close_is_announced_in_the_ack(
         orders_mail(sender="south@example.org", seat="south", secret=toy_game["south"], body="guess 5\nfinal")
     )
     assert "turn 1 closed" in handled.detail
-    assert "turn 1 has closed" in parts(replies(db)[-1].raw)["text"]
+    assert "turn 1 has closed" in parts(mail_bytes(replies(db)[-1]))["text"]
     reports = outbox_rows(db, "report")
     assert {r.to_addr for r in reports} == {"north@example.org", "south@example.org"}
 
@@ -265,9 +265,9 @@ def test_player_text_never_reaches_a_header(
     )
     handler.handle(raw)
     [ack] = replies(db)
-    head = ack.raw.split(b"\r\n\r\n", 1)[0].lower()
+    head = mail_bytes(ack).split(b"\r\n\r\n", 1)[0].lower()
     assert b"victim" not in head and b"bcc" not in head and b"script" not in head
-    mail = parts(ack.raw)
+    mail = parts(mail_bytes(ack))
     assert "<script>" not in mail["html"] and "&lt;script&gt;" in mail["html"]
     assert mail["msg"]["Subject"] == "[toy] Orders REJECTED: turn 1, north"
 
@@ -277,7 +277,7 @@ def test_status_command(db: Database, handler: MailHandler, toy_game: dict[str, 
     handler.handle(orders_mail(secret=toy_game["north"], body="guess 1", message_id="<s1@x.org>"))
     handled = handler.handle(orders_mail(secret=toy_game["north"], body="status", message_id="<s2@x.org>"))
     assert handled.status == "handled"
-    text = parts(replies(db)[-1].raw)["text"]
+    text = parts(mail_bytes(replies(db)[-1]))["text"]
     assert "north" in text and "south" in text and "waiting" in text and "in" in text
     assert "guess 1" not in text  # never what anyone ordered
 
@@ -288,21 +288,21 @@ def test_orders_command_shows_my_submissions(
     handler.handle(orders_mail(secret=toy_game["north"], body="guess 4", message_id="<q1@x.org>"))
     handler.handle(orders_mail(secret=toy_game["north"], body="orders", message_id="<q2@x.org>"))
     reply = replies(db)[-1]
-    assert reply.kind == "reply" and "guess 4" in parts(reply.raw)["text"]
+    assert reply.kind == "reply" and "guess 4" in parts(mail_bytes(reply))["text"]
 
 
 def test_report_and_history_commands(
     db: Database, referee: Referee, handler: MailHandler, toy_game: dict[str, str]
 ) -> None:
     handler.handle(orders_mail(secret=toy_game["north"], body="report", message_id="<p0@x.org>"))
-    assert "No turn has closed yet" in parts(replies(db)[-1].raw)["text"]
+    assert "No turn has closed yet" in parts(mail_bytes(replies(db)[-1]))["text"]
     referee.close_turn("toy")
     handler.handle(orders_mail(secret=toy_game["north"], body="report", message_id="<p1@x.org>"))
     copy = replies(db)[-1]
     assert copy.subject.startswith("[toy] Report (copy): turn 1")
-    assert "report for north" in parts(copy.raw)["text"]
+    assert "report for north" in parts(mail_bytes(copy))["text"]
     handler.handle(orders_mail(secret=toy_game["north"], body="history", message_id="<p2@x.org>"))
-    assert "turn   1" in parts(replies(db)[-1].raw)["text"]
+    assert "turn   1" in parts(mail_bytes(replies(db)[-1]))["text"]
 
 
 def test_commands_need_the_secret(db: Database, handler: MailHandler, toy_game: dict[str, str]) -> None:

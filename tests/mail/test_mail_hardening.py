@@ -13,7 +13,7 @@ from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
-from mailkit import free_port, orders_mail, outbox_rows, parts
+from mailkit import free_port, mail_bytes, orders_mail, outbox_rows, parts
 from sqlalchemy import text
 from sqlmodel import select
 
@@ -35,7 +35,7 @@ def inbound(db: Database) -> list[InboundMessage]:
 
 
 def texts_to_north(db: Database) -> list[str]:
-    return [parts(r.raw)["text"] for r in outbox_rows(db) if r.to_addr == "north@example.org"]
+    return [parts(mail_bytes(r, db))["text"] for r in outbox_rows(db) if r.to_addr == "north@example.org"]
 
 
 # -- forged mail silences a player -------------------------------------------------
@@ -326,10 +326,10 @@ def test_the_notice_and_the_ack_show_the_turn_line_to_write(
     db: Database, handler: MailHandler, toy_game: dict[str, str]
 ) -> None:
     [notice] = [r for r in outbox_rows(db, "notice") if r.to_addr == "north@example.org"]
-    assert "turn: 1" in parts(notice.raw)["text"] and "turn: 1" in parts(notice.raw)["html"]
+    assert "turn: 1" in parts(mail_bytes(notice))["text"] and "turn: 1" in parts(mail_bytes(notice))["html"]
     handler.handle(orders_mail(secret=toy_game["north"], body="guess 2"))
     [ack] = outbox_rows(db, "ack")
-    assert "turn: 1" in parts(ack.raw)["text"] and "turn: 1" in parts(ack.raw)["html"]
+    assert "turn: 1" in parts(mail_bytes(ack))["text"] and "turn: 1" in parts(mail_bytes(ack))["html"]
 
 
 @pytest.mark.parametrize(

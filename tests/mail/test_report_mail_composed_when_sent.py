@@ -135,7 +135,7 @@ def test_orders_by_mail_and_their_acknowledgement_are_stored_together_or_not_at_
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("the ack could not be queued")
 
-    monkeypatch.setattr(acks, "queue_ack", broken)
+    monkeypatch.setattr(acks, "ack_record", broken)  # both the one-transaction path and the general one
     handled = handler.handle(
         orders_mail(secret=toy_game["north"], message_id="<atomic@example.org>"), "stdin"
     )
