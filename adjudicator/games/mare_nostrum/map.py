@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import tomllib
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -76,6 +77,11 @@ class GameMap:
     @property
     def places(self) -> list[str]:
         return [*self.provinces, *self.seas]
+
+    @cached_property
+    def rank(self) -> dict[str, int]:
+        """Each place's position in the map file (provinces, then sea zones); read-only."""
+        return {name: i for i, name in enumerate(self.places)}
 
     def is_province(self, name: str) -> bool:
         return name in self.provinces
