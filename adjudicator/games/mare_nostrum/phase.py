@@ -518,9 +518,11 @@ class MilitaryPhase:
     def naval_zones(self) -> list[tuple[str, str]]:
         """Every sea zone where a naval battle must be fought after the movement."""
         battles = []
+        units = self.units
         for sea in self.map.seas:
-            if len(self.here.get(sea, ())) < 2:
-                continue  # one fleet or none: no battle
+            here = self.here.get(sea)
+            if not here or len({units[k]["nation"] for k in here}) < 2:
+                continue  # the fleets of one nation at most: no battle
             sides = self.sides_at("naval", sea)
             if self.hostile_pairs(sea, "naval", sides):
                 battles.append(("naval", sea))
@@ -529,9 +531,11 @@ class MilitaryPhase:
     def land_zones(self) -> list[tuple[str, str]]:
         """Every province where a land battle must be fought (some pair of nations there fights)."""
         battles = []
+        units = self.units
         for prov in self.map.provinces:
-            if len(self.here.get(prov, ())) < 2:
-                continue  # one army or none: no battle
+            here = self.here.get(prov)
+            if not here or len({units[k]["nation"] for k in here if k not in self.withdrawn}) < 2:
+                continue  # the armies of one nation at most: no battle
             sides = self.sides_at("land", prov)
             if self.hostile_pairs(prov, "land", sides):
                 battles.append(("land", prov))
@@ -579,17 +583,22 @@ class MilitaryPhase:
             if key not in withdrawn:
                 sides.setdefault(units[key]["nation"], []).append(key)
         for seat, keys in sides.items():
-            if len(keys) < 2:
-                continue
-            preferred = self.battle_order(seat)
-            keys.sort(
-                key=lambda k: (
-                    preferred.get(units[k]["id"], 999),
-                    units[k].get("exhausted", 0) > 0,
-                    self.number(k),
-                )
-            )
+            if len(keys) > 1:
+                self.in_fighting_order(seat, keys)
         return sides
+
+    def in_fighting_order(self, seat: str, keys: list[str]) -> None:
+        """Sort one nation's units at a place (in place): its ``battle order``, then fresh
+        before exhausted, then by number (see :meth:`sides_at`)."""
+        units = self.units
+        preferred = self.battle_order(seat)
+        keys.sort(
+            key=lambda k: (
+                preferred.get(units[k]["id"], 999),
+                units[k].get("exhausted", 0) > 0,
+                self.number(k),
+            )
+        )
 
     def battle_order(self, seat: str) -> dict[str, int]:
         """The seat's ``battle order`` (its first one), as unit -> rank; {} without one."""
@@ -935,8 +944,8 @@ class MilitaryPhase:
         if len(nations) != 1 or self.owner(province) in nations:
             return []
         seat = next(iter(nations))
-        ranked = self.sides_at("land", province).get(seat, [])
-        return [k for k in ranked if k in self.entered or k in self.won]
+        self.in_fighting_order(seat, keys)  # its side, as sides_at would give it
+        return [k for k in keys if k in self.entered or k in self.won]
 
     def invasions(self) -> None:
         """After the battles, every invasion of the turn at once, against the state at the start of the step.
@@ -949,6 +958,8 @@ class MilitaryPhase:
         captures: list[tuple[str, str]] = []
         retreats: list[Retreat] = []
         for province in self.map.provinces:
+            if not self.here.get(province):
+                continue  # no army: nobody invades
             keys = self.invaders(province)
             siege = self.provinces[province]["siege"]
             if not keys or (siege and siege["nation"] == self.units[keys[0]]["nation"]):
