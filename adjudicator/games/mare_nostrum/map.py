@@ -188,9 +188,13 @@ def load_map(source: str) -> GameMap:
             land=tuple(sorted(land[name])),
             seas=tuple(sorted(coast[name])),
         )
+    shores: dict[str, list[str]] = {s: [] for s in raw_seas}  # sea zone -> the provinces on it
+    for name in raw_provinces:
+        for sea in coast[name]:
+            shores[sea].append(name)
     seas: dict[str, SeaZone] = {}
     for name, table in raw_seas.items():
-        coasts = tuple(sorted(p for p in raw_provinces if name in coast[p]))
+        coasts = tuple(sorted(shores[name]))
         seas[name] = SeaZone(
             name, _pos(table.get("pos"), f"[sea.{name}]"), tuple(sorted(sea_sea[name])), coasts
         )

@@ -1143,23 +1143,34 @@ class MilitaryPhase:
             rec["siege"] = None
             if loser and self.nations[loser]["home"] == province:
                 homeless.append((loser, province))
+        if not homeless:
+            return
+        # every nation's provinces, in one pass: moving a government or eliminating a nation
+        # (which controls nothing any more) changes no nation's provinces
+        owned: dict[str, list[str]] = {}
+        for province, rec in self.provinces.items():
+            if rec["owner"]:
+                owned.setdefault(rec["owner"], []).append(province)
+        out: list[str] = []
         for seat, lost in homeless:
-            self.move_government(seat, lost)
+            self.move_government(seat, lost, owned.get(seat, []), out)
+        if out:
+            self.remove_eliminated(set(out))
 
-    def move_government(self, seat: str, lost: str) -> None:
+    def move_government(self, seat: str, lost: str, owned: list[str], out: list[str]) -> None:
         """Loss of the home province: the government moves to a controlled province, or the player is out.
 
         Where to: the province named by the player's ``government`` order if he still
         controls it, else his province with the greatest demographic factor, then the
         greatest local market, then the first in the map's order.
         """
-        mine = [p for p in owned_provinces(self.state, seat) if p != lost]
+        mine = [p for p in owned if p != lost]
         if not mine:
-            self.eliminate(seat, f"lost {lost}, its home province, and controls no other")
+            self.eliminate(seat, f"lost {lost}, its home province, and controls no other", out)
             return
         wanted = next((o.target for o in self.orders.get(seat, []) if o.verb == "government"), "")
         if wanted not in mine:
-            rank = {p: i for i, p in enumerate(self.map.provinces)}
+            rank = self.map.rank  # the provinces come first, in the map's order
             wanted = min(
                 mine,
                 key=lambda p: (-self.map.provinces[p].demography, -self.map.provinces[p].market, rank[p]),
@@ -1172,23 +1183,28 @@ class MilitaryPhase:
             home=wanted,
         )
 
-    def eliminate(self, seat: str, why: str) -> None:
+    def eliminate(self, seat: str, why: str, out: list[str]) -> None:
+        """The nation is out; its units, provinces and sieges go with the step's other
+        eliminations (:meth:`remove_eliminated`), in one pass over the units and provinces."""
         nation = self.nations[seat]
         if not nation["alive"]:
             return
         nation["alive"] = False
         nation["eliminated_turn"] = self.turn
-        for key in [k for k, u in self.units.items() if u["nation"] == seat]:
+        out.append(seat)
+        self.say(f"{nation['name']} is eliminated: it {why}.", "elimination", nation=seat)
+
+    def remove_eliminated(self, seats: set[str]) -> None:
+        for key in [k for k, u in self.units.items() if u["nation"] in seats]:
             self.forget(key, self.units.pop(key))
         for rec in self.provinces.values():
-            if rec["owner"] == seat:
+            if rec["owner"] in seats:
                 rec["owner"] = None
-            if rec["siege"] and rec["siege"]["nation"] == seat:
+            if rec["siege"] and rec["siege"]["nation"] in seats:
                 rec["siege"] = None
         for unit in self.units.values():
             if unit["kind"] == "fleet" and unit["carrying"] and unit["carrying"] not in self.units:
                 unit["carrying"] = None
-        self.say(f"{nation['name']} is eliminated: it {why}.", "elimination", nation=seat)
 
     # ------------------------------------------------------------------ 3e. sieges
     def sieges(self) -> None:

@@ -35,7 +35,7 @@ from .bot import bot_orders
 from .legality import check_orders
 from .map import GameMap, MapError, default_map, map_from_path, map_from_source, map_of
 from .orders import BattleResult, Order, canonical_orders, parse_orders, parse_results
-from .phase import MilitaryPhase, new_army, owned_provinces
+from .phase import MilitaryPhase, new_army
 
 State = dict[str, Any]
 BATTLES_KEY = "battles"
@@ -248,11 +248,14 @@ class MareNostrum(BaseRuleset):
                 )
             ]
         out = []
+        ids: dict[str, list[str]] = {}  # each nation's units, in one pass over the table
+        for unit in state["units"].values():
+            ids.setdefault(unit["nation"], []).append(unit["id"])
         for seat in state["seats"]:
             nation = state["nations"][seat]
             if not nation["alive"]:
                 continue
-            units = sorted(u["id"] for u in state["units"].values() if u["nation"] == seat)
+            units = sorted(ids.get(seat, []))
             out.append(
                 OrderRequest(
                     key=f"orders:{seat}",
@@ -431,9 +434,13 @@ class MareNostrum(BaseRuleset):
             return Outcome((alive[0],), "last nation standing")
         limit = state["options"].get("turns", 30)
         if state["turn"] > limit and not state.get("pending"):
+            held: dict[str, int] = {}  # provinces per nation, in one pass
+            for rec in state["provinces"].values():
+                if rec["owner"]:
+                    held[rec["owner"]] = held.get(rec["owner"], 0) + 1
 
             def score(s: str) -> tuple[int, int]:
-                return len(owned_provinces(state, s)), state["nations"][s]["treasury"]
+                return held.get(s, 0), state["nations"][s]["treasury"]
 
             best = max(score(s) for s in alive)
             winners = tuple(s for s in alive if score(s) == best)
