@@ -441,15 +441,7 @@ class MilitaryPhase:
         """
         bands = self.state["bands"]
         plans: list[tuple[dict[str, Any], str, str | None]] = []
-        #: place -> the units that entered it this turn ordered to intercept, in the orders' order
-        hunting: dict[str, list[str]] = {}
-        for key, order in self.unit_orders.items():
-            if (
-                order.has("intercept")
-                and key in self.units
-                and (key in self.entered or key in self.fleets_moved)
-            ):
-                hunting.setdefault(self.units[key]["at"], []).append(key)
+        hunting = self.hunters()
         for band in bands:
             place = band["at"]
             hunters = hunting.get(place, [])
@@ -503,6 +495,18 @@ class MilitaryPhase:
             src, band["at"], band["quiet_turn"] = band["at"], dest, self.turn
             verb = "escapes" if result == "escapes" else "panics and flees"
             self.say(f"{what} in {src} {verb} to {dest}.", "interception", place=src, to=dest)
+
+    def hunters(self) -> dict[str | None, list[str]]:
+        """Place -> the units that entered it this turn ordered to ``intercept``, in the orders' order."""
+        hunting: dict[str | None, list[str]] = {}
+        for key, order in self.unit_orders.items():
+            if (
+                order.has("intercept")
+                and key in self.units
+                and (key in self.entered or key in self.fleets_moved)
+            ):
+                hunting.setdefault(self.units[key]["at"], []).append(key)
+        return hunting
 
     def flee_destination(self, key: str, place: str, options: list[str]) -> str:
         """Where the player drives a panicking band: his ``drive`` order, else the first
