@@ -331,10 +331,10 @@ def map_from_reference(reference: str) -> GameMap:
 def packaged_map(name: str, sha: str) -> GameMap:
     """The packaged map ``name`` (a file of ``data/``) whose text has the SHA-256 ``sha``: the
     file itself, or its old text kept in ``data/retired/`` after the file changed."""
-    if sha in _CACHE:
-        return _CACHE[sha]
     if not re.fullmatch(r"[A-Za-z0-9_-]+\.toml", name):
         raise MapError(f"{name[:80]!r} is not the name of a packaged map")
+    if sha in _CACHE:
+        return _CACHE[sha]
     for path in (DATA / name, *sorted(RETIRED.glob("*.toml"))):
         if path.is_file():
             text = path.read_text(encoding="utf-8")
