@@ -26,6 +26,10 @@ the next (the rolls and events per unit are printed too: the work per unit is th
 A nation has 10 units here, far below the 500 order lines a nation may send
 (``orders.MAX_LINES``, a bound on hostile input, not a rule).
 
+``--state-size``: the bytes of a stored 6-nation state (``store.dumps``, as the engine keeps
+it, twice a turn) in state format 1 (the map's TOML text in every state) and 2 (the map by
+reference), on the packaged map and on the same map given as a club map file.
+
 Anchor, measured in the same run when it is installed (``pip install diplomacy==1.1.2``, not
 a dependency of the project): MILA's DATC-compliant ``diplomacy`` package processing the
 first movement phase of a standard game (22 units, a random legal order each), in us per unit,
@@ -226,6 +230,34 @@ def scale(sizes: list[int], repeat: int, turns: int = 3) -> None:
         )
 
 
+def state_sizes(turns: int = 5) -> None:
+    """Stored bytes of a 6-nation state after ``turns`` bot turns, in state formats 1 and 2."""
+    from adjudicator.games.mare_nostrum.map import DEFAULT_MAP
+    from adjudicator.store import dumps
+
+    ruleset = MareNostrum()
+    print(f"Stored Mare Nostrum state, 6 nations, after {turns} turns (bytes, as the engine keeps it)")
+    with tempfile.TemporaryDirectory() as folder:
+        club = Path(folder) / "club.toml"
+        club.write_text(DEFAULT_MAP.read_text(encoding="utf-8"), encoding="utf-8")
+        for label, raw in (("packaged map", {}), ("club map", {"map": str(club)})):
+            sizes = []
+            for state_format in (1, 2):
+                options = ruleset.parse_options(raw)
+                if state_format == 1:
+                    del options["state_format"]  # a game created before format 2
+                state = ruleset.setup(options, ruleset.seat_names(options), Dice(b"size"))
+                rng = random.Random(6)
+                for turn in range(turns):
+                    orders = {
+                        r.key: ruleset.parse(r, ruleset.bot(json.loads(json.dumps(state)), r, rng)).orders
+                        for r in ruleset.requests(state)
+                    }
+                    state, _ = ruleset.resolve(state, orders, Dice(f"size:{turn}".encode()))
+                sizes.append(len(dumps(state).encode()))
+            print(f"  {label:<13} format 1: {sizes[0]:>6}   format 2: {sizes[1]:>6}")
+
+
 def mila_us_per_unit(samples: int, repeat: int) -> float | None:
     """The median over ``samples`` random movement phases of MILA ``diplomacy``'s ``process()``."""
     try:
@@ -267,6 +299,7 @@ def main() -> None:
     parser.add_argument(
         "--scale", action="store_true", help="also time a synthetic map at growing sizes (see above)"
     )
+    parser.add_argument("--state-size", action="store_true", help="also print the stored state's bytes")
     parser.add_argument(
         "--sizes", default="100,1000,10000", help="units at each size of --scale, comma-separated"
     )
@@ -307,6 +340,8 @@ def main() -> None:
         print(f"  anchor: MILA diplomacy 1.1.2 movement phase, median {mila:.1f} us per unit (22 units)")
     if args.scale:
         scale([int(n) for n in args.sizes.split(",")], args.repeat)
+    if args.state_size:
+        state_sizes()
 
 
 if __name__ == "__main__":

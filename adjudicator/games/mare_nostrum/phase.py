@@ -948,8 +948,10 @@ class MilitaryPhase:
         if len(nations) != 1 or self.owner(province) in nations:
             return []
         seat = next(iter(nations))
-        self.in_fighting_order(seat, keys)  # its side, as sides_at would give it
-        return [k for k in keys if k in self.entered or k in self.won]
+        keys = [k for k in keys if k in self.entered or k in self.won]
+        if len(keys) > 1:
+            self.in_fighting_order(seat, keys)  # in the order of its side (sides_at)
+        return keys
 
     def invasions(self) -> None:
         """After the battles, every invasion of the turn at once, against the state at the start of the step.
