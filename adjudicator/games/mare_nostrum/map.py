@@ -355,7 +355,8 @@ def map_record(game_map: GameMap, options: dict[str, Any]) -> dict[str, Any]:
     and a second packed copy). Format 1 (games created before it, whose options have no
     ``state_format``): the whole TOML text as well, with the options' map as ``path``.
     """
-    if options.get("state_format", 1) < 2:
+    state_format = options.get("state_format", 1)
+    if not isinstance(state_format, int) or state_format < 2:
         return {"name": game_map.name, "sha": game_map.sha, "source": game_map.source, "path": options["map"]}
     if options.get("map"):
         return {"name": game_map.name, "sha": game_map.sha, "club": True}
