@@ -12,6 +12,23 @@ logging included. The orders are parsed beforehand and each state copy is made
 beforehand, as the engine does (it hands every call a fresh copy of the state).
 Each turn is resolved ``--repeat`` times from the same copy of its state and
 seed (the same result each time); the fastest run counts, as with ``timeit``.
+Times are the process's CPU time (``time.process_time``), ours and the anchor's alike: on
+this shared 2-core machine the wall clock also counts the other jobs' turns.
+
+``--scale``: the growth with the size of the game, at constant density. A synthetic map
+(``synthetic_map``: a torus of nations, each with 3 x 3 provinces, one sea zone, brigands on
+every 20th province and pirates on every 20th sea zone) gets the 8 armies and 2 fleets of the
+position above for every nation; each nation's bot orders are written against the nations
+around it (units further away cannot meet its units in one turn). Three turns are played at
+about 100, 1,000 and 10,000 units (``--sizes``) and each is timed as above, the runs of the
+sizes interleaved; the figure to read is how little the cost per unit moves from one size to
+the next (the rolls and events per unit are printed too: the work per unit is the same).
+A nation has 10 units here, far below the 500 order lines a nation may send
+(``orders.MAX_LINES``, a bound on hostile input, not a rule).
+
+``--state-size``: the bytes of a stored 6-nation state (``store.dumps``, as the engine keeps
+it, twice a turn) in state format 1 (the map's TOML text in every state) and 2 (the map by
+reference), on the packaged map and on the same map given as a club map file.
 
 Anchor, measured in the same run when it is installed (``pip install diplomacy==1.1.2``, not
 a dependency of the project): MILA's DATC-compliant ``diplomacy`` package processing the
@@ -23,9 +40,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import statistics
+import tempfile
 import time
+from pathlib import Path
 from typing import Any
 
 from adjudicator.dice import Dice
@@ -58,6 +78,186 @@ def position(rng: random.Random) -> dict[str, Any]:
     return state
 
 
+def synthetic_map(blocks: int) -> str:
+    """The TOML of a square torus of ``blocks`` x ``blocks`` nations: each has 3 x 3 provinces
+    (its home in the middle, the provinces left and right of it its own, the others independent)
+    and one sea zone touching all nine. Every province has four land neighbours and every sea
+    zone four sea neighbours (the edges wrap round), so the density is the same at every size.
+    Every 20th province holds brigands and every 20th sea zone pirates; a few provinces are
+    fortresses or ports, each home has an arsenal."""
+    side = 3 * blocks
+    width = len(str(side))
+
+    def prov(x: int, y: int) -> str:
+        return f"P{x % side:0{width}d}-{y % side:0{width}d}"
+
+    def sea(x: int, y: int) -> str:
+        return f"S{x % blocks:0{width}d}-{y % blocks:0{width}d}"
+
+    lines = ['[map]\nname = "Synthetic torus"\nstart_year = 218\n']
+    homes = set()
+    for k in range(blocks * blocks):
+        bx, by = k % blocks, k // blocks
+        home = prov(3 * bx + 1, 3 * by + 1)
+        homes.add(home)
+        lines.append(
+            f'[nation.n{k:05d}]\nhome = "{home}"\ntreasury = 300\n'
+            f'provinces = ["{home}", "{prov(3 * bx, 3 * by + 1)}", "{prov(3 * bx + 2, 3 * by + 1)}"]\n'
+        )
+    brigands = []
+    for y in range(side):
+        for x in range(side):
+            name = prov(x, y)
+            fortress = "true" if (x + 2 * y) % 7 == 0 else "false"
+            arsenal = "true" if name in homes else "false"
+            port = "true" if (x + y) % 3 == 0 else "false"
+            lines.append(
+                f"[province.{name}]\ndemography = {1 + (7 * x + 13 * y) % 18}\n"
+                f"market = {(3 * x + 5 * y) % 10}\nfortress = {fortress}\nport = {port}\n"
+                f"arsenal = {arsenal}\npos = [{x}, {y}]\n"
+                f'land = ["{prov(x + 1, y)}", "{prov(x, y + 1)}"]\nsea = ["{sea(x // 3, y // 3)}"]\n'
+            )
+            if (x * side + y) % 20 == 7 and name not in homes:
+                brigands.append(name)
+    pirates = []
+    for y in range(blocks):
+        for x in range(blocks):
+            near = json.dumps([sea(x + 1, y), sea(x, y + 1)])
+            lines.append(f"[sea.{sea(x, y)}]\npos = [{3 * x + 1}, {3 * y + 1}]\nsea = {near}\n")
+            if (x * blocks + y) % 20 == 3:
+                pirates.append(sea(x, y))
+    lines.append(f"[bands]\nbrigands = {json.dumps(brigands)}\npirates = {json.dumps(pirates)}\n")
+    return "\n".join(lines)
+
+
+def synthetic_position(blocks: int, rng: random.Random) -> tuple[dict[str, Any], Any]:
+    """A game of ``blocks`` x ``blocks`` nations on :func:`synthetic_map`, each placed as in
+    :func:`position` (8 armies around its home, 2 fleets on the sea zones near it)."""
+    ruleset = MareNostrum()
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "synthetic.toml"
+        path.write_text(synthetic_map(blocks), encoding="utf-8")
+        opts = ruleset.parse_options({"map": str(path), "nations": "2"})
+    game_map = ruleset._map_option(opts)
+    state = ruleset.setup(opts, list(game_map.nations), Dice(b"bench"))
+    state["units"].clear()
+    for seat, nation in state["nations"].items():
+        home = nation["home"]
+        near = [home, *game_map.provinces[home].land]
+        near += [p for q in list(near) for p in game_map.provinces[q].land if p not in near]
+        for n in range(1, ARMIES + 1):
+            state["units"][f"{seat}:A{n}"] = new_army(seat, n, rng.choice(near), 0)
+        seas = list(game_map.provinces[home].seas)
+        seas += [s for z in list(seas) for s in game_map.seas[z].seas if s not in seas]
+        for n in range(1, FLEETS + 1):
+            state["units"][f"{seat}:F{n}"] = new_fleet(seat, n, rng.choice(seas), 0)
+        nation["next_army"], nation["next_fleet"] = ARMIES + 1, FLEETS + 1
+    return state, game_map
+
+
+def _block(state: dict[str, Any], unit: dict[str, Any]) -> tuple[int, int] | None:
+    """The nation block a unit stands in (an army aboard: its fleet's)."""
+    place = unit["at"] or state["units"].get(unit.get("aboard") or "", {}).get("at")
+    if not place:
+        return None
+    x, y = (int(n) for n in place[1:].split("-"))
+    return (x // 3, y // 3) if place[0] == "P" else (x, y)
+
+
+def local_orders(state: dict[str, Any], blocks: int, rng: random.Random) -> dict[str, Any]:
+    """Every nation's bot orders, each written against its own units and those in its block and
+    the eight around it (the bot reads the whole table for each nation, which at 1,000 nations
+    would take the better part of an hour; no unit further away can meet its units this turn)."""
+    ruleset = MareNostrum()
+    cells: dict[tuple[int, int], dict[str, Any]] = {}
+    own: dict[str, dict[str, Any]] = {}
+    for key, unit in state["units"].items():
+        own.setdefault(unit["nation"], {})[key] = unit
+        at = _block(state, unit)
+        if at:
+            cells.setdefault(at, {})[key] = unit
+    orders = {}
+    for request in ruleset.requests(state):
+        hx, hy = _block(state, {"at": state["nations"][request.seat]["home"]}) or (0, 0)
+        near = dict(own.get(request.seat, {}))
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                near.update(cells.get(((hx + dx) % blocks, (hy + dy) % blocks), {}))
+        text = ruleset.bot(dict(state, units=near), request, rng)
+        orders[request.key] = ruleset.parse(request, text).orders
+    return orders
+
+
+def scale(sizes: list[int], repeat: int, turns: int = 3) -> None:
+    """Resolve at each size: us per unit, the best of ``repeat`` runs of each turn (the runs of
+    the sizes interleaved, so that the machine's load falls on all of them alike), the median
+    over ``turns`` turns played on from the synthetic position."""
+    ruleset = MareNostrum()
+    games = []
+    for units in sizes:
+        blocks = max(2, round(math.sqrt(units / (ARMIES + FLEETS))))
+        rng = random.Random(units)
+        made = time.perf_counter()
+        state, game_map = synthetic_position(blocks, rng)
+        made = time.perf_counter() - made
+        played = []
+        for turn in range(turns):  # each turn's position, orders and seed, played on for real
+            orders = local_orders(state, blocks, rng)
+            seed = f"scale:{units}:{turn}".encode()
+            played.append((json.dumps(state), orders, seed, len(state["units"])))
+            state, _ = ruleset.resolve(json.loads(played[-1][0]), orders, Dice(seed))
+        games.append((blocks, game_map, made, played, [float("inf")] * turns, [0, 0]))
+    for _ in range(repeat):
+        for _, _, _, played, best, work in games:
+            work[:] = [0, 0]
+            for turn, (text, orders, seed, _) in enumerate(played):
+                copy = json.loads(text)
+                dice = Dice(seed)
+                start = time.process_time()
+                _, happened = ruleset.resolve(copy, orders, dice)
+                best[turn] = min(best[turn], time.process_time() - start)
+                work[0] += len(dice.log)
+                work[1] += len(happened)
+    print("Mare Nostrum resolve at scale (synthetic torus: per nation 3 x 3 provinces, a sea zone, 10 units)")
+    for blocks, game_map, made, played, best, work in games:
+        counts = [count for *_, count in played]
+        per_unit = statistics.median(b / c for b, c in zip(best, counts, strict=True))
+        print(
+            f"  {min(counts):>6}-{max(counts):<6} units, {blocks * blocks:>5} nations, "
+            f"{len(game_map.provinces):>5} provinces: median {per_unit * 1e6:6.1f} us per unit over "
+            f"{turns} turns; {work[0] / sum(counts):.2f} rolls and {work[1] / sum(counts):.2f} events "
+            f"per unit (map and position made in {made:.1f} s)"
+        )
+
+
+def state_sizes(turns: int = 5) -> None:
+    """Stored bytes of a 6-nation state after ``turns`` bot turns, in state formats 1 and 2."""
+    from adjudicator.games.mare_nostrum.map import DEFAULT_MAP
+    from adjudicator.store import dumps
+
+    ruleset = MareNostrum()
+    print(f"Stored Mare Nostrum state, 6 nations, after {turns} turns (bytes, as the engine keeps it)")
+    with tempfile.TemporaryDirectory() as folder:
+        club = Path(folder) / "club.toml"
+        club.write_text(DEFAULT_MAP.read_text(encoding="utf-8"), encoding="utf-8")
+        for label, raw in (("packaged map", {}), ("club map", {"map": str(club)})):
+            sizes = []
+            for state_format in (1, 2):
+                options = ruleset.parse_options(raw)
+                if state_format == 1:
+                    del options["state_format"]  # a game created before format 2
+                state = ruleset.setup(options, ruleset.seat_names(options), Dice(b"size"))
+                rng = random.Random(6)
+                for turn in range(turns):
+                    orders = {
+                        r.key: ruleset.parse(r, ruleset.bot(json.loads(json.dumps(state)), r, rng)).orders
+                        for r in ruleset.requests(state)
+                    }
+                    state, _ = ruleset.resolve(state, orders, Dice(f"size:{turn}".encode()))
+                sizes.append(len(dumps(state).encode()))
+            print(f"  {label:<13} format 1: {sizes[0]:>6}   format 2: {sizes[1]:>6}")
+
+
 def mila_us_per_unit(samples: int, repeat: int) -> float | None:
     """The median over ``samples`` random movement phases of MILA ``diplomacy``'s ``process()``."""
     try:
@@ -82,9 +282,9 @@ def mila_us_per_unit(samples: int, repeat: int) -> float | None:
             for power, orders in choices.items():
                 game.set_orders(power, orders)
             units = sum(len(p.units) for p in game.powers.values())
-            start = time.perf_counter()
+            start = time.process_time()
             game.process()
-            best = min(best, time.perf_counter() - start)
+            best = min(best, time.process_time() - start)
         per_unit.append(best / units)
     return statistics.median(per_unit) * 1e6
 
@@ -95,6 +295,13 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5, help="runs of each turn; the fastest counts")
     parser.add_argument(
         "--mila", type=int, default=30, help="movement phases of MILA diplomacy timed (anchor)"
+    )
+    parser.add_argument(
+        "--scale", action="store_true", help="also time a synthetic map at growing sizes (see above)"
+    )
+    parser.add_argument("--state-size", action="store_true", help="also print the stored state's bytes")
+    parser.add_argument(
+        "--sizes", default="100,1000,10000", help="units at each size of --scale, comma-separated"
     )
     args = parser.parse_args()
     ruleset = MareNostrum()
@@ -114,9 +321,9 @@ def main() -> None:
         for _ in range(args.repeat):  # the best of a few runs: the machine's noise is not the ruleset's
             copy = json.loads(text)
             dice = Dice(f"bench:{i}".encode())
-            start = time.perf_counter()
+            start = time.process_time()
             _, happened = ruleset.resolve(copy, orders, dice)
-            best = min(best, time.perf_counter() - start)
+            best = min(best, time.process_time() - start)
         samples.append(best)
         rolls += len(dice.log)
         events += len(happened)
@@ -131,6 +338,10 @@ def main() -> None:
         print("  anchor: MILA diplomacy is not installed here (pip install diplomacy==1.1.2)")
     else:
         print(f"  anchor: MILA diplomacy 1.1.2 movement phase, median {mila:.1f} us per unit (22 units)")
+    if args.scale:
+        scale([int(n) for n in args.sizes.split(",")], args.repeat)
+    if args.state_size:
+        state_sizes()
 
 
 if __name__ == "__main__":

@@ -88,3 +88,29 @@ def test_a_roll_is_the_hmac_of_the_seed_over_key_index_and_attempt() -> None:
         value = dice.roll(6, "invasion:Gallia")
         digest = hmac.new(b"turn-seed", f"invasion:Gallia\x00{index}\x000".encode(), hashlib.sha256).digest()
         assert value == int.from_bytes(digest, "big") % 6 + 1
+
+
+@given(
+    st.binary(min_size=1, max_size=200),
+    st.text(min_size=1, max_size=60),
+    st.integers(0, 3),
+    st.integers(1, 1000),
+)
+def test_a_roll_is_the_hmac_of_any_seed_long_or_short(seed: bytes, key: str, rolls: int, sides: int) -> None:
+    """The HMAC built by hand from its two halves is the standard one for every seed length
+    (a seed longer than the SHA-256 block is hashed first, RFC 2104)."""
+    import hashlib
+    import hmac
+
+    dice = Dice(seed)
+    for _ in range(rolls):
+        dice.roll(sides, key)
+    index = rolls
+    value = dice.roll(sides, key)
+    limit = (1 << 256) - ((1 << 256) % sides)
+    for attempt in range(100):
+        message = f"{key}\x00{index}\x00{attempt}".encode()
+        number = int.from_bytes(hmac.new(seed, message, hashlib.sha256).digest(), "big")
+        if number < limit:
+            break
+    assert value == number % sides + 1

@@ -81,9 +81,10 @@ def tactical_battle(
     last round (the rounds themselves are symmetric: both dice are keyed by nation).
     """
     a_break, d_break = break_point(attacker.elements), break_point(defender.elements)
+    a_key, d_key = f"{key}:{attacker.nation}", f"{key}:{defender.nation}"
     for rounds in range(1, MAX_ROUNDS + 1):
-        a = dice.d6(f"{key}:{attacker.nation}")
-        d = dice.d6(f"{key}:{defender.nation}")
+        a = dice.d6(a_key)
+        d = dice.d6(d_key)
         if a < d and attacker.priest:
             a = _priest_helps(dice, key, attacker, a, d)
         elif d < a and defender.priest:

@@ -6,20 +6,32 @@ turn. The packaged map (``data/mediterranean.toml``) is authored by the project;
 a club loads its own with ``--option map=PATH``. The schema is documented in
 ``orders/mare-nostrum.md`` and checked by :func:`load_map`.
 
-The state embeds the map's TOML text, so a game stays replayable even if the
-file changes later; parsed maps are cached by the SHA-256 of that text.
+A game's states name their map by its SHA-256 (:func:`map_record`, state format 2): the
+packaged map is read from the package's data (``data/``; a packaged map that changes keeps its
+old text in ``data/retired/``, so that every game played on it still loads), a club map from its
+text, packed into the game's options when the game is created (:func:`club_map_reference`).
+States of games set up before format 2 carry the map's whole TOML text, and still load.
+Parsed maps are cached by the SHA-256 of their text.
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
+import re
 import tomllib
+import zlib
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 DATA = Path(__file__).parent / "data"
 DEFAULT_MAP = DATA / "mediterranean.toml"
+#: the packaged maps that were changed after games were played on them, by their old text
+RETIRED = DATA / "retired"
+#: the format of the states a new game gets (see :func:`map_record`)
+STATE_FORMAT = 2
 
 
 class MapError(ValueError):
@@ -76,6 +88,11 @@ class GameMap:
     @property
     def places(self) -> list[str]:
         return [*self.provinces, *self.seas]
+
+    @cached_property
+    def rank(self) -> dict[str, int]:
+        """Each place's position in the map file (provinces, then sea zones); read-only."""
+        return {name: i for i, name in enumerate(self.places)}
 
     def is_province(self, name: str) -> bool:
         return name in self.provinces
@@ -182,9 +199,13 @@ def load_map(source: str) -> GameMap:
             land=tuple(sorted(land[name])),
             seas=tuple(sorted(coast[name])),
         )
+    shores: dict[str, list[str]] = {s: [] for s in raw_seas}  # sea zone -> the provinces on it
+    for name in raw_provinces:
+        for sea in coast[name]:
+            shores[sea].append(name)
     seas: dict[str, SeaZone] = {}
     for name, table in raw_seas.items():
-        coasts = tuple(sorted(p for p in raw_provinces if name in coast[p]))
+        coasts = tuple(sorted(shores[name]))
         seas[name] = SeaZone(
             name, _pos(table.get("pos"), f"[sea.{name}]"), tuple(sorted(sea_sea[name])), coasts
         )
@@ -279,6 +300,81 @@ def map_from_path(path: str) -> GameMap:
     return map_from_source(text)
 
 
+def club_map_reference(path: str) -> str:
+    """A club map as published: ``NAME;sha256=HEX;zlib64=DATA`` - its file name, the SHA-256 of its
+    text and the text itself (zlib, base64), never the referee's local path. Whoever holds the
+    archive can read (and re-run) the game with it; a reference is given back unchanged."""
+    if ";zlib64=" in path:
+        return path
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise MapError(f"cannot read map file {Path(path).name!r}: {exc.strerror}") from exc
+    name = re.sub(r"[^A-Za-z0-9._-]", "_", Path(path).name)[:80] or "map.toml"
+    packed = base64.b64encode(zlib.compress(text.encode("utf-8"), 9)).decode("ascii")
+    return f"{name};sha256={hashlib.sha256(text.encode()).hexdigest()};zlib64={packed}"
+
+
+def map_from_reference(reference: str) -> GameMap:
+    """The map of a ``club_map_reference`` (or, for games made before it, of a path)."""
+    if ";zlib64=" not in reference:
+        return map_from_path(reference)
+    head, _, packed = reference.partition(";zlib64=")
+    sha = head.rpartition(";sha256=")[2] or None
+    try:
+        text = zlib.decompress(base64.b64decode(packed, validate=True)).decode("utf-8")
+    except (ValueError, zlib.error) as exc:
+        raise MapError(f"the map data of {head.split(';')[0]!r} is damaged") from exc
+    return map_from_source(text, sha)
+
+
+def packaged_map(name: str, sha: str) -> GameMap:
+    """The packaged map ``name`` (a file of ``data/``) whose text has the SHA-256 ``sha``: the
+    file itself, or its old text kept in ``data/retired/`` after the file changed."""
+    if not re.fullmatch(r"[A-Za-z0-9_-]+\.toml", name):
+        raise MapError(f"{name[:80]!r} is not the name of a packaged map")
+    if sha in _CACHE:
+        return _CACHE[sha]
+    for path in (DATA / name, *sorted(RETIRED.glob("*.toml"))):
+        if path.is_file():
+            text = path.read_text(encoding="utf-8")
+            if hashlib.sha256(text.encode()).hexdigest() == sha:
+                return map_from_source(text, sha)
+    raise MapError(
+        f"the packaged map {name} with SHA-256 {sha[:16]}... is not in this installation "
+        "(a changed packaged map must keep its old text in data/retired/)"
+    )
+
+
+def map_record(game_map: GameMap, options: dict[str, Any]) -> dict[str, Any]:
+    """What a new game's state keeps of its map.
+
+    Format 2 (``options["state_format"]``): the map's name and SHA-256, and where its text is:
+    ``packaged`` names the file of the package's data, ``club`` says it is the club map packed
+    in the game's options (``options["map"]``, kept once per state instead of the plain text
+    and a second packed copy). Format 1 (games created before it, whose options have no
+    ``state_format``): the whole TOML text as well, with the options' map as ``path``.
+    """
+    state_format = options.get("state_format", 1)
+    if not isinstance(state_format, int) or state_format < 2:
+        return {"name": game_map.name, "sha": game_map.sha, "source": game_map.source, "path": options["map"]}
+    if options.get("map"):
+        return {"name": game_map.name, "sha": game_map.sha, "club": True}
+    return {"name": game_map.name, "sha": game_map.sha, "packaged": DEFAULT_MAP.name}
+
+
 def map_of(state: dict[str, Any]) -> GameMap:
-    """The map a game state was set up with (embedded in the state)."""
-    return map_from_source(state["map"]["source"], state["map"]["sha"])
+    """The map a game state was set up with (see :func:`map_record`)."""
+    record = state["map"]
+    if "source" in record:  # format 1: the text itself
+        return map_from_source(record["source"], record["sha"])
+    sha = str(record.get("sha") or "")
+    if record.get("packaged"):
+        return packaged_map(str(record["packaged"]), sha)
+    reference = str((state.get("options") or {}).get("map") or "")
+    if ";zlib64=" not in reference:
+        raise MapError("the state names a club map but its options do not carry the map's text")
+    game_map = map_from_reference(reference)
+    if game_map.sha != sha:
+        raise MapError(f"the club map in the options is not the map of the state (SHA-256 {sha[:16]}...)")
+    return game_map

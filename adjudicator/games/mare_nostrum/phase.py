@@ -154,7 +154,7 @@ class MilitaryPhase:
         self.map = game_map
         self.dice = dice
         #: each place's position in the map file
-        self.rank: dict[str, int] = {name: i for i, name in enumerate(game_map.places)}
+        self.rank: dict[str, int] = game_map.rank
         self.events: list[Event] = []
         self.turn: int = state["turn"]
         self.units: dict[str, dict[str, Any]] = state["units"]
@@ -162,6 +162,27 @@ class MilitaryPhase:
         self.nations: dict[str, dict[str, Any]] = state["nations"]
         self.orders: dict[str, list[Order]] = {}
         self.unit_orders: dict[str, Order] = {}
+        #: each seat's place in the game's seat list
+        self.seat_ranks: dict[str, int] = {s: i for i, s in enumerate(state.get("seats", []))}
+        # Lookups built once per resolve and kept up to date by every change they index, so that
+        # no step scans every unit or province for each place it looks at (issue 18). Each gives
+        # what the plain scan gives, in the same order (tests/games/mare_nostrum/conftest.py
+        # checks every lookup against the scan while the rule tests run).
+        #: each unit's position in the state's table of units (the order a scan visits them in)
+        self.ordinal: dict[str, int] = {key: i for i, key in enumerate(self.units)}
+        #: place -> the units there (the keys of a dict used as a set)
+        self.here: dict[str, dict[str, None]] = {}
+        for key, unit in self.units.items():
+            if unit["at"]:
+                self.here.setdefault(unit["at"], {})[key] = None
+        #: army -> the provinces whose siege record names it (possibly stale: checked when used)
+        self.sieges_by: dict[str, list[str]] = {}
+        for province, rec in self.provinces.items():
+            if rec["siege"]:
+                self.sieges_by.setdefault(rec["siege"]["army"], []).append(province)
+        #: per seat, from its orders: the provinces where it keeps a truce, its battle order
+        self.truces: set[tuple[str, str]] = set()
+        self.battle_orders: dict[str, dict[str, int]] = {}
         #: army uid -> the place it came from, for every army that entered a province this turn
         self.entered: dict[str, str] = {}
         self.fleets_moved: set[str] = set()
@@ -199,8 +220,36 @@ class MilitaryPhase:
     def owner(self, province: str) -> str | None:
         return self.provinces[province]["owner"]
 
-    def armies_at(self, place: str) -> list[str]:
-        return [k for k, u in self.units.items() if u["kind"] == "army" and u["at"] == place]
+    def units_at(self, place: str, kind: str) -> list[str]:
+        """The units of ``kind`` (army or fleet) at ``place``, in the order of the state's table."""
+        here = self.here.get(place)
+        if not here:
+            return []
+        units = self.units
+        found = [k for k in here if units[k]["kind"] == kind]
+        if len(found) > 1:
+            found.sort(key=self.ordinal.__getitem__)
+        return found
+
+    def relocate(self, key: str, where: str | None) -> None:
+        """Put a unit at ``where`` (None: aboard a fleet), keeping the lookup by place up to date."""
+        unit = self.units[key]
+        if unit["at"]:
+            self.here[unit["at"]].pop(key, None)
+        unit["at"] = where
+        if where:
+            self.here.setdefault(where, {})[key] = None
+
+    def add_unit(self, key: str, unit: dict[str, Any]) -> None:
+        self.units[key] = unit
+        self.ordinal[key] = len(self.ordinal)
+        if unit["at"]:
+            self.here.setdefault(unit["at"], {})[key] = None
+
+    def forget(self, key: str, unit: dict[str, Any]) -> None:
+        """A unit left the table (destroyed, or its nation eliminated): out of the lookups too."""
+        if unit["at"] and unit["at"] in self.here:
+            self.here[unit["at"]].pop(key, None)
 
     def home_of(self, seat: str) -> str:
         return self.nations[seat]["home"]
@@ -208,7 +257,8 @@ class MilitaryPhase:
     def seat_rank(self, seat: str) -> int:
         """The nation's place in the game's seat list (the map's order): for the wording of reports."""
         seats = self.state.get("seats", [])
-        return seats.index(seat) if seat in seats else len(seats)
+        rank = self.seat_ranks.get(seat)
+        return len(seats) if rank is None else rank
 
     def in_map_order(self, places: Iterable[str]) -> list[str]:
         """Places in the order the map file lists them: wherever the rules need an order among
@@ -232,13 +282,15 @@ class MilitaryPhase:
         unit = self.units.pop(key, None)
         if unit is None:
             return
+        self.forget(key, unit)
         self.say(f"{self.name(unit)} is destroyed ({why}).", "destroyed", unit=key)
         if unit["kind"] == "fleet" and unit["carrying"]:
             self.destroy(unit["carrying"], f"aboard {self.name(unit)} when it sank")
         if unit["kind"] == "army":
             if unit["aboard"] and unit["aboard"] in self.units:
                 self.units[unit["aboard"]]["carrying"] = None
-            for rec in self.provinces.values():
+            for province in self.sieges_by.pop(key, ()):
+                rec = self.provinces[province]
                 if rec["siege"] and rec["siege"]["army"] == key:
                     rec["siege"] = None
 
@@ -259,6 +311,10 @@ class MilitaryPhase:
                 continue
             self.orders[seat] = list(orders)
             for order in orders:
+                if order.verb == "truce":
+                    self.truces.add((seat, order.target))
+                elif order.verb == "battle-order" and seat not in self.battle_orders:
+                    self.battle_orders[seat] = {u: i for i, u in enumerate(order.units)}
                 if order.unit and order.verb in {"hold", "move", "embark", "land", "blockade"}:
                     key = uid(seat, order.unit)
                     if key in self.units and key not in self.unit_orders:
@@ -283,7 +339,7 @@ class MilitaryPhase:
             if order.target in self.map.seas[unit["at"]].seas:
                 fleet_moves.append((key, unit["at"], order.target))
         for key, src, dst in fleet_moves:
-            self.units[key]["at"] = dst
+            self.relocate(key, dst)
             self.fleets_moved.add(key)
             cargo = self.units[key]["carrying"]
             extra = f", carrying {self.name(cargo)}" if cargo else ""
@@ -298,7 +354,7 @@ class MilitaryPhase:
             if order.verb == "move" and unit["at"] and order.target in self.map.provinces[unit["at"]].land:
                 self.lift_siege_by(key)
                 src = unit["at"]
-                unit["at"] = order.target
+                self.relocate(key, order.target)
                 self.entered[key] = src
                 self.say(
                     f"{self.name(key)} marches from {src} to {order.target}.",
@@ -326,7 +382,8 @@ class MilitaryPhase:
         self.lift_siege_by(key)
         fleet["carrying"] = key
         army["aboard"] = fleet_key
-        src, army["at"] = army["at"], None
+        src = army["at"]
+        self.relocate(key, None)
         self.say(
             f"{self.name(key)} embarks from {src} on {self.name(fleet)} in {fleet['at']}.", "move", unit=key
         )
@@ -346,7 +403,7 @@ class MilitaryPhase:
                 continue
             fleet["carrying"] = None
             unit["aboard"] = None
-            unit["at"] = order.target
+            self.relocate(key, order.target)
             self.entered[key] = fleet["at"]
             self.say(
                 f"{self.name(key)} lands from {fleet['at']} in {order.target}.",
@@ -384,16 +441,10 @@ class MilitaryPhase:
         """
         bands = self.state["bands"]
         plans: list[tuple[dict[str, Any], str, str | None]] = []
+        hunting = self.hunters()
         for band in bands:
             place = band["at"]
-            hunters = [
-                key
-                for key, order in self.unit_orders.items()
-                if order.has("intercept")
-                and key in self.units
-                and self.units[key]["at"] == place
-                and (key in self.entered or key in self.fleets_moved)
-            ]
+            hunters = hunting.get(place, [])
             if not hunters:
                 continue
             what = "the brigand band" if band["kind"] == "brigands" else "the pirate ship"
@@ -445,6 +496,18 @@ class MilitaryPhase:
             verb = "escapes" if result == "escapes" else "panics and flees"
             self.say(f"{what} in {src} {verb} to {dest}.", "interception", place=src, to=dest)
 
+    def hunters(self) -> dict[str | None, list[str]]:
+        """Place -> the units that entered it this turn ordered to ``intercept``, in the orders' order."""
+        hunting: dict[str | None, list[str]] = {}
+        for key, order in self.unit_orders.items():
+            if (
+                order.has("intercept")
+                and key in self.units
+                and (key in self.entered or key in self.fleets_moved)
+            ):
+                hunting.setdefault(self.units[key]["at"], []).append(key)
+        return hunting
+
     def flee_destination(self, key: str, place: str, options: list[str]) -> str:
         """Where the player drives a panicking band: his ``drive`` order, else the first
         adjacent zone (map order) he does not control."""
@@ -459,7 +522,11 @@ class MilitaryPhase:
     def naval_zones(self) -> list[tuple[str, str]]:
         """Every sea zone where a naval battle must be fought after the movement."""
         battles = []
+        units = self.units
         for sea in self.map.seas:
+            here = self.here.get(sea)
+            if not here or len({units[k]["nation"] for k in here}) < 2:
+                continue  # the fleets of one nation at most: no battle
             sides = self.sides_at("naval", sea)
             if self.hostile_pairs(sea, "naval", sides):
                 battles.append(("naval", sea))
@@ -468,7 +535,11 @@ class MilitaryPhase:
     def land_zones(self) -> list[tuple[str, str]]:
         """Every province where a land battle must be fought (some pair of nations there fights)."""
         battles = []
+        units = self.units
         for prov in self.map.provinces:
+            here = self.here.get(prov)
+            if not here or len({units[k]["nation"] for k in here if k not in self.withdrawn}) < 2:
+                continue  # the armies of one nation at most: no battle
             sides = self.sides_at("land", prov)
             if self.hostile_pairs(prov, "land", sides):
                 battles.append(("land", prov))
@@ -482,7 +553,7 @@ class MilitaryPhase:
         return bool(order and order.has("engage"))
 
     def keeps_truce(self, seat: str, province: str) -> bool:
-        return any(o.verb == "truce" and o.target == province for o in self.orders.get(seat, []))
+        return (seat, province) in self.truces
 
     def hostile(self, place: str, kind: str, sides: dict[str, list[str]], a: str, b: str) -> bool:
         """Do nations ``a`` and ``b`` fight each other in ``place``?
@@ -510,29 +581,32 @@ class MilitaryPhase:
         default fresh armies before exhausted ones, then by number).
         """
         sides: dict[str, list[str]] = {}
-        for key, unit in self.units.items():
-            if (
-                unit["at"] == place
-                and unit["kind"] == ("fleet" if kind == "naval" else "army")
-                and key not in self.withdrawn
-            ):
-                sides.setdefault(unit["nation"], []).append(key)
+        units = self.units
+        withdrawn = self.withdrawn
+        for key in self.units_at(place, "fleet" if kind == "naval" else "army"):
+            if key not in withdrawn:
+                sides.setdefault(units[key]["nation"], []).append(key)
         for seat, keys in sides.items():
-            preferred = self.battle_order(seat)
-            keys.sort(
-                key=lambda k: (
-                    preferred.get(self.units[k]["id"], 999),
-                    self.units[k].get("exhausted", 0) > 0,
-                    self.number(k),
-                )
-            )
+            if len(keys) > 1:
+                self.in_fighting_order(seat, keys)
         return sides
 
+    def in_fighting_order(self, seat: str, keys: list[str]) -> None:
+        """Sort one nation's units at a place (in place): its ``battle order``, then fresh
+        before exhausted, then by number (see :meth:`sides_at`)."""
+        units = self.units
+        preferred = self.battle_order(seat)
+        keys.sort(
+            key=lambda k: (
+                preferred.get(units[k]["id"], 999),
+                units[k].get("exhausted", 0) > 0,
+                self.number(k),
+            )
+        )
+
     def battle_order(self, seat: str) -> dict[str, int]:
-        for order in self.orders.get(seat, []):
-            if order.verb == "battle-order":
-                return {u: i for i, u in enumerate(order.units)}
-        return {}
+        """The seat's ``battle order`` (its first one), as unit -> rank; {} without one."""
+        return self.battle_orders.get(seat, {})
 
     def newcomer(self, key: str) -> bool:
         return key in self.entered or key in self.fleets_moved
@@ -825,11 +899,9 @@ class MilitaryPhase:
         fleets = sorted(
             (
                 k
-                for k, u in self.units.items()
-                if u["kind"] == "fleet"
-                and u["nation"] == seat
-                and u["at"] in self.map.provinces[r.frm].seas
-                and not u["carrying"]
+                for sea in self.map.provinces[r.frm].seas
+                for k in self.units_at(sea, "fleet")
+                if self.units[k]["nation"] == seat and not self.units[k]["carrying"]
             ),
             key=lambda k: (k != uid(seat, wanted), self.number(k)),
         )
@@ -847,7 +919,7 @@ class MilitaryPhase:
             return
         self.entered.pop(r.key, None)
         if dest in self.provinces:
-            army["at"] = dest
+            self.relocate(r.key, dest)
             self.say(
                 f"{self.name(r.key)} retreats from {r.frm} to {dest}{marker} ({r.why}).",
                 "retreat",
@@ -857,7 +929,8 @@ class MilitaryPhase:
             return
         fleet = self.units[dest]
         fleet["carrying"] = r.key
-        army["aboard"], army["at"] = dest, None
+        army["aboard"] = dest
+        self.relocate(r.key, None)
         self.say(
             f"{self.name(r.key)} retreats from {r.frm} aboard {self.name(fleet)}{marker} ({r.why}).",
             "retreat",
@@ -870,17 +943,15 @@ class MilitaryPhase:
         """The armies that invade ``province`` now: those of the one nation left in it, not its
         owner, that entered it this turn or won a battle in it (the book: the winner of a
         contested independent province rolls to take it, wherever he came from)."""
-        keys = [
-            k
-            for k, u in self.units.items()
-            if u["kind"] == "army" and u["at"] == province and k not in self.withdrawn
-        ]
+        keys = [k for k in self.units_at(province, "army") if k not in self.withdrawn]
         nations = {self.units[k]["nation"] for k in keys}
         if len(nations) != 1 or self.owner(province) in nations:
             return []
         seat = next(iter(nations))
-        ranked = self.sides_at("land", province).get(seat, [])
-        return [k for k in ranked if k in self.entered or k in self.won]
+        keys = [k for k in keys if k in self.entered or k in self.won]
+        if len(keys) > 1:
+            self.in_fighting_order(seat, keys)  # in the order of its side (sides_at)
+        return keys
 
     def invasions(self) -> None:
         """After the battles, every invasion of the turn at once, against the state at the start of the step.
@@ -893,6 +964,8 @@ class MilitaryPhase:
         captures: list[tuple[str, str]] = []
         retreats: list[Retreat] = []
         for province in self.map.provinces:
+            if not self.here.get(province):
+                continue  # no army: nobody invades
             keys = self.invaders(province)
             siege = self.provinces[province]["siege"]
             if not keys or (siege and siege["nation"] == self.units[keys[0]]["nation"]):
@@ -1040,6 +1113,7 @@ class MilitaryPhase:
         besieger = next((k for k in keys if self.units[k]["engineer"] and not self.wants(k, "pillage")), None)
         if besieger is not None:
             rec["siege"] = {"nation": seat, "army": besieger, "turns": 0, "since": self.turn}
+            self.sieges_by.setdefault(besieger, []).append(province)
             self.say(
                 f"{self.name(besieger)} lays siege to the fortress of {province}.",
                 "siege",
@@ -1075,23 +1149,34 @@ class MilitaryPhase:
             rec["siege"] = None
             if loser and self.nations[loser]["home"] == province:
                 homeless.append((loser, province))
+        if not homeless:
+            return
+        # every nation's provinces, in one pass: moving a government or eliminating a nation
+        # (which controls nothing any more) changes no nation's provinces
+        owned: dict[str, list[str]] = {}
+        for province, rec in self.provinces.items():
+            if rec["owner"]:
+                owned.setdefault(rec["owner"], []).append(province)
+        out: list[str] = []
         for seat, lost in homeless:
-            self.move_government(seat, lost)
+            self.move_government(seat, lost, owned.get(seat, []), out)
+        if out:
+            self.remove_eliminated(set(out))
 
-    def move_government(self, seat: str, lost: str) -> None:
+    def move_government(self, seat: str, lost: str, owned: list[str], out: list[str]) -> None:
         """Loss of the home province: the government moves to a controlled province, or the player is out.
 
         Where to: the province named by the player's ``government`` order if he still
         controls it, else his province with the greatest demographic factor, then the
         greatest local market, then the first in the map's order.
         """
-        mine = [p for p in owned_provinces(self.state, seat) if p != lost]
+        mine = [p for p in owned if p != lost]
         if not mine:
-            self.eliminate(seat, f"lost {lost}, its home province, and controls no other")
+            self.eliminate(seat, f"lost {lost}, its home province, and controls no other", out)
             return
         wanted = next((o.target for o in self.orders.get(seat, []) if o.verb == "government"), "")
         if wanted not in mine:
-            rank = {p: i for i, p in enumerate(self.map.provinces)}
+            rank = self.map.rank  # the provinces come first, in the map's order
             wanted = min(
                 mine,
                 key=lambda p: (-self.map.provinces[p].demography, -self.map.provinces[p].market, rank[p]),
@@ -1104,23 +1189,28 @@ class MilitaryPhase:
             home=wanted,
         )
 
-    def eliminate(self, seat: str, why: str) -> None:
+    def eliminate(self, seat: str, why: str, out: list[str]) -> None:
+        """The nation is out; its units, provinces and sieges go with the step's other
+        eliminations (:meth:`remove_eliminated`), in one pass over the units and provinces."""
         nation = self.nations[seat]
         if not nation["alive"]:
             return
         nation["alive"] = False
         nation["eliminated_turn"] = self.turn
-        for key in [k for k, u in self.units.items() if u["nation"] == seat]:
-            self.units.pop(key)
+        out.append(seat)
+        self.say(f"{nation['name']} is eliminated: it {why}.", "elimination", nation=seat)
+
+    def remove_eliminated(self, seats: set[str]) -> None:
+        for key in [k for k, u in self.units.items() if u["nation"] in seats]:
+            self.forget(key, self.units.pop(key))
         for rec in self.provinces.values():
-            if rec["owner"] == seat:
+            if rec["owner"] in seats:
                 rec["owner"] = None
-            if rec["siege"] and rec["siege"]["nation"] == seat:
+            if rec["siege"] and rec["siege"]["nation"] in seats:
                 rec["siege"] = None
         for unit in self.units.values():
             if unit["kind"] == "fleet" and unit["carrying"] and unit["carrying"] not in self.units:
                 unit["carrying"] = None
-        self.say(f"{nation['name']} is eliminated: it {why}.", "elimination", nation=seat)
 
     # ------------------------------------------------------------------ 3e. sieges
     def sieges(self) -> None:
@@ -1277,13 +1367,13 @@ class MilitaryPhase:
             nation["next_army"] += 1
             army = new_army(seat, nation["next_army"] - 1, order.target, self.turn, order.count)
             nation["mercenaries"] -= order.count
-            self.units[uid(seat, army["id"])] = army
+            self.add_unit(uid(seat, army["id"]), army)
             merc = f" with {order.count} mercenary elements" if order.count else ""
             what = f"army {army['id']} ({self.map.provinces[order.target].army_list}){merc} in {order.target}"
         elif verb == "buy-fleet":
             nation["next_fleet"] += 1
             fleet = new_fleet(seat, nation["next_fleet"] - 1, order.sea, self.turn)
-            self.units[uid(seat, fleet["id"])] = fleet
+            self.add_unit(uid(seat, fleet["id"]), fleet)
             what = f"fleet {fleet['id']} in {order.sea} (arsenal of {order.target})"
         elif verb == "hire-mercenaries":
             nation["mercenaries"] += order.count

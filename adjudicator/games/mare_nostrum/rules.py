@@ -8,12 +8,7 @@ dice battles in :mod:`.battle`, the map in :mod:`.map` and ``data/``.
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import random
-import re
-import zlib
-from pathlib import Path
 from typing import Any, ClassVar
 
 from adjudicator.dice import Dice
@@ -33,42 +28,23 @@ from adjudicator.games.base import (
 from . import board, campaign
 from .bot import bot_orders
 from .legality import check_orders
-from .map import GameMap, MapError, default_map, map_from_path, map_from_source, map_of
+from .map import (
+    STATE_FORMAT,
+    GameMap,
+    MapError,
+    club_map_reference,
+    default_map,
+    map_from_reference,
+    map_of,
+    map_record,
+)
 from .orders import BattleResult, Order, canonical_orders, parse_orders, parse_results
-from .phase import MilitaryPhase, new_army, owned_provinces
+from .phase import MilitaryPhase, new_army
 
 State = dict[str, Any]
 BATTLES_KEY = "battles"
 ORDERS_KIND = "orders"
 RESULTS_KIND = "battle-results"
-
-
-def club_map_reference(path: str) -> str:
-    """A club map as published: ``NAME;sha256=HEX;zlib64=DATA`` - its file name, the SHA-256 of its
-    text and the text itself (zlib, base64), never the referee's local path. Whoever holds the
-    archive can read (and re-run) the game with it; a reference is given back unchanged."""
-    if ";zlib64=" in path:
-        return path
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise MapError(f"cannot read map file {Path(path).name!r}: {exc.strerror}") from exc
-    name = re.sub(r"[^A-Za-z0-9._-]", "_", Path(path).name)[:80] or "map.toml"
-    packed = base64.b64encode(zlib.compress(text.encode("utf-8"), 9)).decode("ascii")
-    return f"{name};sha256={hashlib.sha256(text.encode()).hexdigest()};zlib64={packed}"
-
-
-def map_from_reference(reference: str) -> GameMap:
-    """The map of a ``club_map_reference`` (or, for games made before it, of a path)."""
-    if ";zlib64=" not in reference:
-        return map_from_path(reference)
-    head, _, packed = reference.partition(";zlib64=")
-    sha = head.rpartition(";sha256=")[2] or None
-    try:
-        text = zlib.decompress(base64.b64decode(packed, validate=True)).decode("utf-8")
-    except (ValueError, zlib.error) as exc:
-        raise MapError(f"the map data of {head.split(';')[0]!r} is damaged") from exc
-    return map_from_source(text, sha)
 
 
 def _map_for_kind(kind: str) -> GameMap:
@@ -123,7 +99,14 @@ class MareNostrum(BaseRuleset):
             raise OptionError(f"turns must be a whole number, not {opts['turns']!r}") from None
         if not 1 <= turns <= 1000:
             raise OptionError("turns must be from 1 to 1000")
-        return {"nations": nations, "battles": battles, "map": opts["map"], "turns": turns}
+        return {
+            "nations": nations,
+            "battles": battles,
+            "map": opts["map"],
+            "turns": turns,
+            # the states keep the map by reference (map.map_record); not an option a referee sets
+            "state_format": STATE_FORMAT,
+        }
 
     def _map_option(self, options: dict[str, Any]) -> GameMap:
         return map_from_reference(options["map"]) if options.get("map") else default_map()
@@ -149,7 +132,12 @@ class MareNostrum(BaseRuleset):
     def _normalised(self, options: dict[str, Any]) -> dict[str, Any]:
         if all(k in options for k in self.options) and isinstance(options.get("nations"), int):
             return options
-        return self.parse_options({k: str(v) for k, v in options.items() if k in self.options})
+        parsed = self.parse_options({k: str(v) for k, v in options.items() if k in self.options})
+        if "state_format" in options:
+            parsed["state_format"] = options["state_format"]
+        else:  # options from before state format 2: the setup (and its replay) keeps format 1
+            parsed.pop("state_format")
+        return parsed
 
     def setup(self, options: dict[str, Any], seats: list[str], dice: Dice) -> State:
         """Each player starts with one army of his nationality in his home province, and the
@@ -190,12 +178,7 @@ class MareNostrum(BaseRuleset):
             "game": self.name,
             "turn": 1,
             "options": dict(options),
-            "map": {
-                "name": game_map.name,
-                "sha": game_map.sha,
-                "source": game_map.source,
-                "path": options["map"],
-            },
+            "map": map_record(game_map, options),
             "seats": list(seats),
             "nations": nations,
             "provinces": provinces,
@@ -229,7 +212,8 @@ class MareNostrum(BaseRuleset):
         )
 
     def _kind(self, state: State, kind: str) -> str:
-        path = state["map"].get("path")
+        # a club map's reference (format 1 keeps it as the map's path; format 2 in the options)
+        path = state["map"].get("path", (state.get("options") or {}).get("map"))
         return f"{kind} map={path}" if path else kind
 
     def requests(self, state: State) -> list[OrderRequest]:
@@ -248,11 +232,14 @@ class MareNostrum(BaseRuleset):
                 )
             ]
         out = []
+        ids: dict[str, list[str]] = {}  # each nation's units, in one pass over the table
+        for unit in state["units"].values():
+            ids.setdefault(unit["nation"], []).append(unit["id"])
         for seat in state["seats"]:
             nation = state["nations"][seat]
             if not nation["alive"]:
                 continue
-            units = sorted(u["id"] for u in state["units"].values() if u["nation"] == seat)
+            units = sorted(ids.get(seat, []))
             out.append(
                 OrderRequest(
                     key=f"orders:{seat}",
@@ -431,9 +418,13 @@ class MareNostrum(BaseRuleset):
             return Outcome((alive[0],), "last nation standing")
         limit = state["options"].get("turns", 30)
         if state["turn"] > limit and not state.get("pending"):
+            held: dict[str, int] = {}  # provinces per nation, in one pass
+            for rec in state["provinces"].values():
+                if rec["owner"]:
+                    held[rec["owner"]] = held.get(rec["owner"], 0) + 1
 
             def score(s: str) -> tuple[int, int]:
-                return len(owned_provinces(state, s)), state["nations"][s]["treasury"]
+                return held.get(s, 0), state["nations"][s]["treasury"]
 
             best = max(score(s) for s in alive)
             winners = tuple(s for s in alive if score(s) == best)

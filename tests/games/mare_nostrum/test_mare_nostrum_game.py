@@ -41,7 +41,13 @@ def test_packaged_map_has_forty_provinces_fifteen_sea_zones_and_symmetric_adjace
 
 
 def test_options_are_validated_with_what_is_valid() -> None:
-    assert RS.parse_options({}) == {"nations": 6, "battles": "dice", "map": "", "turns": 30}
+    assert RS.parse_options({}) == {
+        "nations": 6,
+        "battles": "dice",
+        "map": "",
+        "turns": 30,
+        "state_format": 2,  # not an option a referee sets: how the states keep the map
+    }
     for bad, words in (
         ({"nations": "9"}, "from 2 to 8"),
         ({"battles": "cards"}, "'dice' or 'table'"),

@@ -27,7 +27,7 @@ from mare_nostrum_helpers import RS
 
 from adjudicator.dice import Dice
 from adjudicator.games.base import REFEREE, Event, OrderRequest
-from adjudicator.games.mare_nostrum.map import default_map
+from adjudicator.games.mare_nostrum.map import default_map, map_of
 from adjudicator.games.mare_nostrum.orders import BattleResult, Order, parse_results
 from adjudicator.games.mare_nostrum.phase import new_army, new_fleet
 
@@ -83,6 +83,8 @@ class RenamedDice(Dice):
 def renamed_state(state: dict[str, Any], renaming: Renaming) -> dict[str, Any]:
     """The same position under new names; the units listed in another order too."""
     out = renaming.value(copy.deepcopy(state))
+    # the renamed game plays on the renamed map, kept in its state as text (state format 1)
+    out["map"]["source"] = renaming.text(map_of(state).source)
     out["map"]["sha"] = hashlib.sha256(out["map"]["source"].encode()).hexdigest()
     out["units"] = dict(sorted(out["units"].items()))
     return out

@@ -1,0 +1,48 @@
+"""Every Mare Nostrum test resolves with each indexed lookup checked against its plain scan."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import plain_scans
+import pytest
+
+from adjudicator.games.mare_nostrum.phase import MilitaryPhase
+
+CHECKED = {
+    "units_at": plain_scans.units_at,
+    "sides_at": plain_scans.sides_at,
+    "battle_order": plain_scans.battle_order,
+    "keeps_truce": plain_scans.keeps_truce,
+    "invaders": plain_scans.invaders,
+    "refuges": plain_scans.refuges,
+    "seat_rank": plain_scans.seat_rank,
+}
+
+
+@pytest.fixture(autouse=True)
+def lookups_checked_against_scans(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    for name, plain in CHECKED.items():
+        monkeypatch.setattr(MilitaryPhase, name, plain_scans.checked(name, plain))
+    for name, kind in (("land_zones", "land"), ("naval_zones", "naval")):
+        monkeypatch.setattr(
+            MilitaryPhase, name, plain_scans.checked(name, lambda phase, k=kind: plain_scans.zones(phase, k))
+        )
+    hunters = MilitaryPhase.hunters
+
+    def checked_hunters(phase: MilitaryPhase) -> dict[Any, list[str]]:
+        found = hunters(phase)
+        for band in phase.state["bands"]:
+            assert found.get(band["at"], []) == plain_scans.hunters(phase, band["at"]), band
+        return found
+
+    monkeypatch.setattr(MilitaryPhase, "hunters", checked_hunters)
+    destroy = MilitaryPhase.destroy
+
+    def checked_destroy(phase: MilitaryPhase, key: str, why: str) -> None:
+        destroy(phase, key, why)
+        assert not any(rec["siege"] and rec["siege"]["army"] == key for rec in phase.provinces.values())
+
+    monkeypatch.setattr(MilitaryPhase, "destroy", checked_destroy)
+    yield
