@@ -45,6 +45,7 @@ import concurrent.futures
 import logging
 import re
 import ssl
+from collections.abc import Awaitable, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from urllib.parse import parse_qs, unquote, urlsplit
@@ -245,24 +246,35 @@ class _Worker:
             self.client = client
         return self.client
 
-    async def send(self, row: OutboxMessage) -> bool:
-        """Send one claimed message; ``False`` if the claim was lost before DATA (someone else has it)."""
+    async def send(self, row: OutboxMessage, made: Awaitable[bytes]) -> bool:
+        """Send one claimed message whose bytes ``made`` gives (composed ahead, in a thread, while
+        the message before it was in DATA); ``False`` if the claim was lost before DATA.
+
+        The transaction that marks it ``sending`` (and records the message before it ``sent``)
+        runs while the server answers MAIL FROM and RCPT TO; DATA starts only once both are done."""
         assert row.id is not None
-        raw = await asyncio.to_thread(outbox.message_bytes, self.db, row)  # composed before MAIL FROM
+        raw = await made  # a report that cannot be made any more fails here, before MAIL FROM
         client = await self.connect()
+        sent, self.unrecorded = self.unrecorded, None
+        envelope = asyncio.ensure_future(self._envelope(client, row.to_addr))
         try:
-            await client.mail(self.sender)
-            await client.rcpt(row.to_addr)
-            sent, self.unrecorded = self.unrecorded, None
-            if not await asyncio.to_thread(outbox.begin_sending, self.db, row.id, self.me, sent):
-                await client.rset()
-                return False
+            marked = await asyncio.to_thread(outbox.begin_sending, self.db, row.id, self.me, sent)
+        except BaseException:
+            self.unrecorded = sent  # not recorded: recorded by `record`, or with the next message
+            await asyncio.gather(envelope, return_exceptions=True)
+            await self._reset()
+            raise
+        try:
+            await envelope
         except (aiosmtplib.SMTPServerDisconnected, ConnectionError):
             self.client = None
-            raise
+            raise  # marked `sending` but never handed over: back in the queue (`_mark_failed`)
         except aiosmtplib.SMTPResponseException:
             await self._reset()
             raise
+        if not marked:
+            await self._reset()
+            return False
         try:
             await client.data(raw)
         except aiosmtplib.SMTPResponseException:  # the server answered: it refused the message
@@ -274,6 +286,10 @@ class _Worker:
         self.unrecorded = row.id
         return True
 
+    async def _envelope(self, client: aiosmtplib.SMTP, to_addr: str) -> None:
+        await client.mail(self.sender)
+        await client.rcpt(to_addr)
+
     async def record(self) -> None:
         """Record ``sent`` the message handed over last, if it is not recorded yet."""
         if self.unrecorded is not None:
@@ -281,8 +297,9 @@ class _Worker:
             await asyncio.to_thread(outbox.mark_sent, self.db, message_id)
 
     async def _reset(self) -> None:
+        if self.client is None:
+            return
         try:
-            assert self.client is not None
             await self.client.rset()  # the connection stays good for the next message
         except Exception:
             self.client = None
@@ -303,6 +320,24 @@ def _mark_in_doubt(db: Database, message_id: int, error: str) -> None:
             row.status, row.claimed_by, row.next_attempt_at = "in-doubt", None, None
             row.last_error = f"{outbox.IN_DOUBT} ({error})"[:2000]
             session.add(row)
+
+
+def _compose_ahead(db: Database, row: OutboxMessage) -> asyncio.Future[bytes]:
+    """The bytes of ``row``, being composed in a worker thread (a stored message's at once)."""
+    if row.compose is None:
+        done: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
+        done.set_result(row.raw)
+        return done
+    return asyncio.ensure_future(asyncio.to_thread(outbox.message_bytes, db, row))
+
+
+async def _forget(made: Iterable[asyncio.Future[bytes]]) -> None:
+    """Drop the bytes composed ahead for messages this batch does not send (the server was found
+    gone): such a message is composed again when it is sent."""
+    pending = list(made)
+    for future in pending:
+        future.cancel()
+    await asyncio.gather(*pending, return_exceptions=True)
 
 
 async def flush_smtp_async(
@@ -336,41 +371,53 @@ async def flush_smtp_async(
             if not batch:
                 break
             rows = await asyncio.to_thread(outbox.claim_many, db, batch, now, me)  # one transaction
-            for position, row in enumerate(rows):
-                progress.step()
-                assert row.id is not None
-                if result.unreachable is not None:  # another connection found the server gone
-                    await asyncio.to_thread(
-                        outbox.release, db, row.id, f"server unreachable: {result.unreachable}"
-                    )
-                    continue
+            ahead: dict[int, asyncio.Future[bytes]] = {}  # bytes composed ahead, by position in `rows`
+            try:
+                await send_batch(worker, rows, ahead)
+            finally:
+                await _forget(ahead.values())
+
+    async def send_batch(
+        worker: _Worker, rows: list[OutboxMessage], ahead: dict[int, asyncio.Future[bytes]]
+    ) -> None:
+        for position, row in enumerate(rows):
+            progress.step()
+            assert row.id is not None
+            if result.unreachable is not None:  # another connection found the server gone
+                await asyncio.to_thread(
+                    outbox.release, db, row.id, f"server unreachable: {result.unreachable}"
+                )
+                continue
+            made = ahead.pop(position, None) or _compose_ahead(db, row)
+            if position + 1 < len(rows):  # the next one is composed while this one is sent
+                ahead[position + 1] = _compose_ahead(db, rows[position + 1])
+            try:
                 try:
-                    try:
-                        handed_over = await worker.send(row)
-                    except Exception:
-                        await worker.record()  # the message before this one went through: say so first
-                        raise
-                    if not handed_over:
-                        continue
-                except Unreachable as exc:  # one failure of the flush: the message is given back untried
-                    result.unreachable = result.unreachable or str(exc)
-                    await asyncio.to_thread(outbox.release, db, row.id, f"server unreachable: {exc}")
-                    for rest in rows[position + 1 :]:
-                        assert rest.id is not None
-                        await asyncio.to_thread(outbox.release, db, rest.id, f"server unreachable: {exc}")
-                    break
-                except InDoubt as exc:
-                    log.warning("sending %s: no answer to DATA (%s); kept in doubt", row.message_id, exc)
-                    await asyncio.to_thread(_mark_in_doubt, db, row.id, str(exc))
-                    result.in_doubt += 1
+                    handed_over = await worker.send(row, made)
+                except Exception:
+                    await worker.record()  # the message before this one went through: say so first
+                    raise
+                if not handed_over:
                     continue
-                except Exception as exc:
-                    error = f"{type(exc).__name__}: {exc}"
-                    log.warning("sending %s failed: %s", row.message_id, error)
-                    await asyncio.to_thread(_mark_failed, db, row.id, error, now, _permanent(exc))
-                    result.failed += 1
-                    continue
-                result.sent += 1  # recorded with the next message's `sending`, or at the end
+            except Unreachable as exc:  # one failure of the flush: the message is given back untried
+                result.unreachable = result.unreachable or str(exc)
+                await asyncio.to_thread(outbox.release, db, row.id, f"server unreachable: {exc}")
+                for rest in rows[position + 1 :]:
+                    assert rest.id is not None
+                    await asyncio.to_thread(outbox.release, db, rest.id, f"server unreachable: {exc}")
+                break
+            except InDoubt as exc:
+                log.warning("sending %s: no answer to DATA (%s); kept in doubt", row.message_id, exc)
+                await asyncio.to_thread(_mark_in_doubt, db, row.id, str(exc))
+                result.in_doubt += 1
+                continue
+            except Exception as exc:
+                error = f"{type(exc).__name__}: {exc}"
+                log.warning("sending %s failed: %s", row.message_id, error)
+                await asyncio.to_thread(_mark_failed, db, row.id, error, now, _permanent(exc))
+                result.failed += 1
+                continue
+            result.sent += 1  # recorded with the next message's `sending`, or at the end
 
     async def run(worker: _Worker) -> None:
         try:

@@ -111,8 +111,7 @@ def message_bytes(db: Database, row: OutboxMessage) -> bytes:
         return row.raw
     from adjudicator.mail.report_mail import composed
 
-    with db.session() as session:
-        return composed(session, row)
+    return composed(db, row)
 
 
 def outbox_dir() -> Path:
@@ -276,9 +275,13 @@ def _sent(message_id: int, now: datetime) -> Any:
 
 
 def _forget_secret_letter(session: Session, message_id: int) -> None:
-    """A sent letter that carried a seat's secret keeps only its headers (sign-up by mail)."""
+    """A sent letter that carried a seat's secret keeps only its headers (sign-up by mail). Other
+    messages are not read again (only their kind is)."""
+    kind = session.exec(select(OutboxMessage.kind).where(OutboxMessage.id == message_id)).first()  # type: ignore[arg-type]
+    if kind not in FORGET_BODY_KINDS:
+        return
     row = session.get(OutboxMessage, message_id)
-    if row is not None and row.kind in FORGET_BODY_KINDS and row.raw:
+    if row is not None and row.raw:
         head = row.raw.split(b"\r\n\r\n", 1)[0]
         row.raw = head + b"\r\n\r\n(not kept: this letter carried a seat's secret)\r\n"
         session.add(row)
