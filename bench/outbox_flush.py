@@ -34,11 +34,14 @@ import cProfile
 import os
 import pstats
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -58,7 +61,7 @@ from adjudicator.store import Database, OutboxMessage
 #: flusher's interpreter lock. Each line on its standard input ends a phase: it answers with the
 #: number of messages taken in that phase and a digest of their bytes (order-free).
 SINK = """
-import hashlib, sys, threading
+import hashlib, sys, threading, time
 from aiosmtpd.controller import Controller
 
 lock = threading.Lock()
@@ -74,11 +77,13 @@ class Sink:
 controller = Controller(Sink(), hostname="127.0.0.1", port=int(sys.argv[1]), data_size_limit=0)
 controller.start()
 print("ready", flush=True)
+cpu = time.process_time()
 for _line in sys.stdin:
     with lock:
         taken = sorted(digests)
         digests.clear()
-    print(len(taken), hashlib.sha256("".join(taken).encode()).hexdigest(), flush=True)
+    used, cpu = time.process_time() - cpu, time.process_time()
+    print(len(taken), hashlib.sha256("".join(taken).encode()).hexdigest(), used, flush=True)
 controller.stop()
 """
 
@@ -96,13 +101,13 @@ class SinkProcess:
         )
         assert self.proc.stdout is not None and self.proc.stdout.readline().strip() == "ready"
 
-    def phase(self) -> tuple[int, str]:
-        """Messages taken since the last phase, and the digest of their bytes."""
+    def phase(self) -> tuple[int, str, float]:
+        """Messages taken since the last phase, the digest of their bytes, and the sink's CPU seconds."""
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self.proc.stdin.write("next\n")
         self.proc.stdin.flush()
-        count, digest = self.proc.stdout.readline().split()
-        return int(count), digest
+        count, digest, cpu = self.proc.stdout.readline().split()
+        return int(count), digest, float(cpu)
 
     def stop(self) -> None:
         self.proc.communicate("", timeout=60)
@@ -182,6 +187,33 @@ async def raw_loop(port: int, raws: list[tuple[str, bytes]]) -> None:
     await client.quit()
 
 
+@dataclass
+class Figure:
+    rate: float  # messages per second
+    cpu: float  # CPU milliseconds per message in this process (threads included)
+    sink_cpu: float  # CPU milliseconds per message in the sink
+    taken: tuple[int, str]  # what the sink took: how many, and the digest of their bytes
+
+
+def timed(count: int, run: Callable[[], object], sink: SinkProcess) -> Figure:
+    cpu, start = time.process_time(), time.perf_counter()
+    run()
+    wall, used = time.perf_counter() - start, time.process_time() - cpu
+    taken, digest, sink_cpu = sink.phase()
+    assert taken == count, (taken, count)
+    return Figure(count / wall, 1000 * used / count, 1000 * sink_cpu / count, (taken, digest))
+
+
+def flush(
+    db: Database, config: SmtpConfig, parallel: int, profile: cProfile.Profile | None, threads: ThreadProfiles
+) -> None:
+    if profile is None:
+        result = flush_smtp(db, config, parallel=parallel)
+    else:
+        result = asyncio.run(profiled_flush(db, config, parallel, threads))
+    assert (result.failed, result.in_doubt, result.unreachable) == (0, 0, None), result
+
+
 class ThreadProfiles:
     """A cProfile per worker thread of the flush's event loop (cProfile sees one thread only)."""
 
@@ -234,7 +266,7 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true")
     args = parser.parse_args()
     sink = SinkProcess()
-    figures: list[tuple[float, float]] = []
+    figures: list[tuple[Figure, Figure]] = []
     profile = cProfile.Profile() if args.profile else None
     threads = ThreadProfiles()
     flush_wall = 0.0
@@ -245,25 +277,27 @@ def main() -> None:
             ids = queue_stored(db, args.messages) if args.stored else queue_reports(db, args.games)
             raws, first = the_bytes(db, ids)
             config = SmtpConfig.from_url(f"smtp://127.0.0.1:{sink.port}?starttls=0&timeout=60")
-            for _round in range(args.rounds):
-                requeue(db, ids)
-                start = time.perf_counter()
-                if profile is not None:
-                    profile.enable()
-                    result = asyncio.run(profiled_flush(db, config, args.parallel, threads))
-                    profile.disable()
-                else:
-                    result = flush_smtp(db, config, parallel=args.parallel)
-                flushed = time.perf_counter() - start
-                flush_wall += flushed
-                assert (result.sent, result.failed, result.in_doubt) == (len(ids), 0, 0), result
-                taken = sink.phase()
-                assert taken[0] == len(ids), taken
-                start = time.perf_counter()
-                asyncio.run(raw_loop(sink.port, raws))
-                raw = time.perf_counter() - start
-                assert sink.phase() == taken, "the flush and the raw loop sent different bytes"
-                figures.append((len(ids) / flushed, len(ids) / raw))
+            sink.phase()  # what the sink did so far is not counted
+            for n in range(args.rounds):  # flush first in odd rounds, raw loop first in even ones
+                order = ("flush", "raw") if n % 2 == 0 else ("raw", "flush")
+                done: dict[str, Figure] = {}
+                for way in order:
+                    if way == "raw":
+                        done[way] = timed(len(ids), lambda: asyncio.run(raw_loop(sink.port, raws)), sink)
+                        continue
+                    requeue(db, ids)
+                    if profile is not None:
+                        profile.enable()
+                    done[way] = timed(
+                        len(ids), lambda: flush(db, config, args.parallel, profile, threads), sink
+                    )
+                    if profile is not None:
+                        profile.disable()
+                    flush_wall += len(ids) / done[way].rate
+                assert done["flush"].taken == done["raw"].taken, (
+                    "the flush and the raw loop sent different bytes"
+                )
+                figures.append((done["flush"], done["raw"]))
             db.dispose()
     finally:
         sink.stop()
@@ -271,17 +305,19 @@ def main() -> None:
     what = "stored messages" if args.stored else f"report mails composed when sent ({args.games} games x 6)"
     print(f"{len(raws)} {what}, {size / 1024:.0f} KiB on average, to an aiosmtpd sink on loopback")
     if not args.stored:
-        per_turn = first[::6]
-        rest = [s for n, s in enumerate(first) if n % 6]
         print(
-            "  untimed first compose of each turn (its PNG made and kept): "
-            f"{1000 * min(per_turn):.0f}-{1000 * max(per_turn):.0f} ms; "
-            f"a compose after it: {1000 * min(rest):.1f}-{1000 * max(rest):.1f} ms"
+            f"  each composed once before the timed runs (this made and kept the turns' PNGs): median "
+            f"{1000 * statistics.median(first):.1f} ms, longest {1000 * max(first):.0f} ms"
         )
-    print("  round  flush msg/s  raw loop msg/s (anchor)  ratio")
-    for n, (flush, raw) in enumerate(figures, 1):
-        print(f"  {n:5d}  {flush:11.1f}  {raw:23.1f}  {flush / raw:5.2f}x")
-    ratios = [f / r for f, r in figures]
+    print("  CPU ms per message: this process (flusher / raw loop client) and the sink's, beside the rates")
+    print("  round  flush msg/s  raw loop msg/s (anchor)  ratio   CPU flusher  raw client  sink(flush/raw)")
+    for n, (flush_figure, raw_figure) in enumerate(figures, 1):
+        print(
+            f"  {n:5d}  {flush_figure.rate:11.1f}  {raw_figure.rate:23.1f}  "
+            f"{flush_figure.rate / raw_figure.rate:5.2f}x  {flush_figure.cpu:11.1f}  {raw_figure.cpu:10.1f}  "
+            f"{flush_figure.sink_cpu:6.1f} / {raw_figure.sink_cpu:.1f}"
+        )
+    ratios = [f.rate / r.rate for f, r in figures]
     print(
         f"  flush ({args.parallel} connections) / raw loop (1 connection), same bytes: "
         f"{min(ratios):.2f}-{max(ratios):.2f}x"

@@ -223,6 +223,44 @@ class FlushResult:
     unreachable: str | None = None  # why the server could not be reached (then nothing was tried)
 
 
+def wire_form(raw: bytes) -> bytes | None:
+    """What DATA puts on the wire for ``raw`` (its lines dot-stuffed, then ``.``), made with two
+    ``bytes.replace`` when every line of ``raw`` already ends in CRLF (as the email package writes
+    them); ``None`` otherwise. aiosmtplib's ``data`` makes the same bytes with regular
+    expressions over the whole message: 7 ms of CPU for a 600 KB report mail."""
+    crlf = raw.count(b"\r\n")
+    if raw.count(b"\r") != crlf or raw.count(b"\n") != crlf:
+        return None
+    stuffed = raw.replace(b"\r\n.", b"\r\n..")
+    if stuffed.startswith(b"."):
+        stuffed = b"." + stuffed
+    if not stuffed.endswith(b"\r\n"):
+        stuffed += b"\r\n"
+    return stuffed + b".\r\n"
+
+
+async def data(client: aiosmtplib.SMTP, raw: bytes) -> None:
+    """``client.data(raw)``, the same bytes on the wire, without the library's regular expressions
+    when :func:`wire_form` can make them (the client is this flush's own: no other command runs
+    on it meanwhile). Raises what ``client.data`` raises."""
+    wire = wire_form(raw)
+    protocol = client.protocol
+    if wire is None or protocol is None:
+        await client.data(raw)
+        return
+    start = await client.execute_command(b"DATA")
+    if start.code != aiosmtplib.SMTPStatus.start_input:
+        raise aiosmtplib.SMTPDataError(start.code, start.message)
+    try:
+        protocol.write(wire)
+        answer = await protocol.read_response(timeout=client.timeout)
+    except (aiosmtplib.SMTPServerDisconnected, aiosmtplib.SMTPTimeoutError):
+        client.close()
+        raise
+    if answer.code != aiosmtplib.SMTPStatus.completed:
+        raise aiosmtplib.SMTPDataError(answer.code, answer.message)
+
+
 class _Worker:
     """One SMTP connection, reused for every message it is handed."""
 
@@ -276,7 +314,7 @@ class _Worker:
             await self._reset()
             return False
         try:
-            await client.data(raw)
+            await data(client, raw)
         except aiosmtplib.SMTPResponseException:  # the server answered: it refused the message
             await self._reset()
             raise
