@@ -20,7 +20,10 @@ messages; each connection claims a batch of them in one transaction. A message
 is marked ``sending`` after the server took MAIL and RCPT and just before DATA;
 once the server answered its DATA it is recorded ``sent`` in the transaction that
 marks the connection's next message ``sending`` (or at once when a failure or the
-end of the flush comes first): one write per message. A failure is kept:
+end of the flush comes first): one write per message, and the connections that ask
+at the same moment share one transaction (one commit). The next message is composed
+(in a worker thread) while the current one is in DATA, and its ``sending`` is written
+while the server answers its MAIL FROM and RCPT TO. A failure is kept:
 ``attempts`` goes up, ``last_error`` says why and ``next_attempt_at`` backs off
 exponentially (1 min, 2, 4 ... up to 6 h); after ``PBEM_SMTP_MAX_ATTEMPTS``
 failures, or at once on a permanent refusal (5xx) or a report that cannot be
@@ -261,14 +264,52 @@ async def data(client: aiosmtplib.SMTP, raw: bytes) -> None:
         raise aiosmtplib.SMTPDataError(answer.code, answer.message)
 
 
+class _Marks:
+    """Marks the connections' next messages ``sending`` (each recording the message its connection
+    handed over last ``sent``): the requests of connections that ask while a transaction is being
+    written go together in the next one (:func:`outbox.begin_sending_many`), so parallel
+    connections share their commits instead of queueing on the database's write lock. Each
+    request is answered only once its transaction is committed: a message is ``sending`` in the
+    database before its DATA begins, as with one transaction per message."""
+
+    def __init__(self, db: Database, me: str) -> None:
+        self.db = db
+        self.me = me
+        self.waiting: list[tuple[int, int | None, asyncio.Future[bool]]] = []
+        self.writer: asyncio.Task[None] | None = None
+
+    async def begin_sending(self, message_id: int, sent: int | None) -> bool:
+        answer: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self.waiting.append((message_id, sent, answer))
+        if self.writer is None or self.writer.done():
+            self.writer = asyncio.ensure_future(self._write())
+        return await answer
+
+    async def _write(self) -> None:
+        while self.waiting:
+            batch, self.waiting = self.waiting, []
+            try:
+                won = await asyncio.to_thread(
+                    outbox.begin_sending_many, self.db, [(m, s) for m, s, _ in batch], self.me
+                )
+            except Exception as exc:  # nothing of this transaction was recorded: each connection is told
+                for _m, _s, answer in batch:
+                    if not answer.done():  # (a connection cancelled meanwhile waits no more)
+                        answer.set_exception(exc)
+                continue
+            for (_m, _s, answer), marked in zip(batch, won, strict=True):
+                if not answer.done():
+                    answer.set_result(marked)
+
+
 class _Worker:
     """One SMTP connection, reused for every message it is handed."""
 
-    def __init__(self, config: SmtpConfig, sender: str, db: Database, me: str) -> None:
+    def __init__(self, config: SmtpConfig, sender: str, db: Database, marks: _Marks) -> None:
         self.config = config
         self.sender = sender
         self.db = db
-        self.me = me
+        self.marks = marks
         self.client: aiosmtplib.SMTP | None = None
         #: the message whose DATA the server answered last, not yet recorded ``sent``: it is recorded
         #: with the next message's ``sending`` (one transaction), or by :meth:`record`
@@ -296,7 +337,7 @@ class _Worker:
         sent, self.unrecorded = self.unrecorded, None
         envelope = asyncio.ensure_future(self._envelope(client, row.to_addr))
         try:
-            marked = await asyncio.to_thread(outbox.begin_sending, self.db, row.id, self.me, sent)
+            marked = await self.marks.begin_sending(row.id, sent)
         except BaseException:
             self.unrecorded = sent  # not recorded: recorded by `record`, or with the next message
             await asyncio.gather(envelope, return_exceptions=True)
@@ -464,7 +505,8 @@ async def flush_smtp_async(
             await worker.record()
             await worker.close()
 
-    workers = [_Worker(config, sender, db, me) for _ in range(min(parallel, len(ids)))]
+    marks = _Marks(db, me)
+    workers = [_Worker(config, sender, db, marks) for _ in range(min(parallel, len(ids)))]
     await asyncio.gather(*(run(w) for w in workers))
     if result.unreachable:
         log.warning(
