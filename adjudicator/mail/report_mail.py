@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from email.message import EmailMessage
 from email.policy import SMTP
 
-from sqlalchemy import update
+from sqlalchemy import Connection, update
 from sqlmodel import Session, select
 
 from adjudicator.mail.compose import as_bytes, attach, compose
@@ -133,23 +133,15 @@ def _png_part(png: bytes, filename: str) -> EmailMessage:
     return part
 
 
-def _kept_board(
-    session: Session, db: Database, game_id: str, number: int, digest: str, png: bool
-) -> _Board | _Read | None:
-    """Board ``digest`` of turn ``number`` as kept in memory (with its PNG part when ``png``), else
-    read in ``session``; ``None`` when the turn has no such board."""
-    where = (TurnPicture.game_id == game_id, TurnPicture.turn_number == number, TurnPicture.digest == digest)
-    row_id = session.exec(select(TurnPicture.id).where(*where)).first()  # type: ignore[call-overload]
-    if row_id is None:
-        return None
-    key = (db.url, row_id)
+def _kept_board(connection: Connection, key: BoardKey, png: bool) -> _Board | _Read:
+    """Board ``key`` as kept in memory (with its PNG part when ``png``), else read in ``connection``."""
     board = _boards.get(key)
     if board is not None and (board.part is not None or not png):
         return board
+    where = TurnPicture.id == key[1]
     if not png:
-        svg = session.exec(select(TurnPicture.svg).where(TurnPicture.id == row_id)).one()  # type: ignore[arg-type]
-        return _Read(key, svg, None)
-    svg, data = session.exec(select(TurnPicture.svg, TurnPicture.png).where(TurnPicture.id == row_id)).one()  # type: ignore[call-overload,arg-type]
+        return _Read(key, connection.execute(select(TurnPicture.svg).where(where)).scalar_one(), None)  # type: ignore[arg-type]
+    svg, data = connection.execute(select(TurnPicture.svg, TurnPicture.png).where(where)).one()  # type: ignore[call-overload,arg-type]
     return _Read(key, svg, data)
 
 
@@ -187,10 +179,10 @@ def composed(db: Database, row: OutboxMessage) -> bytes:
     game_id, number, seat = row.game_id, row.turn_number, row.seat
     if row.compose != "report" or game_id is None or number is None or seat is None:
         raise ComposeError(f"{row.message_id}: not a report queued by reference")
-    with db.session() as session:
+    with db.engine.begin() as connection:  # statements without the ORM: this runs once per mail sent
         bodies: dict[str, str] = {
             fmt: body
-            for fmt, body in session.exec(
+            for fmt, body in connection.execute(
                 select(Report.format, Report.body).where(  # type: ignore[call-overload]
                     Report.game_id == game_id, Report.turn_number == number, Report.seat == seat
                 )
@@ -200,25 +192,35 @@ def composed(db: Database, row: OutboxMessage) -> bytes:
             raise ComposeError(
                 f"{row.message_id}: the report of turn {number} for {seat} is gone (rolled back?)"
             )
-        marks = sorted(set(_BOARD.findall("".join(bodies.values()))))
-        drawings_read = {d: _kept_board(session, db, game_id, number, d, png=False) for d in marks}
-        picture_read = (
-            _kept_board(session, db, game_id, number, row.picture, png=True) if row.picture else None
-        )
-        next_turn = session.exec(
+        marks = set(_BOARD.findall("".join(bodies.values())))
+        wanted = sorted(marks | ({row.picture} if row.picture else set()))
+        found: dict[str, int] = {}
+        if wanted:
+            found = dict(
+                connection.execute(
+                    select(TurnPicture.digest, TurnPicture.id).where(  # type: ignore[call-overload]
+                        TurnPicture.game_id == game_id,
+                        TurnPicture.turn_number == number,
+                        TurnPicture.digest.in_(wanted),  # type: ignore[attr-defined]
+                    )
+                ).all()
+            )
+        boards = {
+            digest: _kept_board(connection, (db.url, row_id), png=digest == row.picture)
+            for digest, row_id in found.items()
+        }
+        next_turn = connection.execute(
             select(Turn.label, Turn.status, Turn.deadline_at).where(  # type: ignore[call-overload]
                 Turn.game_id == game_id, Turn.number == number + 1
             )
         ).first()
     filename = picture_name(game_id, number)
-    drawings: dict[str, str] = {}
-    for digest, read in drawings_read.items():
-        if isinstance(read, _Read):
-            read = _board(db, read, filename, png=False)
-        drawings[digest] = read.svg if read is not None else ""
-    picture = (
-        _board(db, picture_read, filename, png=True) if isinstance(picture_read, _Read) else picture_read
-    )
+    kept = {
+        digest: _board(db, board, filename, png=digest == row.picture) if isinstance(board, _Read) else board
+        for digest, board in boards.items()
+    }
+    drawings = {digest: kept[digest].svg if digest in kept else "" for digest in marks}
+    picture = kept.get(row.picture) if row.picture else None
     if drawings:
         bodies = {fmt: _BOARD.sub(lambda m: drawings[m.group(1)], body) for fmt, body in bodies.items()}
     msg = compose(
