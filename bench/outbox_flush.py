@@ -237,19 +237,22 @@ async def profiled_flush(db: Database, config: SmtpConfig, parallel: int, thread
 #: (label, file suffix, function) whose cumulative time the profile summary shows.
 WATCHED = [
     ("composing MIME (threads)", "mail/outbox.py", "message_bytes"),
-    ("  of which email serialising", "email/message.py", "as_bytes"),
+    ("  of which the email package's compose", "mail/compose.py", "compose"),
+    ("  of which serialising", "mail/compose.py", "as_bytes"),
     ("claims (threads)", "mail/outbox.py", "claim_many"),
-    ("marks sending/sent (threads)", "mail/outbox.py", "begin_sending"),
+    ("marks sending/sent (threads)", "mail/outbox.py", "begin_sending_many"),
     ("marks sent at the end (threads)", "mail/outbox.py", "mark_sent"),
-    ("  of which SQLite commits", "", "<method 'commit' of 'sqlite3.Connection' objects>"),
+    ("SQLite statements, lock waits incl.", "", "<method 'execute' of 'sqlite3.Cursor' objects>"),
+    ("SQLite commits", "", "<method 'commit' of 'sqlite3.Connection' objects>"),
     ("waiting on sockets (event loop)", "selectors.py", "select"),
-    ("aiosmtplib DATA (event loop)", "aiosmtplib/smtp.py", "data"),
+    ("DATA (event loop)", "mail/outbound.py", "data"),
+    ("MAIL FROM + RCPT TO (event loop)", "mail/outbound.py", "_envelope"),
 ]
 
 
 def summary(stats: pstats.Stats, wall: float) -> None:
     table: dict[tuple[str, int, str], Any] = stats.stats  # type: ignore[attr-defined]
-    print(f"  where the flush's {wall:.2f} s went (cumulative; threads overlap the event loop):")
+    print(f"  where the flush's {wall:.2f} s went (wall clock, cumulative; threads overlap the event loop):")
     for label, suffix, name in WATCHED:
         total = sum(v[3] for (f, _line, fn), v in table.items() if fn == name and f.endswith(suffix))
         print(f"    {label:36s} {total:7.2f} s  {100 * total / wall:5.0f} %")
