@@ -17,13 +17,12 @@ a conditional UPDATE records the flusher and a short lease, so two flushers
 never send the same message, and one that died is noticed at the next flush),
 then sent on one of ``PBEM_SMTP_PARALLEL`` connections, each reused for many
 messages; each connection claims a batch of them in one transaction. A message
-is marked ``sending`` after the server took MAIL and RCPT and just before DATA;
+is marked ``sending`` before its DATA (while the server answers MAIL and RCPT);
 once the server answered its DATA it is recorded ``sent`` in the transaction that
 marks the connection's next message ``sending`` (or at once when a failure or the
 end of the flush comes first): one write per message, and the connections that ask
 at the same moment share one transaction (one commit). The next message is composed
-(in a worker thread) while the current one is in DATA, and its ``sending`` is written
-while the server answers its MAIL FROM and RCPT TO. A failure is kept:
+(in a worker thread) while the current one is in DATA. A failure is kept:
 ``attempts`` goes up, ``last_error`` says why and ``next_attempt_at`` backs off
 exponentially (1 min, 2, 4 ... up to 6 h); after ``PBEM_SMTP_MAX_ATTEMPTS``
 failures, or at once on a permanent refusal (5xx) or a report that cannot be
@@ -343,17 +342,20 @@ class _Worker:
             await asyncio.gather(envelope, return_exceptions=True)
             await self._reset()
             raise
+        refused: Exception | None = None
         try:
             await envelope
-        except (aiosmtplib.SMTPServerDisconnected, ConnectionError):
-            self.client = None
-            raise  # marked `sending` but never handed over: back in the queue (`_mark_failed`)
-        except aiosmtplib.SMTPResponseException:
+        except (aiosmtplib.SMTPServerDisconnected, ConnectionError) as exc:
+            self.client, refused = None, exc
+        except aiosmtplib.SMTPResponseException as exc:
             await self._reset()
-            raise
-        if not marked:
-            await self._reset()
+            refused = exc
+        if not marked:  # someone else has it now: what happens to it is theirs to record
+            if refused is None:
+                await self._reset()
             return False
+        if refused is not None:  # marked `sending` but never handed over: `_mark_failed` queues it again
+            raise refused
         try:
             await data(client, raw)
         except aiosmtplib.SMTPResponseException:  # the server answered: it refused the message

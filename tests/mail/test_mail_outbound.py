@@ -363,3 +363,35 @@ def test_lines_beginning_with_a_dot_arrive_as_written(db: Database, sink: Sink) 
     assert (
         received["<bare@pbem.test>"].get_payload() == ".a lone LF line\r\n.and a CR\r\n"
     )  # the library's path
+
+
+def test_connections_marking_at_the_same_moment_share_one_transaction(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import asyncio
+
+    from adjudicator.mail.outbound import _Marks
+
+    ids = queue_some(db, 4)
+    rows = outbox.claim_many(db, outbox.due_ids(db, NOW), NOW, "host:1")
+    first, second, third, fourth = (r.id for r in rows)
+    assert outbox.begin_sending(db, first, "host:1") and outbox.begin_sending(db, second, "host:1")
+    transactions: list[list[tuple[int, int | None]]] = []
+    real = outbox.begin_sending_many
+
+    def counted(database: Database, requests: list[tuple[int, int | None]], me: str) -> list[bool]:
+        transactions.append(list(requests))
+        return real(database, requests, me)
+
+    monkeypatch.setattr(outbox, "begin_sending_many", counted)
+
+    async def two_connections() -> list[bool]:
+        marks = _Marks(db, "host:1")  # each connection: its next message, and the one it handed over
+        return list(
+            await asyncio.gather(marks.begin_sending(third, first), marks.begin_sending(fourth, second))
+        )
+
+    assert asyncio.run(two_connections()) == [True, True]
+    assert transactions == [[(third, first), (fourth, second)]]  # one commit for both
+    statuses = {r.message_id: r.status for r in outbox_rows(db)}
+    assert [statuses[m] for m in ids] == ["sent", "sent", "sending", "sending"]
