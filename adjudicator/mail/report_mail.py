@@ -179,7 +179,7 @@ def composed(db: Database, row: OutboxMessage) -> bytes:
     game_id, number, seat = row.game_id, row.turn_number, row.seat
     if row.compose != "report" or game_id is None or number is None or seat is None:
         raise ComposeError(f"{row.message_id}: not a report queued by reference")
-    with db.engine.begin() as connection:  # statements without the ORM: this runs once per mail sent
+    with db.reading() as connection:  # no write lock waited for; no ORM: this runs once per mail sent
         bodies: dict[str, str] = {
             fmt: body
             for fmt, body in connection.execute(

@@ -217,3 +217,15 @@ def test_a_report_mail_is_the_mime_the_email_package_writes_itself(referee: Refe
             for n, part in enumerate(p for p in msg.walk() if p.is_multipart()):
                 part.set_boundary("=_" + hashlib.sha256(f"{row.message_id}:{n}".encode()).hexdigest()[:40])
             assert made == msg.as_bytes()
+
+
+def test_a_report_mail_is_composed_while_another_transaction_holds_the_write_lock(referee: Referee) -> None:
+    """Composing reads in a deferred transaction: it does not wait for the flush's own writes (the
+    other connections marking their messages) nor for a close."""
+    close_one_mare_nostrum_turn(referee)
+    first, second = report_rows(referee.db)[:2]
+    made = message_bytes(referee.db, first)  # the turn's PNG is made and kept here (a write)
+    with referee.db.session() as writing:
+        writing.exec(select(OutboxMessage)).first()  # SQLite: BEGIN IMMEDIATE, the write lock held
+        assert f"Message-ID: {second.message_id}".encode() in message_bytes(referee.db, second)
+        assert message_bytes(referee.db, first) == made
