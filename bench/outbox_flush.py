@@ -11,7 +11,8 @@ reference* (no MIME stored). The flush (``flush_smtp``: claims, ``sending``/``se
 retries) composes each report mail when it sends it: the seat's stored text and HTML report,
 the turn's board drawing, its PNG and the next turn's ``deadline.ics``. Before the timed runs
 every mail is composed once, untimed: that makes each turn's PNG (kept with the turn, as the
-first mail of a real turn does; its time is printed apart) and gives the bytes of the anchor.
+first mail of a real turn does; the longest compose printed is that) and gives the bytes of
+the anchor. The turn's board then stays in the flusher's memory, as after a turn's first mail.
 
 ``--stored``: ``--messages`` synthetic 88 KiB messages stored whole in the outbox (the
 figure this bench printed before report mails were composed at send time).
@@ -19,10 +20,12 @@ figure this bench printed before report mails were composed at send time).
 Anchor, measured in the same run: the same bytes sent by one aiosmtplib connection in a plain
 loop (``sendmail`` per message) to the same sink, an aiosmtpd server in a process of its own.
 The sink hashes what it receives: each run checks that the flush and the raw loop delivered
-the very same messages, byte for byte. ``--rounds`` alternates flush and raw loop (the rows
-are put back in the queue between rounds) and prints every round, the machine's load moves
-both. ``--profile`` profiles the flushing process, its worker threads (composing, database)
-included, and prints where the time goes.
+the very same messages, byte for byte. ``--rounds`` alternates which goes first (the rows are
+put back in the queue between rounds) and prints every round, the machine's load moves both;
+beside the rates, the CPU milliseconds per message of this process (the flusher with its
+threads, or the raw loop's client) and of the sink: when the machine has no core to spare, the
+ratio follows them. ``--profile`` profiles the flushing process, its worker threads (composing,
+database) included, wall clock, and prints where the time goes.
 """
 
 from __future__ import annotations
