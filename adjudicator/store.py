@@ -34,7 +34,7 @@ from sqlalchemy import (
     event,
     false,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlmodel import Field, Session, SQLModel, create_engine
 
 DEFAULT_URL = "sqlite:///pbem.db"
@@ -487,8 +487,10 @@ def _sqlite_tuning(engine: Engine) -> None:
 
     @event.listens_for(engine, "begin")
     def _on_begin(connection: Any) -> None:
-        # A write lock from the start: a turn is closed by one process at a time.
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        # A write lock from the start: a turn is closed by one process at a time. A read-only
+        # transaction (`Database.reading`) is deferred: a snapshot of the WAL, no lock to wait for.
+        reading = connection.get_execution_options().get("pbem_reading")
+        connection.exec_driver_sql("BEGIN" if reading else "BEGIN IMMEDIATE")
 
 
 class Database:
@@ -522,6 +524,16 @@ class Database:
             except BaseException:
                 session.rollback()
                 raise
+
+    @contextmanager
+    def reading(self) -> Iterator[Connection]:
+        """A read-only transaction (Core statements). On SQLite it is deferred: it reads a snapshot
+        and neither takes nor waits for the write lock every other transaction takes at its start.
+        Writing in it is a mistake (SQLite may refuse it)."""
+        with self.engine.connect() as connection:
+            connection.execution_options(pbem_reading=True)
+            with connection.begin():
+                yield connection
 
     def create_all(self) -> None:
         """Tables straight from the models (tests only; real databases use ``migrate``)."""

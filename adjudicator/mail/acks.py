@@ -30,7 +30,7 @@ from adjudicator.engine import SubmitResult
 from adjudicator.games import get_ruleset
 from adjudicator.games.base import OrderRequest
 from adjudicator.mail import outbox
-from adjudicator.mail.compose import compose, header_text, stable_boundaries, stable_message_id
+from adjudicator.mail.compose import as_bytes, compose, header_text, stable_boundaries, stable_message_id
 from adjudicator.mail.ics import deadline_attachment
 from adjudicator.render import render
 from adjudicator.reports import branch_tag, game_context, local_time
@@ -187,7 +187,7 @@ def composed_ack(row: OutboxMessage) -> bytes:
         date=as_utc(row.created_at),
     )
     stable_boundaries(msg, row.message_id)
-    return msg.as_bytes()
+    return as_bytes(msg)
 
 
 def queue_ack(

@@ -10,9 +10,11 @@ from __future__ import annotations
 import hashlib
 import re
 from datetime import UTC, datetime
+from email.generator import BytesGenerator
 from email.message import EmailMessage
 from email.policy import SMTP
 from email.utils import format_datetime, make_msgid, parseaddr
+from io import BytesIO
 
 from adjudicator.mail.config import setting
 
@@ -90,10 +92,7 @@ def compose(
     if html is not None:
         msg.add_alternative(inline_css(html), subtype="html")
     for filename, mime, data in attachments or []:
-        kind, *options = (part.strip() for part in mime.split(";"))
-        maintype, subtype = kind.split("/", 1)
-        params = dict(option.split("=", 1) for option in options if "=" in option)
-        msg.add_attachment(data, maintype=maintype, subtype=subtype, filename=filename, params=params or None)
+        attach(msg, filename, mime, data)
     return msg
 
 
@@ -102,3 +101,27 @@ def stable_boundaries(msg: EmailMessage, message_id: str) -> None:
     random), so a message composed again when it is sent again gives the same bytes."""
     for n, part in enumerate(p for p in msg.walk() if p.is_multipart()):
         part.set_boundary("=_" + hashlib.sha256(f"{message_id}:{n}".encode()).hexdigest()[:40])
+
+
+def attach(msg: EmailMessage, filename: str, mime: str, data: bytes) -> None:
+    """Add an attachment; ``mime`` may carry parameters (``text/calendar; method=PUBLISH``)."""
+    kind, *options = (part.strip() for part in mime.split(";"))
+    maintype, subtype = kind.split("/", 1)
+    params = dict(option.split("=", 1) for option in options if "=" in option)
+    msg.add_attachment(data, maintype=maintype, subtype=subtype, filename=filename, params=params or None)
+
+
+class _BulkBytesGenerator(BytesGenerator):
+    """The email package's ``BytesGenerator`` writing each body in one piece instead of one write
+    per line (a 500 KB base64 picture is 7,000 lines): the same bytes, several times faster."""
+
+    def _write_lines(self, lines: str) -> None:
+        if lines:  # what the base class writes line by line: every line end (its NLCRE) made ``self._NL``
+            self.write(lines.replace("\r\n", "\n").replace("\r", "\n").replace("\n", self._NL))
+
+
+def as_bytes(msg: EmailMessage) -> bytes:
+    """``msg.as_bytes()``, byte for byte, made faster (see :class:`_BulkBytesGenerator`)."""
+    out = BytesIO()
+    _BulkBytesGenerator(out, mangle_from_=False, policy=msg.policy).flatten(msg, unixfrom=False)
+    return out.getvalue()

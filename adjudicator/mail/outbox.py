@@ -28,7 +28,7 @@ from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import or_, update
+from sqlalchemy import Connection, or_, update
 from sqlmodel import Session, select
 
 from adjudicator import progress
@@ -111,8 +111,7 @@ def message_bytes(db: Database, row: OutboxMessage) -> bytes:
         return row.raw
     from adjudicator.mail.report_mail import composed
 
-    with db.session() as session:
-        return composed(session, row)
+    return composed(db, row)
 
 
 def outbox_dir() -> Path:
@@ -243,17 +242,29 @@ def begin_sending(db: Database, message_id: int, me: str, sent: int | None = Non
     DATA) and not yet recorded; it is recorded ``sent`` in the same transaction, so a connection
     pays one write per message. Until then it stays ``sending``: a flusher dying in between leaves
     it ``in-doubt``, never sent again by itself."""
-    with db.session() as session:
-        if sent is not None:
-            session.execute(_sent(sent, utcnow()))
-            _forget_secret_letter(session, sent)
-        won = session.execute(
-            update(OutboxMessage)
-            .where(OutboxMessage.id == message_id, OutboxMessage.status == "queued")  # type: ignore[arg-type]
-            .where(OutboxMessage.claimed_by == me)  # type: ignore[arg-type]
-            .values(status="sending")
-        )
-        return won.rowcount == 1  # type: ignore[attr-defined]
+    return begin_sending_many(db, [(message_id, sent)], me)[0]
+
+
+def begin_sending_many(db: Database, requests: list[tuple[int, int | None]], me: str) -> list[bool]:
+    """:func:`begin_sending` for several connections at once, in one transaction: each request is
+    (message to mark ``sending``, message its connection handed over last or ``None``). Returns,
+    per request, whether the claim was still held. Statements without the ORM (this runs once
+    per message sent)."""
+    now = utcnow()
+    won: list[bool] = []
+    with db.engine.begin() as connection:
+        for message_id, sent in requests:
+            if sent is not None:
+                connection.execute(_sent(sent, now))
+                _forget_secret_letter(connection, sent)
+            marked = connection.execute(
+                update(OutboxMessage)
+                .where(OutboxMessage.id == message_id, OutboxMessage.status == "queued")  # type: ignore[arg-type]
+                .where(OutboxMessage.claimed_by == me)  # type: ignore[arg-type]
+                .values(status="sending")
+            )
+            won.append(marked.rowcount == 1)
+    return won
 
 
 #: Letters that carry a seat's secret (sign-up by mail): once sent, only their headers are kept.
@@ -275,13 +286,18 @@ def _sent(message_id: int, now: datetime) -> Any:
     )
 
 
-def _forget_secret_letter(session: Session, message_id: int) -> None:
-    """A sent letter that carried a seat's secret keeps only its headers (sign-up by mail)."""
-    row = session.get(OutboxMessage, message_id)
-    if row is not None and row.kind in FORGET_BODY_KINDS and row.raw:
-        head = row.raw.split(b"\r\n\r\n", 1)[0]
-        row.raw = head + b"\r\n\r\n(not kept: this letter carried a seat's secret)\r\n"
-        session.add(row)
+def _forget_secret_letter(connection: Session | Connection, message_id: int) -> None:
+    """A sent letter that carried a seat's secret keeps only its headers (sign-up by mail). Other
+    messages are not read again (only their kind is)."""
+    where = OutboxMessage.id == message_id
+    kind = connection.execute(select(OutboxMessage.kind).where(where)).scalar()  # type: ignore[arg-type]
+    if kind not in FORGET_BODY_KINDS:
+        return
+    raw = connection.execute(select(OutboxMessage.raw).where(where)).scalar()  # type: ignore[arg-type]
+    if raw:
+        head = raw.split(b"\r\n\r\n", 1)[0]
+        kept = head + b"\r\n\r\n(not kept: this letter carried a seat's secret)\r\n"
+        connection.execute(update(OutboxMessage).where(where).values(raw=kept))  # type: ignore[arg-type]
 
 
 def mark_sent(db: Database, message_id: int, now: datetime | None = None) -> None:

@@ -108,3 +108,27 @@ def test_replies_come_from_the_referee(
     msg = parts(mail_bytes(row))["msg"]
     assert str(msg["From"]) == "Referee <referee@pbem.test>"
     assert msg["Message-ID"].endswith("@pbem.test>")
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    text=st.lists(
+        st.sampled_from(["a", "é", " ", ".", "=", "\n", "\r", "\r\n", "\t", "From "]), max_size=80
+    ).map("".join),
+    data=st.binary(max_size=300),
+)
+def test_the_fast_serialiser_writes_the_bytes_of_the_email_package(text: str, data: bytes) -> None:
+    from adjudicator.mail.compose import as_bytes
+
+    msg = compose(
+        to="ana@example.org",
+        subject="s",
+        text=text or "x",
+        html=f"<p>{text}</p>",
+        message_id="<fast@pbem.test>",
+        attachments=[
+            ("a.bin", "application/octet-stream", data),
+            ("n.txt", "text/plain; charset=utf-8", data),
+        ],
+    )
+    assert as_bytes(msg) == msg.as_bytes()

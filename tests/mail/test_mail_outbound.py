@@ -323,3 +323,75 @@ def test_a_message_sent_just_before_a_refused_one_is_recorded_sent(db: Database)
         "gone@example.org": ("failed", 1, None),
         "ben@example.org": ("sent", 1, None),
     }
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from([b".", b"..", b"a", b"\r\n", b"\n", b"\r", b" ", b"=", b"\x00"]), max_size=40)
+)
+def test_the_data_sent_is_what_aiosmtplib_would_send_dot_stuffed(parts: list[bytes]) -> None:
+    from aiosmtplib.protocol import PERIOD_REGEX, normalize_message_line_endings
+
+    from adjudicator.mail.outbound import wire_form
+
+    raw = b"".join(parts)
+    library = PERIOD_REGEX.sub(b"..", normalize_message_line_endings(raw)) + b".\r\n"
+    ours = wire_form(raw)
+    if ours is None:  # not every line ends in CRLF: the library's own `data` sends it
+        assert b"\r" in raw.replace(b"\r\n", b"") or b"\n" in raw.replace(b"\r\n", b"")
+    else:
+        assert ours == library
+
+
+def test_lines_beginning_with_a_dot_arrive_as_written(db: Database, sink: Sink) -> None:
+    text = ".\n..two dots\n.one dot\nend.\n"
+    with db.session() as session:
+        msg = compose(to="ana@example.org", subject="s", text=text, message_id="<dots@pbem.test>")
+        outbox.queue_message(session, msg, kind="ack")
+        bare = b"Subject: bare\nMessage-ID: <bare@pbem.test>\n\n.a lone LF line\r.and a CR\n"
+        outbox.queue(
+            session,
+            message_id="<bare@pbem.test>",
+            raw=bare,
+            to_addr="ben@example.org",
+            subject="s",
+            kind="ack",
+        )
+    assert flush_smtp(db, SmtpConfig.from_url(sink.url), now=NOW, parallel=1).sent == 2
+    received = {m["Message-ID"]: m for m in sink.messages()}
+    assert received["<dots@pbem.test>"].get_content().replace("\r\n", "\n") == text
+    assert (
+        received["<bare@pbem.test>"].get_payload() == ".a lone LF line\r\n.and a CR\r\n"
+    )  # the library's path
+
+
+def test_connections_marking_at_the_same_moment_share_one_transaction(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import asyncio
+
+    from adjudicator.mail.outbound import _Marks
+
+    ids = queue_some(db, 4)
+    rows = outbox.claim_many(db, outbox.due_ids(db, NOW), NOW, "host:1")
+    first, second, third, fourth = (r.id for r in rows)
+    assert outbox.begin_sending(db, first, "host:1") and outbox.begin_sending(db, second, "host:1")
+    transactions: list[list[tuple[int, int | None]]] = []
+    real = outbox.begin_sending_many
+
+    def counted(database: Database, requests: list[tuple[int, int | None]], me: str) -> list[bool]:
+        transactions.append(list(requests))
+        return real(database, requests, me)
+
+    monkeypatch.setattr(outbox, "begin_sending_many", counted)
+
+    async def two_connections() -> list[bool]:
+        marks = _Marks(db, "host:1")  # each connection: its next message, and the one it handed over
+        return list(
+            await asyncio.gather(marks.begin_sending(third, first), marks.begin_sending(fourth, second))
+        )
+
+    assert asyncio.run(two_connections()) == [True, True]
+    assert transactions == [[(third, first), (fourth, second)]]  # one commit for both
+    statuses = {r.message_id: r.status for r in outbox_rows(db)}
+    assert [statuses[m] for m in ids] == ["sent", "sent", "sending", "sending"]

@@ -174,3 +174,58 @@ def test_a_queued_report_of_a_rolled_back_turn_is_failed_not_lost(referee: Refer
     assert len(rows) == 4
     assert all(r.status == "failed" and "rolled back" in (r.last_error or "") for r in rows)
     assert not [f for f in (folder / "new").iterdir() if b"Report: turn 1" in f.read_bytes()]
+
+
+def test_a_report_mail_is_the_mime_the_email_package_writes_itself(referee: Referee) -> None:
+    """The composer's shortcuts (the board's PNG part encoded once per turn, bodies written in one
+    piece) change no byte: each mail is made again with the email package's plain calls."""
+    import hashlib
+
+    from adjudicator.mail.compose import compose
+    from adjudicator.mail.ics import turn_deadline_attachment
+    from adjudicator.mail.report_mail import expand_boards, picture_name
+    from adjudicator.store import as_utc
+
+    close_one_mare_nostrum_turn(referee)
+    close_one_mare_nostrum_turn(referee, "mn2")  # two turns in memory at once
+    rows = report_rows(referee.db)
+    ours = [message_bytes(referee.db, r) for r in rows]
+    pngs = {
+        p.game_id: p.png for p in pictures(referee.db)
+    }  # one board a turn, its PNG kept by the first mail
+    with referee.db.session() as session:
+        for row, made in zip(rows, ours, strict=True):
+            assert row.game_id and row.turn_number and row.seat and row.picture
+            stored = session.exec(
+                select(Report).where(Report.game_id == row.game_id, Report.seat == row.seat)
+            ).all()
+            bodies = {r.format: expand_boards(session, row.game_id, row.turn_number, r.body) for r in stored}
+            png = pngs[row.game_id]
+            assert png is not None
+            msg = compose(
+                to=row.to_addr,
+                subject=row.subject,
+                text=bodies["text"],
+                html=bodies["html"],
+                message_id=row.message_id,
+                date=as_utc(row.created_at),
+                attachments=[
+                    (picture_name(row.game_id, row.turn_number), "image/png", png),
+                    *turn_deadline_attachment(session, row.game_id, row.turn_number + 1, row.seat),
+                ],
+            )
+            for n, part in enumerate(p for p in msg.walk() if p.is_multipart()):
+                part.set_boundary("=_" + hashlib.sha256(f"{row.message_id}:{n}".encode()).hexdigest()[:40])
+            assert made == msg.as_bytes()
+
+
+def test_a_report_mail_is_composed_while_another_transaction_holds_the_write_lock(referee: Referee) -> None:
+    """Composing reads in a deferred transaction: it does not wait for the flush's own writes (the
+    other connections marking their messages) nor for a close."""
+    close_one_mare_nostrum_turn(referee)
+    first, second = report_rows(referee.db)[:2]
+    made = message_bytes(referee.db, first)  # the turn's PNG is made and kept here (a write)
+    with referee.db.session() as writing:
+        writing.exec(select(OutboxMessage)).first()  # SQLite: BEGIN IMMEDIATE, the write lock held
+        assert f"Message-ID: {second.message_id}".encode() in message_bytes(referee.db, second)
+        assert message_bytes(referee.db, first) == made
