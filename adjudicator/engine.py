@@ -884,23 +884,29 @@ class Referee:
         session.add(row)
         return row
 
-    def due_turns(self, now: datetime | None = None) -> list[tuple[str, int]]:
+    def due_turns(
+        self, now: datetime | None = None, only: tuple[str, int] | None = None
+    ) -> list[tuple[str, int]]:
         """Open turns of running games whose deadline (plus grace, while orders are missing) has passed.
 
         The deadline is compared in SQL and only the columns that decide are read (a pass over
         10,000 open turns must not load their states); a game whose NMR policy waits out a grace
         period has its missing seats looked up, for the turns past their deadline only.
+        ``only`` (game, turn) asks about that turn alone.
         """
         now = as_utc(now or self.clock())
         assert now is not None
         due = []
+        query = (
+            select(Turn.game_id, Turn.number, Turn.deadline_at, Game.grace, Game.nmr)
+            .where(Turn.game_id == Game.id, Turn.status == "open", Game.status == "running")
+            .where(Turn.deadline_at <= now)  # type: ignore[operator]
+            .order_by(Turn.deadline_at, Turn.game_id)  # type: ignore[arg-type]
+        )
+        if only is not None:
+            query = query.where(Turn.game_id == only[0], Turn.number == only[1])
         with self.db.session() as session:
-            rows = session.exec(
-                select(Turn.game_id, Turn.number, Turn.deadline_at, Game.grace, Game.nmr)
-                .where(Turn.game_id == Game.id, Turn.status == "open", Game.status == "running")
-                .where(Turn.deadline_at <= now)  # type: ignore[operator]
-                .order_by(Turn.deadline_at, Turn.game_id)  # type: ignore[arg-type]
-            ).all()
+            rows = session.exec(query).all()
             for game_id, number, deadline_at, grace, nmr in rows:
                 if grace and nmr == "wait":  # closes at the end of the grace while orders are missing
                     game = self.game(session, game_id)

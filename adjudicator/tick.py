@@ -79,7 +79,7 @@ def close_due(
     ``stop`` is asked before each turn: a server told to stop finishes the turn
     in hand and leaves the rest to the next pass.
     """
-    due = [(game_id, number, "deadline") for game_id, number in referee.due_turns(now)]
+    due = [(game_id, number, "deadline") for game_id, number in referee.due_turns(now, only)]
     due += [
         (game_id, number, "early")
         for game_id, number in ready_turns(referee, only)
