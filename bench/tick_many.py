@@ -11,7 +11,9 @@ Then, for each worker count, a copy of that database (PostgreSQL ``CREATE DATABA
 a file copy for SQLite) is ticked by 1 or 2 ``pbem tick --no-poll --no-flush`` processes started at
 once, and the wall time until they are all done is taken (process start-up included); afterwards
 every game must have turn 1 closed exactly once, turn 2 open and one report mail per seat
-(checked, not assumed). The setting up and the copying are not timed.
+(checked, not assumed). The setting up and the copying are not timed. Then one more pass of
+one process is timed over the last copy, where every game's turn 2 is open and not due: what a
+cron ``pbem tick`` costs while nothing happens (process start-up included).
 
 The set-up makes every game with the referee's own ``new_game``, ``join`` and ``start`` (the
 code path of ``pbem game new`` / ``seat join`` / ``game start``) with two differences, so that
@@ -224,6 +226,8 @@ def main() -> None:
                         f"({seconds:.1f} s; every turn closed exactly once)",
                         flush=True,
                     )
+                idle = run_ticks(url, 1)  # turn 2 of every game is open and not due
+                print(f"  {backend:10s} a pass with nothing due over {args.games} open turns: {idle:.1f} s")
             finally:
                 for name in dropped:
                     drop_pg(name)
