@@ -761,9 +761,8 @@ class Referee:
         seats = {s.name: s for s in self.seats(session, game.id)}
         orders: dict[str, Any] = {}
         fell: list[str] = []
-        accepted: dict[
-            str, Submission
-        ] = {}  # read at once, so the defaults and seats below are written at once
+        # The accepted orders read at once: the defaults and the seats below are then written at once.
+        accepted: dict[str, Submission] = {}
         for row in session.exec(
             select(Submission)
             .where(
