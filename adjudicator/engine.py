@@ -760,8 +760,11 @@ class Referee:
             if won.rowcount != 1:  # type: ignore[attr-defined]
                 return None
             session.expire_all()
-            game = self.game(session, game_id)
-            turn = session.exec(select(Turn).where(Turn.game_id == game_id, Turn.number == number)).one()
+            turn, game = session.exec(  # both read again after the UPDATE, in one statement
+                select(Turn, Game).where(
+                    Turn.game_id == game_id, Turn.number == number, Game.id == Turn.game_id
+                )
+            ).one()
             return self._resolve(session, game, turn)
 
     def _resolve(self, session: Session, game: Game, turn: Turn) -> ClosedTurn:
@@ -908,20 +911,39 @@ class Referee:
         session.add(row)
         return row
 
-    def due_turns(self, now: datetime | None = None) -> list[tuple[str, int]]:
-        """Open turns of running games whose deadline (plus grace, while orders are missing) has passed."""
-        now = now or self.clock()
+    def due_turns(
+        self, now: datetime | None = None, only: tuple[str, int] | None = None
+    ) -> list[tuple[str, int]]:
+        """Open turns of running games whose deadline (plus grace, while orders are missing) has passed.
+
+        The deadline is compared in SQL and only the columns that decide are read (a pass over
+        10,000 open turns must not load their states); a game whose NMR policy waits out a grace
+        period has its missing seats looked up, for the turns past their deadline only.
+        ``only`` (game, turn) asks about that turn alone.
+        """
+        now = as_utc(now or self.clock())
+        assert now is not None
         due = []
+        query = (
+            select(Turn.game_id, Turn.number, Turn.deadline_at, Game.grace, Game.nmr)
+            .where(Turn.game_id == Game.id, Turn.status == "open", Game.status == "running")
+            .where(Turn.deadline_at <= now)  # type: ignore[operator]
+            .order_by(Turn.deadline_at, Turn.game_id)  # type: ignore[arg-type]
+        )
+        if only is not None:
+            query = query.where(Turn.game_id == only[0], Turn.number == only[1])
         with self.db.session() as session:
-            rows = session.exec(
-                select(Turn, Game)
-                .where(Turn.game_id == Game.id, Turn.status == "open", Game.status == "running")
-                .order_by(Turn.deadline_at)  # type: ignore[arg-type]
-            ).all()
-            for turn, game in rows:
-                when = self.closes_at(session, game, turn)
-                if when is not None and when <= now:
-                    due.append((game.id, turn.number))
+            rows = session.exec(query).all()
+            for game_id, number, deadline_at, grace, nmr in rows:
+                if grace and nmr == "wait":  # closes at the end of the grace while orders are missing
+                    game = self.game(session, game_id)
+                    turn = self.turn(session, game_id, number)
+                    when = self.closes_at(session, game, turn)
+                    if when is None or when > now:
+                        continue
+                elif as_utc(deadline_at) > now:  # type: ignore[operator]
+                    continue  # (the SQL comparison already left these out)
+                due.append((game_id, number))
         return due
 
     def missing_seats(self, session: Session, turn: Turn) -> list[str]:

@@ -208,15 +208,21 @@ class Server:
         self.sync_jobs(utcnow())
 
     def desired_jobs(self, now: datetime) -> dict[str, tuple[datetime, Any, tuple[str, int]]]:
+        from sqlalchemy.orm import load_only
         from sqlmodel import select
 
         from adjudicator.store import Game, Turn
 
         wanted: dict[str, tuple[datetime, Any, tuple[str, int]]] = {}
         with self.db.session() as session:
+            # Only the columns that say when (a sync follows every close: with thousands of open
+            # turns, reading their states each time would grow with the square of the games).
             rows = session.exec(
-                select(Game, Turn).where(
-                    Turn.game_id == Game.id, Turn.status == "open", Game.status == "running"
+                select(Game, Turn)
+                .where(Turn.game_id == Game.id, Turn.status == "open", Game.status == "running")
+                .options(
+                    load_only(Game.id, Game.status, Game.reminders, Game.nmr, Game.grace),  # type: ignore[arg-type]
+                    load_only(Turn.game_id, Turn.number, Turn.status, Turn.deadline_at, Turn.opened_at),  # type: ignore[arg-type]
                 )
             ).all()
             for game, turn in rows:

@@ -63,8 +63,18 @@ def normal_code(text: str) -> str:
 
 # -- the game's terms -------------------------------------------------------------
 def terms(session: Session, game_id: str) -> GameTerms:
-    """The game's sign-up and absence terms (closed and none when it has no row)."""
-    return session.get(GameTerms, game_id) or GameTerms(game_id=game_id)
+    """The game's sign-up and absence terms (closed and none when it has no row).
+
+    A game without a row is remembered for the rest of the transaction: a close asks once per
+    seat's report, and the session's identity map keeps only rows that exist (terms are written
+    by :func:`set_terms`, in a transaction of its own)."""
+    none: set[str] = session.info.setdefault("pbem_games_without_terms", set())
+    if game_id not in none:
+        row = session.get(GameTerms, game_id)
+        if row is not None:
+            return row
+        none.add(game_id)
+    return GameTerms(game_id=game_id)
 
 
 def terms_line(session: Session, game_id: str) -> str | None:

@@ -2,14 +2,25 @@
 
 Not a timed test: run it by hand::
 
-    .venv/bin/python bench/tick_many.py [--games 100] [--backends sqlite,postgresql]
-    .venv/bin/python bench/tick_many.py --games 10000      # the issue's size (a long run)
+    .venv/bin/python bench/tick_many.py [--games 100] [--backends sqlite,postgresql] [--workers 1,2]
+    .venv/bin/python bench/tick_many.py --games 10000 --backends postgresql --workers 2   # the issue's run
 
-For each backend and worker count, a fresh database gets ``--games`` 5-seat Mare Nostrum games
-whose first turn is past its deadline (players with addresses: every close renders the reports
-and queues the mails). Then 1 or 2 ``pbem tick --no-poll --no-flush`` processes run at once and
-the wall time until they are all done is taken; afterwards every game must have turn 1 closed
-exactly once and turn 2 open (checked, not assumed). The setting up is not timed.
+For each backend a fresh database gets ``--games`` 5-seat Mare Nostrum games whose first turn is
+past its deadline (players with addresses: every close renders the reports and queues the mails).
+Then, for each worker count, a copy of that database (PostgreSQL ``CREATE DATABASE ... TEMPLATE``,
+a file copy for SQLite) is ticked by 1 or 2 ``pbem tick --no-poll --no-flush`` processes started at
+once, and the wall time until they are all done is taken (process start-up included); afterwards
+every game must have turn 1 closed exactly once, turn 2 open and one report mail per seat
+(checked, not assumed). The setting up and the copying are not timed. Then one more pass of
+one process is timed over the last copy, where every game's turn 2 is open and not due: what a
+cron ``pbem tick`` costs while nothing happens (process start-up included).
+
+The set-up makes every game with the referee's own ``new_game``, ``join`` and ``start`` (the
+code path of ``pbem game new`` / ``seat join`` / ``game start``) with two differences, so that
+10,000 games take minutes instead of an hour: the calls of 50 games share one transaction, and
+the referee used for the set-up has no report hooks, so turn 1's opening notices are not queued
+(they are not what is measured: the tick never reads them, and at 10,000 games their full MIME
+would be gigabytes). ``--setup-workers`` processes set up disjoint ranges of games in parallel.
 
 Anchor, measured in the same run: the same number of bare ``ruleset.resolve`` calls of a
 5-seat first turn in this process (what the rules alone cost).
@@ -21,14 +32,20 @@ import argparse
 import os
 import random
 import secrets
+import shutil
+import sqlite3
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from datetime import timedelta
 from pathlib import Path
 
 from sqlalchemy import text
+from sqlmodel import Session
 
 from adjudicator.dice import Dice
 from adjudicator.engine import Referee
@@ -39,18 +56,62 @@ PG_ADMIN = os.environ.get("PBEM_TEST_PG", "postgresql+psycopg://postgres@127.0.0
 PBEM = str(Path(sys.executable).with_name("pbem"))
 
 
-def set_up(url: str, games: int) -> None:
+#: Games whose set-up shares one transaction (the referee's calls for each game are unchanged).
+SETUP_BATCH = 50
+
+
+class BatchedDatabase(Database):
+    """A database whose ``session()`` hands out one open transaction while ``batch`` is set, so
+    the referee's own methods for several games commit together (set-up only)."""
+
+    batch: Session | None = None
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        if self.batch is None:
+            with super().session() as session:
+                yield session
+        else:
+            yield self.batch
+
+
+def set_up_range(url: str, first: int, last: int) -> None:
+    """Games ``first`` to ``last - 1``: new game, five players join, start; past their deadline."""
+    db = BatchedDatabase(url)
+    past = utcnow() - timedelta(hours=3)
+    referee = Referee(db, clock=lambda: past, reports=False)  # no opening notices (see the docstring)
+    for start in range(first, last, SETUP_BATCH):
+        with Database.session(db) as batch:
+            db.batch = batch
+            try:
+                for n in range(start, min(start + SETUP_BATCH, last)):
+                    game_id = f"g{n:05d}"
+                    _game, seats, _ = referee.new_game(
+                        "mare-nostrum", game_id, {"nations": "5"}, deadline="1h"
+                    )
+                    for seat in seats:
+                        referee.join(game_id, seat, email=f"{seat.lower()}.{n}@bench.invalid", name=seat)
+                    referee.start(game_id)
+            finally:
+                db.batch = None
+    db.dispose()
+
+
+def set_up(url: str, games: int, workers: int) -> None:
     db = Database(url)
     db.migrate()
-    past = utcnow() - timedelta(hours=3)
-    referee = Referee(db, clock=lambda: past)
-    for n in range(games):
-        game_id = f"g{n:05d}"
-        _game, seats, _ = referee.new_game("mare-nostrum", game_id, {"nations": "5"}, deadline="1h")
-        for seat in seats:
-            referee.join(game_id, seat, email=f"{seat.lower()}.{n}@bench.invalid", name=seat)
-        referee.start(game_id)
     db.dispose()
+    if workers <= 1 or games < 2 * SETUP_BATCH:
+        set_up_range(url, 0, games)
+    else:
+        step = -(-games // workers)
+        with ProcessPoolExecutor(workers) as pool:
+            jobs = [pool.submit(set_up_range, url, k, min(k + step, games)) for k in range(0, games, step)]
+            for job in jobs:
+                job.result()
+    if db.is_sqlite:  # everything into the main file, so that a file copy is the whole database
+        with sqlite3.connect(url.split("///", 1)[1]) as con:
+            con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
 
 def check_each_turn_closed_once(url: str, games: int) -> None:
@@ -79,7 +140,8 @@ def run_ticks(url: str, workers: int) -> float:
     return seconds
 
 
-def pg_database() -> tuple[str, str] | None:
+def pg_database(template: str | None = None) -> tuple[str, str] | None:
+    """A new PostgreSQL database (a copy of ``template`` when given): its URL and name."""
     try:
         import psycopg
 
@@ -88,7 +150,7 @@ def pg_database() -> tuple[str, str] | None:
         return None
     name = f"pbem_bench_{secrets.token_hex(4)}"
     with admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
+        admin.execute(f'CREATE DATABASE "{name}"' + (f' TEMPLATE "{template}"' if template else ""))
     return f"{PG_ADMIN.rsplit('/', 1)[0]}/{name}", name
 
 
@@ -127,32 +189,48 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100, help="due games (the issue's target: 10000)")
     parser.add_argument("--backends", default="sqlite,postgresql")
     parser.add_argument("--workers", default="1,2")
+    parser.add_argument("--setup-workers", type=int, default=2, help="processes setting the games up")
     args = parser.parse_args()
     os.environ.setdefault("PBEM_PEPPER", "bench pepper, not a secret: 0123456789abcdef")
     print(f"pbem tick over {args.games} due 5-seat Mare Nostrum games (reports rendered, mail queued)")
     for backend in args.backends.split(","):
-        for workers in [int(w) for w in args.workers.split(",")]:
-            with tempfile.TemporaryDirectory() as tmp:
-                dropped: str | None = None
+        with tempfile.TemporaryDirectory() as tmp:
+            dropped: list[str] = []
+            try:
                 if backend == "sqlite":
-                    url = f"sqlite:///{Path(tmp) / 'bench.db'}"
+                    template = str(Path(tmp) / "template.db")
+                    template_url = f"sqlite:///{template}"
                 else:
                     made = pg_database()
                     if made is None:
-                        print(f"  {backend:10s} {workers} worker(s): no PostgreSQL server answers; skipped")
+                        print(f"  {backend:10s}: no PostgreSQL server answers; skipped")
                         continue
-                    url, dropped = made
-                try:
-                    set_up(url, args.games)
+                    template_url, template = made
+                    dropped.append(template)
+                start = time.perf_counter()
+                set_up(template_url, args.games, args.setup_workers)
+                took = time.perf_counter() - start
+                print(f"  {backend:10s} set-up of {args.games} games: {took:.0f} s (not timed)", flush=True)
+                for workers in [int(w) for w in args.workers.split(",")]:
+                    if backend == "sqlite":
+                        copy = Path(tmp) / f"tick{workers}.db"
+                        shutil.copyfile(template, copy)
+                        url = f"sqlite:///{copy}"
+                    else:
+                        url, name = pg_database(template)  # type: ignore[misc]
+                        dropped.append(name)
                     seconds = run_ticks(url, workers)
                     check_each_turn_closed_once(url, args.games)
-                finally:
-                    if dropped:
-                        drop_pg(dropped)
-            print(
-                f"  {backend:10s} {workers} worker(s): {args.games / seconds:8.1f} games/s "
-                f"({seconds:.1f} s; every turn closed exactly once)"
-            )
+                    print(
+                        f"  {backend:10s} {workers} worker(s): {args.games / seconds:8.1f} games/s "
+                        f"({seconds:.1f} s; every turn closed exactly once)",
+                        flush=True,
+                    )
+                idle = run_ticks(url, 1)  # turn 2 of every game is open and not due
+                print(f"  {backend:10s} a pass with nothing due over {args.games} open turns: {idle:.1f} s")
+            finally:
+                for name in dropped:
+                    drop_pg(name)
     bare = bare_resolves(args.games)
     print(f"  anchor: bare resolve of the same turn, 1 process: {args.games / bare:8.1f} games/s")
 

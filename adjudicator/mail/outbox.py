@@ -62,7 +62,14 @@ def queue(
     With ``compose="report"`` the message is queued by reference: ``raw`` is empty and
     :func:`message_bytes` composes it when it is sent, from the stored reports of
     (game, turn, seat) and the turn's picture ``picture`` (see :mod:`adjudicator.mail.report_mail`)."""
-    existing = session.exec(select(OutboxMessage).where(OutboxMessage.message_id == message_id)).first()
+    # Rows queued earlier in this transaction are looked up in the session, not flushed one by
+    # one before each look-up: a close's mails are written with one INSERT (executemany).
+    if any(isinstance(o, OutboxMessage) and o.message_id == message_id for o in session.new):
+        return None
+    with session.no_autoflush:
+        existing = session.exec(
+            select(OutboxMessage.id).where(OutboxMessage.message_id == message_id)
+        ).first()
     if existing is not None:
         return None
     row = OutboxMessage(

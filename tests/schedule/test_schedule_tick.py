@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
 from schedule_helpers import FakeClock
+from sqlalchemy import event
 from sqlmodel import func, select
 
 from adjudicator.engine import NotFound, Referee, RefereeError, Refused
@@ -82,6 +84,34 @@ def test_a_clock_jump_closes_the_open_turn_once_and_skips_none(referee: Referee,
     assert _tick(referee).closed == []
     clock.advance(days=40, hours=48)
     assert _tick(referee).closed == [("g", 2)]
+
+
+def test_a_deadline_is_passed_at_the_same_instant_whatever_zone_the_clock_is_given_in(
+    referee: Referee, clock: FakeClock
+) -> None:
+    _game(referee, deadline="48h")
+    deadline = clock() + timedelta(hours=48)
+    sydney = ZoneInfo("Australia/Sydney")  # the deadline is compared in SQL: as an instant, not as text
+    just_before = (deadline - timedelta(seconds=1)).astimezone(sydney)
+    assert tick(referee.db, just_before, referee=referee, poll=False, flush=False).closed == []
+    at_it = deadline.astimezone(sydney)
+    assert tick(referee.db, at_it, referee=referee, poll=False, flush=False).closed == [("g", 1)]
+
+
+def test_a_pass_reads_no_state_of_the_open_turns_it_does_not_close(
+    referee: Referee, clock: FakeClock
+) -> None:
+    for game_id in ("a", "b"):
+        _game(referee, game_id, deadline="48h")
+    statements: list[str] = []
+    listen = event.listens_for(referee.db.engine, "before_cursor_execute")
+    listen(lambda _c, _cur, statement, *_a: statements.append(statement))
+    clock.advance(hours=12)  # neither is due, no reminder falls due
+    summary = _tick(referee)
+    assert summary.closed == [] and summary.reminders == 0
+    assert statements  # the listener sees the pass
+    # what a pass costs must not grow with the size of the states of the games it leaves alone
+    assert not [s for s in statements if "state_json" in s]
 
 
 def test_a_weekly_slot_deadline(referee: Referee, clock: FakeClock) -> None:
