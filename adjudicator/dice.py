@@ -88,6 +88,9 @@ class Dice:
         self._seed = bytes(seed)
         #: the HMAC keyed once per turn; each roll copies its two halves
         self._inner, self._outer = _hmac_halves(self._seed)
+        self._copy_inner, self._copy_outer = self._inner.copy, self._outer.copy
+        #: ``_draw`` is overridden (a test's renamed dice): every roll goes through it
+        self._own_draw = type(self)._draw is not Dice._draw
         self._pins: dict[str, Pin] = dict(pins or {})
         self._count: dict[str, int] = {}
         self.log: list[Roll] = []
@@ -98,9 +101,9 @@ class Dice:
         limit = _LIMITS.get(sides) or _limit(sides)
         attempt = 0
         while True:
-            inner = self._inner.copy()
+            inner = self._copy_inner()
             inner.update(f"{key}\x00{index}\x00{attempt}".encode())
-            outer = self._outer.copy()
+            outer = self._copy_outer()
             outer.update(inner.digest())
             number = int.from_bytes(outer.digest(), "big")  # HMAC-SHA256(seed, message)
             if number < limit:
@@ -126,13 +129,26 @@ class Dice:
             raise DiceError(f"a die needs at least one side, not {sides!r}")
         if not key or not isinstance(key, str):
             raise DiceError("every roll needs a key naming its rule and subject")
-        index = self._count.get(key, 0)
-        self._count[key] = index + 1
-        value = self._pinned(key, index) if self._pins else None
-        if value is None:
+        count = self._count
+        index = count.get(key, 0)
+        count[key] = index + 1
+        if self._pins and (value := self._pinned(key, index)) is not None:
+            if not 1 <= value <= sides:
+                raise DiceError(f"pinned value {value} for {key!r} does not fit a d{sides}")
+        elif self._own_draw:
             value = self._draw(sides, key, index)
-        elif not 1 <= value <= sides:
-            raise DiceError(f"pinned value {value} for {key!r} does not fit a d{sides}")
+        else:
+            # _draw's first attempt, inlined (the hot path of every resolve); a rejected draw
+            # (fewer than `sides` in 2**256 draws) is drawn again by _draw, from attempt 0
+            inner = self._copy_inner()
+            inner.update(f"{key}\x00{index}\x000".encode())
+            outer = self._copy_outer()
+            outer.update(inner.digest())
+            number = int.from_bytes(outer.digest(), "big")
+            if number < (_LIMITS.get(sides) or _limit(sides)):
+                value = number % sides + 1
+            else:
+                value = self._draw(sides, key, index)
         self.log.append(_new_roll(Roll, (key, index, sides, value)))
         return value
 
