@@ -957,13 +957,16 @@ class MilitaryPhase:
         owner, that entered it this turn or won a battle in it (the book: the winner of a
         contested independent province rolls to take it, wherever he came from)."""
         keys = [k for k in self.units_at(province, "army") if k not in self.withdrawn]
-        nations = {self.units[k]["nation"] for k in keys}
+        if not keys:
+            return []
+        units = self.units
+        nations = {units[k]["nation"] for k in keys}
         if len(nations) != 1 or self.owner(province) in nations:
             return []
-        seat = next(iter(nations))
-        keys = [k for k in keys if k in self.entered or k in self.won]
+        entered, won = self.entered, self.won
+        keys = [k for k in keys if k in entered or k in won]
         if len(keys) > 1:
-            self.in_fighting_order(seat, keys)  # in the order of its side (sides_at)
+            self.in_fighting_order(next(iter(nations)), keys)  # in the order of its side (sides_at)
         return keys
 
     def invasions(self) -> None:
@@ -1268,15 +1271,10 @@ class MilitaryPhase:
     def garrison_pillage_and_cut_routes(self) -> None:
         """Armee en garnison: an army that did not move MAY pillage (half the local market, rounded
         up) and MAY cut the trade routes of the province it occupies."""
-        for key, order in sorted(self.unit_orders.items()):
+        holding = sorted((k, o) for k, o in self.unit_orders.items() if o.verb == "hold")  # keys unique
+        for key, order in holding:
             unit = self.units.get(key)
-            if (
-                not unit
-                or unit["kind"] != "army"
-                or order.verb != "hold"
-                or not unit["at"]
-                or key in self.entered
-            ):
+            if not unit or unit["kind"] != "army" or not unit["at"] or key in self.entered:
                 continue
             province = unit["at"]
             if self.owner(province) == unit["nation"]:
@@ -1301,9 +1299,10 @@ class MilitaryPhase:
     # ------------------------------------------------------------------ 3g. blockades
     def blockades(self) -> None:
         """Blocus maritime: a fleet next to an enemy port rolls a d6 on the blockade table."""
-        for key, order in sorted(self.unit_orders.items()):
+        blockading = sorted((k, o) for k, o in self.unit_orders.items() if o.verb == "blockade")
+        for key, order in blockading:
             fleet = self.units.get(key)
-            if not fleet or fleet["kind"] != "fleet" or order.verb != "blockade" or key in self.fleets_moved:
+            if not fleet or fleet["kind"] != "fleet" or key in self.fleets_moved:
                 continue
             port = order.target
             owner = self.owner(port) if port in self.provinces else None
