@@ -125,10 +125,12 @@ class Dice:
 
     def roll(self, sides: int, key: str) -> int:
         """Roll one die of ``sides`` faces (1..sides) for the rule and subject named by ``key``."""
-        if not isinstance(sides, int) or sides < 1:
-            raise DiceError(f"a die needs at least one side, not {sides!r}")
-        if not key or not isinstance(key, str):
-            raise DiceError("every roll needs a key naming its rule and subject")
+        if sides.__class__ is not int or key.__class__ is not str or sides < 1 or not key:
+            # the checks in full only when the plain case fails (a bool or str subclass passes them)
+            if not isinstance(sides, int) or sides < 1:
+                raise DiceError(f"a die needs at least one side, not {sides!r}")
+            if not key or not isinstance(key, str):
+                raise DiceError("every roll needs a key naming its rule and subject")
         count = self._count
         index = count.get(key, 0)
         count[key] = index + 1

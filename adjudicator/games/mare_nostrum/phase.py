@@ -218,14 +218,20 @@ class MilitaryPhase:
         self.events.append(event)
 
     def name(self, u: dict[str, Any] | str) -> str:
-        if isinstance(u, str):
+        keyed = isinstance(u, str)
+        if keyed:
             # a unit's name follows from its key (nation, kind and number), so it is kept
             named = self.names.get(u)
-            if named is None:
-                named = self.names[u] = self.name(self.units[u])
-            return named
-        kind = "army" if u["kind"] == "army" else "fleet"
-        return f"{self.nations[u['nation']]['name']} {kind} {u['id']}"
+            if named is not None:
+                return named
+            unit = self.units[u]
+        else:
+            unit = u  # type: ignore[assignment]
+        kind = "army" if unit["kind"] == "army" else "fleet"
+        named = f"{self.nations[unit['nation']]['name']} {kind} {unit['id']}"
+        if keyed:
+            self.names[u] = named  # type: ignore[index]
+        return named
 
     def nation_name(self, seat: str) -> str:
         return self.nations[seat]["name"]
