@@ -218,20 +218,17 @@ class MilitaryPhase:
         self.events.append(event)
 
     def name(self, u: dict[str, Any] | str) -> str:
-        keyed = isinstance(u, str)
-        if keyed:
+        if isinstance(u, str):
             # a unit's name follows from its key (nation, kind and number), so it is kept
             named = self.names.get(u)
-            if named is not None:
-                return named
-            unit = self.units[u]
-        else:
-            unit = u  # type: ignore[assignment]
+            if named is None:
+                named = self.names[u] = self.unit_name(self.units[u])
+            return named
+        return self.unit_name(u)
+
+    def unit_name(self, unit: dict[str, Any]) -> str:
         kind = "army" if unit["kind"] == "army" else "fleet"
-        named = f"{self.nations[unit['nation']]['name']} {kind} {unit['id']}"
-        if keyed:
-            self.names[u] = named  # type: ignore[index]
-        return named
+        return f"{self.nations[unit['nation']]['name']} {kind} {unit['id']}"
 
     def nation_name(self, seat: str) -> str:
         return self.nations[seat]["name"]
