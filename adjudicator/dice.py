@@ -50,15 +50,18 @@ class DiceError(ValueError):
 
 _new_roll = tuple.__new__  # Roll(...) without its generated __new__: the same tuple, a third faster
 _BLOCK = 64  # SHA-256's block size, in bytes
-_LIMITS: dict[int, int] = {}
 
 
-def _limit(sides: int) -> int:
-    """The largest multiple of ``sides`` not above 2**256: draws at or above it are rejected."""
-    limit = _LIMITS.get(sides)
-    if limit is None:
-        limit = _LIMITS[sides] = (1 << 256) - ((1 << 256) % sides)
-    return limit
+class _Limits(dict[int, int]):
+    """Sides -> the largest multiple of ``sides`` not above 2**256 (draws at or above it are
+    rejected), made the first time a die of that many sides is rolled."""
+
+    def __missing__(self, sides: int) -> int:
+        limit = self[sides] = (1 << 256) - ((1 << 256) % sides)
+        return limit
+
+
+_LIMITS = _Limits()
 
 
 def _hmac_halves(seed: bytes) -> tuple[hashlib._Hash, hashlib._Hash]:
@@ -98,7 +101,7 @@ class Dice:
     # -- the primitive -------------------------------------------------------
     def _draw(self, sides: int, key: str, index: int) -> int:
         """The unpinned value of roll ``index`` of ``key``: uniform in 1..sides."""
-        limit = _LIMITS.get(sides) or _limit(sides)
+        limit = _LIMITS[sides]
         attempt = 0
         while True:
             inner = self._copy_inner()
@@ -147,10 +150,7 @@ class Dice:
             outer = self._copy_outer()
             outer.update(inner.digest())
             number = int.from_bytes(outer.digest(), "big")
-            if number < (_LIMITS.get(sides) or _limit(sides)):
-                value = number % sides + 1
-            else:
-                value = self._draw(sides, key, index)
+            value = number % sides + 1 if number < _LIMITS[sides] else self._draw(sides, key, index)
         self.log.append(_new_roll(Roll, (key, index, sides, value)))
         return value
 

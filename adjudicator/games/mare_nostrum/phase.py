@@ -411,8 +411,10 @@ class MilitaryPhase:
         went down with it (:meth:`destroy`) and lands nowhere.
         """
         for key, order in list(self.unit_orders.items()):
+            if order.verb != "land":
+                continue
             unit = self.units.get(key)
-            if unit is None or unit["kind"] != "army" or order.verb != "land" or unit["exhausted"]:
+            if unit is None or unit["kind"] != "army" or unit["exhausted"]:
                 continue
             fleet = self.units.get(unit["aboard"] or "")
             if fleet is None or order.target not in self.map.seas[fleet["at"]].coasts:
@@ -433,6 +435,8 @@ class MilitaryPhase:
         """Book: "un envahisseur peut toujours lever un siege en repliant ... ou en embarquant"."""
         if self.besiegers is None:
             self.besiegers = {rec["siege"]["army"]: p for p, rec in self.provinces.items() if rec["siege"]}
+        if not self.besiegers:
+            return
         prov = self.besiegers.pop(key, None)
         if (
             prov is not None
