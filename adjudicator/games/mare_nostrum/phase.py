@@ -1352,7 +1352,7 @@ class MilitaryPhase:
             if not nation["alive"]:
                 continue
             ranked = sorted(
-                (o for o in self.orders[seat] if o.is_purchase),
+                [o for o in self.orders[seat] if o.verb.startswith(("buy-", "hire-"))],  # o.is_purchase
                 key=lambda o: (
                     PURCHASE_ORDER.index(o.verb),
                     self.rank.get(o.target, -1),
