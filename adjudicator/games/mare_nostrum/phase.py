@@ -908,14 +908,16 @@ class MilitaryPhase:
         order = self.unit_orders.get(r.key)
         wanted = order.retreat if order else ""
         adjacent = self.in_map_order(self.map.provinces[r.frm].land)
-
-        def free(p: str) -> bool:
-            return p in adjacent and occupied.get(p, set()) <= {seat}
-
-        ranked = [p for p in dict.fromkeys((wanted, self.entered.get(r.key, ""), *adjacent)) if p]
-        places = [p for p in ranked if free(p) and self.owner(p) == seat]
+        provinces = self.provinces
+        mine = {seat}
+        free = [  # adjacent, and no other nation's army there at the start of the step
+            p
+            for p in dict.fromkeys((wanted, self.entered.get(r.key, ""), *adjacent))
+            if p in adjacent and occupied.get(p, mine) <= mine
+        ]
+        places = [p for p in free if provinces[p]["owner"] == seat]
         if r.anywhere:
-            places += [p for p in ranked if free(p) and self.owner(p) != seat]
+            places += [p for p in free if provinces[p]["owner"] != seat]
         fleets = sorted(
             (
                 k
@@ -986,9 +988,12 @@ class MilitaryPhase:
         occupied = self.occupancy()
         captures: list[tuple[str, str]] = []
         retreats: list[Retreat] = []
+        units = self.units
+        # an invader entered its province this turn or won a battle in it: nobody invades elsewhere
+        arrived = {units[k]["at"] for k in (*self.entered, *self.won) if k in units}
         for province in self.map.provinces:
-            if not self.here.get(province):
-                continue  # no army: nobody invades
+            if province not in arrived or not self.here.get(province):
+                continue  # no army, or none that arrived or won there: nobody invades
             keys = self.invaders(province)
             siege = self.provinces[province]["siege"]
             if not keys or (siege and siege["nation"] == self.units[keys[0]]["nation"]):
