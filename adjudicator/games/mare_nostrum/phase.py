@@ -348,9 +348,12 @@ class MilitaryPhase:
         :meth:`land_battles`), armies that swap provinces pass each other.
         """
         fleet_moves: list[tuple[str, str, str]] = []
+        units = self.units
         for key, order in self.unit_orders.items():
-            unit = self.units[key]
-            if unit["kind"] != "fleet" or order.verb != "move":
+            if order.verb != "move":
+                continue
+            unit = units[key]
+            if unit["kind"] != "fleet":
                 continue
             if order.target in self.map.seas[unit["at"]].seas:
                 fleet_moves.append((key, unit["at"], order.target))
@@ -364,8 +367,10 @@ class MilitaryPhase:
             )
 
         for key, order in list(self.unit_orders.items()):
-            unit = self.units[key]
-            if unit["kind"] != "army" or order.verb == "hold" or unit["exhausted"]:
+            if order.verb != "move" and order.verb != "embark":
+                continue  # an army's other orders (hold, land, blockade) move nothing now
+            unit = units[key]
+            if unit["kind"] != "army" or unit["exhausted"]:
                 continue
             if order.verb == "move" and unit["at"] and order.target in self.map.provinces[unit["at"]].land:
                 self.lift_siege_by(key)
