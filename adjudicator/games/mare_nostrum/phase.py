@@ -550,7 +550,7 @@ class MilitaryPhase:
         units = self.units
         for sea in self.map.seas:
             here = self.here.get(sea)
-            if not here or len({units[k]["nation"] for k in here}) < 2:
+            if not here or len(here) < 2 or len({units[k]["nation"] for k in here}) < 2:
                 continue  # the fleets of one nation at most: no battle
             sides = self.sides_at("naval", sea)
             if self.hostile_pairs(sea, "naval", sides):
@@ -560,10 +560,10 @@ class MilitaryPhase:
     def land_zones(self) -> list[tuple[str, str]]:
         """Every province where a land battle must be fought (some pair of nations there fights)."""
         battles = []
-        units = self.units
+        units, withdrawn = self.units, self.withdrawn
         for prov in self.map.provinces:
             here = self.here.get(prov)
-            if not here or len({units[k]["nation"] for k in here if k not in self.withdrawn}) < 2:
+            if not here or len(here) < 2 or len({units[k]["nation"] for k in here if k not in withdrawn}) < 2:
                 continue  # the armies of one nation at most: no battle
             sides = self.sides_at("land", prov)
             if self.hostile_pairs(prov, "land", sides):
