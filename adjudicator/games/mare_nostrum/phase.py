@@ -78,6 +78,8 @@ INTERCEPTION_CONTROLLED_BONUS = 1
 MAX_CONTEST_REROLLS = 50
 
 #: Achats: the order in which one nation's purchases are made
+#: the map's cost of what each purchase buys (mercenaries are priced per element)
+PRICED_AS = {"buy-army": "army", "buy-fleet": "fleet", "hire-engineer": "engineer", "hire-priest": "priest"}
 PURCHASE_ORDER = ("hire-mercenaries", "buy-army", "buy-fleet", "hire-engineer", "hire-priest")
 
 
@@ -1376,13 +1378,7 @@ class MilitaryPhase:
 
     def purchase(self, seat: str, nation: dict[str, Any], order: Order, costs: dict[str, int]) -> None:
         verb = order.verb
-        price = {
-            "buy-army": costs["army"],
-            "buy-fleet": costs["fleet"],
-            "hire-engineer": costs["engineer"],
-            "hire-priest": costs["priest"],
-            "hire-mercenaries": costs["mercenary"] * order.count,
-        }[verb]
+        price = costs["mercenary"] * order.count if verb == "hire-mercenaries" else costs[PRICED_AS[verb]]
         refusal = self.purchase_refusal(seat, nation, order)
         if refusal is None and price > nation["treasury"]:
             refusal = f"it costs {price} PO and the treasury holds {nation['treasury']} PO"
