@@ -589,7 +589,7 @@ class MilitaryPhase:
         there (« s'ils decident d'en venir aux mains »: one side alone cannot refuse the
         battle the other brings). A pair that fought to a draw fights no more this turn.
         """
-        if (place, *sorted((a, b))) in self.drawn:
+        if self.drawn and (place, *sorted((a, b))) in self.drawn:
             return False
         if kind == "naval":
             return any(self.wants_naval_battle(k) for k in sides.get(a, []) + sides.get(b, []))
