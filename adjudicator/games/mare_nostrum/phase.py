@@ -328,15 +328,17 @@ class MilitaryPhase:
             if not self.nations.get(seat, {}).get("alive"):
                 continue
             self.orders[seat] = list(orders)
+            units, unit_orders = self.units, self.unit_orders
             for order in orders:
-                if order.verb == "truce":
+                verb = order.verb
+                if verb == "truce":
                     self.truces.add((seat, order.target))
-                elif order.verb == "battle-order" and seat not in self.battle_orders:
+                elif verb == "battle-order" and seat not in self.battle_orders:
                     self.battle_orders[seat] = {u: i for i, u in enumerate(order.units)}
-                if order.unit and order.verb in {"hold", "move", "embark", "land", "blockade"}:
-                    key = uid(seat, order.unit)
-                    if key in self.units and key not in self.unit_orders:
-                        self.unit_orders[key] = order
+                if order.unit and verb in {"hold", "move", "embark", "land", "blockade"}:
+                    key = f"{seat}:{order.unit}"  # uid(seat, order.unit)
+                    if key in units and key not in unit_orders:
+                        unit_orders[key] = order
 
     # ------------------------------------------------------------------ 2. movement
     def movement(self) -> None:
