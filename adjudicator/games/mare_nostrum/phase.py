@@ -290,8 +290,9 @@ class MilitaryPhase:
     def occupancy(self) -> dict[str, set[str]]:
         """Province -> the nations with an army in it (not counting armies leaving a battle)."""
         out: dict[str, set[str]] = {}
+        withdrawn = self.withdrawn
         for key, unit in self.units.items():
-            if unit["kind"] == "army" and unit["at"] and key not in self.withdrawn:
+            if unit["kind"] == "army" and unit["at"] and key not in withdrawn:
                 out.setdefault(unit["at"], set()).add(unit["nation"])
         return out
 
@@ -718,12 +719,11 @@ class MilitaryPhase:
             self.fight_sides(place, kind, sides, *pair)
 
     def standing(self, sides: dict[str, list[str]], seat: str, place: str) -> bool:
-        sides[seat] = [
-            k
-            for k in sides[seat]
-            if k in self.units and self.units[k]["at"] == place and k not in self.withdrawn
+        units, withdrawn = self.units, self.withdrawn
+        left = sides[seat] = [
+            k for k in sides[seat] if k in units and units[k]["at"] == place and k not in withdrawn
         ]
-        return bool(sides[seat])
+        return bool(left)
 
     def fight_sides(self, place: str, kind: str, sides: dict[str, list[str]], a: str, b: str) -> None:
         """Two players' forces fight, one army (or fleet) against one, until one player has none."""
