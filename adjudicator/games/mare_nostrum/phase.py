@@ -178,9 +178,15 @@ class MilitaryPhase:
         self.ordinal: dict[str, int] = {key: i for i, key in enumerate(self.units)}
         #: place -> the units there (the keys of a dict used as a set)
         self.here: dict[str, dict[str, None]] = {}
+        here = self.here
         for key, unit in self.units.items():
-            if unit["at"]:
-                self.here.setdefault(unit["at"], {})[key] = None
+            at = unit["at"]
+            if at:
+                there = here.get(at)
+                if there is None:
+                    here[at] = {key: None}
+                else:
+                    there[key] = None
         #: army -> the provinces whose siege record names it (possibly stale: checked when used)
         self.sieges_by: dict[str, list[str]] = {}
         for province, rec in self.provinces.items():
@@ -256,11 +262,16 @@ class MilitaryPhase:
     def relocate(self, key: str, where: str | None) -> None:
         """Put a unit at ``where`` (None: aboard a fleet), keeping the lookup by place up to date."""
         unit = self.units[key]
+        here = self.here
         if unit["at"]:
-            self.here[unit["at"]].pop(key, None)
+            here[unit["at"]].pop(key, None)
         unit["at"] = where
         if where:
-            self.here.setdefault(where, {})[key] = None
+            there = here.get(where)
+            if there is None:
+                here[where] = {key: None}
+            else:
+                there[key] = None
 
     def add_unit(self, key: str, unit: dict[str, Any]) -> None:
         self.units[key] = unit
