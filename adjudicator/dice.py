@@ -50,15 +50,18 @@ class DiceError(ValueError):
 
 _new_roll = tuple.__new__  # Roll(...) without its generated __new__: the same tuple, a third faster
 _BLOCK = 64  # SHA-256's block size, in bytes
-_LIMITS: dict[int, int] = {}
 
 
-def _limit(sides: int) -> int:
-    """The largest multiple of ``sides`` not above 2**256: draws at or above it are rejected."""
-    limit = _LIMITS.get(sides)
-    if limit is None:
-        limit = _LIMITS[sides] = (1 << 256) - ((1 << 256) % sides)
-    return limit
+class _Limits(dict[int, int]):
+    """Sides -> the largest multiple of ``sides`` not above 2**256 (draws at or above it are
+    rejected), made the first time a die of that many sides is rolled."""
+
+    def __missing__(self, sides: int) -> int:
+        limit = self[sides] = (1 << 256) - ((1 << 256) % sides)
+        return limit
+
+
+_LIMITS = _Limits()
 
 
 def _hmac_halves(seed: bytes) -> tuple[hashlib._Hash, hashlib._Hash]:
@@ -88,6 +91,9 @@ class Dice:
         self._seed = bytes(seed)
         #: the HMAC keyed once per turn; each roll copies its two halves
         self._inner, self._outer = _hmac_halves(self._seed)
+        self._copy_inner, self._copy_outer = self._inner.copy, self._outer.copy
+        #: ``_draw`` is overridden (a test's renamed dice): every roll goes through it
+        self._own_draw = type(self)._draw is not Dice._draw
         self._pins: dict[str, Pin] = dict(pins or {})
         self._count: dict[str, int] = {}
         self.log: list[Roll] = []
@@ -95,12 +101,12 @@ class Dice:
     # -- the primitive -------------------------------------------------------
     def _draw(self, sides: int, key: str, index: int) -> int:
         """The unpinned value of roll ``index`` of ``key``: uniform in 1..sides."""
-        limit = _LIMITS.get(sides) or _limit(sides)
+        limit = _LIMITS[sides]
         attempt = 0
         while True:
-            inner = self._inner.copy()
+            inner = self._copy_inner()
             inner.update(f"{key}\x00{index}\x00{attempt}".encode())
-            outer = self._outer.copy()
+            outer = self._copy_outer()
             outer.update(inner.digest())
             number = int.from_bytes(outer.digest(), "big")  # HMAC-SHA256(seed, message)
             if number < limit:
@@ -122,17 +128,29 @@ class Dice:
 
     def roll(self, sides: int, key: str) -> int:
         """Roll one die of ``sides`` faces (1..sides) for the rule and subject named by ``key``."""
-        if not isinstance(sides, int) or sides < 1:
-            raise DiceError(f"a die needs at least one side, not {sides!r}")
-        if not key or not isinstance(key, str):
-            raise DiceError("every roll needs a key naming its rule and subject")
-        index = self._count.get(key, 0)
-        self._count[key] = index + 1
-        value = self._pinned(key, index) if self._pins else None
-        if value is None:
+        if sides.__class__ is not int or key.__class__ is not str or sides < 1 or not key:
+            # the checks in full only when the plain case fails (a bool or str subclass passes them)
+            if not isinstance(sides, int) or sides < 1:
+                raise DiceError(f"a die needs at least one side, not {sides!r}")
+            if not key or not isinstance(key, str):
+                raise DiceError("every roll needs a key naming its rule and subject")
+        count = self._count
+        index = count.get(key, 0)
+        count[key] = index + 1
+        if self._pins and (value := self._pinned(key, index)) is not None:
+            if not 1 <= value <= sides:
+                raise DiceError(f"pinned value {value} for {key!r} does not fit a d{sides}")
+        elif self._own_draw:
             value = self._draw(sides, key, index)
-        elif not 1 <= value <= sides:
-            raise DiceError(f"pinned value {value} for {key!r} does not fit a d{sides}")
+        else:
+            # _draw's first attempt, inlined (the hot path of every resolve); a rejected draw
+            # (fewer than `sides` in 2**256 draws) is drawn again by _draw, from attempt 0
+            inner = self._copy_inner()
+            inner.update(f"{key}\x00{index}\x000".encode())
+            outer = self._copy_outer()
+            outer.update(inner.digest())
+            number = int.from_bytes(outer.digest(), "big")
+            value = number % sides + 1 if number < _LIMITS[sides] else self._draw(sides, key, index)
         self.log.append(_new_roll(Roll, (key, index, sides, value)))
         return value
 

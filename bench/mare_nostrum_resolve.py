@@ -26,6 +26,9 @@ the next (the rolls and events per unit are printed too: the work per unit is th
 A nation has 10 units here, far below the 500 order lines a nation may send
 (``orders.MAX_LINES``, a bound on hostile input, not a rule).
 
+``--profile``: each turn is resolved once more under cProfile (not timed) and the 25 functions
+with the most time of their own are printed: where the time goes, before optimising.
+
 ``--state-size``: the bytes of a stored 6-nation state (``store.dumps``, as the engine keeps
 it, twice a turn) in state format 1 (the map's TOML text in every state) and 2 (the map by
 reference), on the packaged map and on the same map given as a club map file.
@@ -39,8 +42,10 @@ the fastest of ``--repeat`` runs per sample as above.
 from __future__ import annotations
 
 import argparse
+import cProfile
 import json
 import math
+import pstats
 import random
 import statistics
 import tempfile
@@ -301,6 +306,11 @@ def main() -> None:
     )
     parser.add_argument("--state-size", action="store_true", help="also print the stored state's bytes")
     parser.add_argument(
+        "--profile",
+        action="store_true",
+        help="also profile the timed resolves (cProfile, one run per turn) and print the top 25 by tottime",
+    )
+    parser.add_argument(
         "--sizes", default="100,1000,10000", help="units at each size of --scale, comma-separated"
     )
     args = parser.parse_args()
@@ -308,6 +318,7 @@ def main() -> None:
     rng = random.Random(2026)
     samples: list[float] = []
     rolls = events = 0
+    profiler = cProfile.Profile() if args.profile else None
     units = 0
     for i in range(args.turns):
         state = position(rng)
@@ -327,12 +338,17 @@ def main() -> None:
         samples.append(best)
         rolls += len(dice.log)
         events += len(happened)
+        if profiler is not None:  # one more run, profiled, kept out of the times above
+            copy, dice = json.loads(text), Dice(f"bench:{i}".encode())
+            profiler.runcall(ruleset.resolve, copy, orders, dice)
     median = statistics.median(samples)
     mean = statistics.fmean(samples)
     print(f"Mare Nostrum resolve: {len(samples)} turns of 8 nations and {units} units")
     print(f"  {rolls / len(samples):.1f} dice rolls and {events / len(samples):.1f} events per turn")
     print(f"  median {median * 1e6:.0f} us per turn = {median * 1e6 / units:.1f} us per unit")
     print(f"  mean   {mean * 1e6:.0f} us per turn = {mean * 1e6 / units:.1f} us per unit")
+    if profiler is not None:
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
     mila = mila_us_per_unit(args.mila, args.repeat)
     if mila is None:
         print("  anchor: MILA diplomacy is not installed here (pip install diplomacy==1.1.2)")
