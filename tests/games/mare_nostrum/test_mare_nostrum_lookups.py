@@ -69,3 +69,23 @@ def test_the_comparison_with_the_plain_scan_finds_a_stale_lookup() -> None:
     army["at"] = home
     phase.relocate(key, elsewhere)  # the same move, through the lookups
     assert plain_scans.same_as_scan(phase) == []
+
+
+def test_an_event_said_by_the_phase_is_the_event_the_dataclass_makes() -> None:
+    """``MilitaryPhase.say`` fills an ``Event`` without its ``__init__`` (a resolve makes 134 a
+    turn): the event must be the one ``Event(text, kind, data)`` makes, field for field: equal
+    and serialised alike, so a change to ``Event`` that breaks the shortcut fails here."""
+    from dataclasses import fields
+
+    from adjudicator.games.base import Event
+
+    state = crowded_position(random.Random(5), 3, "dice")
+    phase = MilitaryPhase(state, map_of(state), Dice(b"e"))
+    phase.say("Rome takes Capua.", "conquest", nation="rome", province="capua")
+    said = phase.events[-1]
+    made = Event("Rome takes Capua.", "conquest", {"nation": "rome", "province": "capua"})
+    assert [f.name for f in fields(Event)] == ["text", "kind", "data", "seats"]
+    assert not hasattr(Event, "__post_init__") and not hasattr(Event, "__slots__")
+    assert said == made and type(said) is Event
+    assert said.to_json() == made.to_json()
+    assert vars(said) == vars(made)
