@@ -23,7 +23,7 @@ class Recorded:
     """What a close has just recorded for turn ``number``, handed to the close's hooks (the
     reports stage) so that they do not read it back: the game's seats by position, the counting
     submissions (in :func:`counting_submissions` order), the dice rolls (``key``, ``index``,
-    ``sides``, ``value``) and the events, in their order."""
+    ``sides``, ``value``) and the events, in their order; and the next turn the close opened."""
 
     game_id: str
     number: int
@@ -31,6 +31,9 @@ class Recorded:
     submissions: list[Submission]
     dice: list[Any]
     events: list[Any]
+    #: the turn the close has just opened (``None`` when the game is over) and its requests
+    next_turn: Turn | None = None
+    next_requests: list[Any] | None = None
 
 
 def counting_submissions(session: Session, game_id: str, number: int) -> list[Submission]:
