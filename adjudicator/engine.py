@@ -848,6 +848,7 @@ class Referee:
                 events,
                 next_turn=next_turn,
                 next_requests=None if next_turn is None else self.requests_of(next_turn),
+                state=new_state,  # the engine is done with it (the record is hashed, the bots played)
             )
             self.on_close(session, game, turn, recorded)
         if fell and self.on_civil_disorder is not None:
@@ -887,28 +888,26 @@ class Referee:
                     for seq, roll in enumerate(dice.log)
                 ],
             )
-        if events:
-            session.execute(
-                insert(EventRecord),
-                [
-                    {
-                        "game_id": game.id,
-                        "turn_number": turn.number,
-                        "seq": seq,
-                        "text": ev.text,
-                        "kind": ev.kind,
-                        "data_json": dumps(ev.data),
-                        "seats_json": dumps(list(ev.seats)) if ev.seats is not None else None,
-                    }
-                    for seq, ev in enumerate(events)
-                ],
-            )
+        rows = [  # each event as stored: its data and seats written as JSON once, for the row and the record
+            {
+                "game_id": game.id,
+                "turn_number": turn.number,
+                "seq": seq,
+                "text": ev.text,
+                "kind": ev.kind,
+                "data_json": dumps(ev.data),
+                "seats_json": dumps(list(ev.seats)) if ev.seats is not None else None,
+            }
+            for seq, ev in enumerate(events)
+        ]
+        if rows:
+            session.execute(insert(EventRecord), rows)
         session.add(turn)
         return turn_record(
             session,
             game,
             turn,
-            known=(counted, dice.log, events),
+            known=(counted, dice.log, rows),
             states=(loads(turn.state_json), new_state),  # new_state: a fresh parse, only read
         )
 

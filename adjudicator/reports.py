@@ -270,7 +270,8 @@ def _turn_facts(session: Session, game: Game, turn: Turn, recorded: Recorded | N
     ruleset = get_ruleset(game.ruleset)
     state_json = turn.result_state_json or turn.state_json
     shown = disclosure(ruleset, game_over=game.status == "over")
-    if recorded is not None and (recorded.game_id, recorded.number) == (game.id, turn.number):
+    mine = recorded is not None and (recorded.game_id, recorded.number) == (game.id, turn.number)
+    if recorded is not None and mine:
         seats: list[Seat] = recorded.seats
         dice: list[Any] = recorded.dice
         events = [(e.text, None if e.seats is None else set(e.seats)) for e in recorded.events]
@@ -297,12 +298,14 @@ def _turn_facts(session: Session, game: Game, turn: Turn, recorded: Recorded | N
         Outcome.from_json(loads(game.outcome_json)) if game.outcome_json and game.status == "over" else None
     )
     facts: dict[str, Any] = {}
-    if recorded is not None and recorded.next_turn is not None:  # the turn the close opened: not read back
-        facts["next_turn"] = (recorded.next_turn, recorded.next_requests or [])
+    held = recorded if mine else None  # what the close holds: the turn it opened, the state it parsed
+    if held is not None and held.next_turn is not None:
+        facts["next_turn"] = (held.next_turn, held.next_requests or [])
+    state = held.state if held is not None and held.state is not None else loads(state_json)
     return facts | {
         "ruleset": ruleset,
         "shown": shown,
-        "state": loads(state_json),  # one copy, read by every seat's view (views do not change it)
+        "state": state,  # one copy, read by every seat's view (views do not change it)
         "seats": {s.name: s for s in seats},
         "events": events,
         "submissions": submissions,

@@ -328,22 +328,37 @@ def test_orders_after_the_deadline_are_refused_and_nothing_is_stored(
     assert count(referee.db, Submission) == 0
 
 
-def test_the_record_hash_a_close_computes_is_the_hash_of_the_record_read_back(referee: Referee) -> None:
+@pytest.mark.parametrize(
+    ("ruleset", "options"),
+    [
+        ("mare-nostrum", {"nations": "4"}),
+        ("master-commander", {}),
+        ("eollis", {}),  # events shown to some seats only
+        ("far-side", {}),
+        ("planet-masters", {}),
+    ],
+)
+def test_the_record_hash_a_close_computes_is_the_hash_of_the_record_read_back(
+    referee: Referee, ruleset: str, options: dict[str, str]
+) -> None:
     """The close hashes the record from what it holds (no read back); verify reads it from the rows."""
-    from sqlmodel import select
+    from adjudicator.store import EventRecord, Game, Turn
 
-    from adjudicator.record import record_hash, turn_record
-    from adjudicator.store import Game, Turn
-
-    _game, seats, _secret = referee.new_game("mare-nostrum", "mn", {"nations": "4"}, deadline="48h")
+    _game, seats, _secret = referee.new_game(ruleset, "g", options, deadline="48h")
     for seat in seats:
-        referee.join("mn", seat, bot=True)
-    referee.start("mn")
+        referee.join("g", seat, bot=True)
+    referee.start("g")
+    closes = 0
     for _ in range(3):
-        referee.close_turn("mn")
+        closed = referee.close_turn("g")
+        assert closed is not None
+        closes += 1
+        if closed.outcome is not None:
+            break
     with referee.db.session() as session:
-        game = session.get(Game, "mn")
-        turns = session.exec(select(Turn).where(Turn.game_id == "mn", Turn.status == "closed")).all()
-        assert len(turns) == 3
+        game = session.get(Game, "g")
+        turns = session.exec(select(Turn).where(Turn.game_id == "g", Turn.status == "closed")).all()
+        assert len(turns) == closes
+        assert session.exec(select(EventRecord).where(EventRecord.game_id == "g")).first() is not None
         for turn in turns:
             assert turn.record_hash == record_hash(turn_record(session, game, turn))  # type: ignore[arg-type]
