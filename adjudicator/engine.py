@@ -738,12 +738,10 @@ class Referee:
         (``SELECT ... FOR UPDATE SKIP LOCKED``) instead of waited for.
         """
         with self.db.session() as session:
-            game = self.game(session, game_id)
-            if game.status not in ("running", "paused"):
-                if game.status == "setup":
-                    raise Refused(f"game {game_id!r} has not started")
-                return None
-            number = game.current_turn if number is None else number
+            if number is None:  # the game's current turn (a turn named by the caller: the game is read after)
+                number = self._closable(session, game_id)
+                if number is None:
+                    return None
             now = self.clock()
             which = update(Turn).where(Turn.game_id == game_id, Turn.number == number, Turn.status == "open")  # type: ignore[arg-type]
             if skip_locked and not self.db.is_sqlite:
@@ -759,14 +757,28 @@ class Referee:
                 )
             won = session.execute(which.values(status="closed", closed_at=now, close_reason=reason))
             if won.rowcount != 1:  # type: ignore[attr-defined]
+                self._closable(session, game_id)  # a game that is not there or not started: said so
                 return None
             session.expire_all()
-            turn, game = session.exec(  # both read again after the UPDATE, in one statement
+            turn, game = session.exec(  # both read after the UPDATE, in one statement
                 select(Turn, Game).where(
                     Turn.game_id == game_id, Turn.number == number, Game.id == Turn.game_id
                 )
             ).one()
+            if game.status not in ("running", "paused"):  # an open turn of a game stopped: left open
+                session.rollback()
+                return None
             return self._resolve(session, game, turn)
+
+    def _closable(self, session: Session, game_id: str) -> int | None:
+        """The current turn of a game whose turns close (``None`` when it is over or stopped);
+        :class:`NotFound` for no such game, :class:`Refused` for a game not started."""
+        game = self.game(session, game_id)
+        if game.status not in ("running", "paused"):
+            if game.status == "setup":
+                raise Refused(f"game {game_id!r} has not started")
+            return None
+        return game.current_turn
 
     def _resolve(self, session: Session, game: Game, turn: Turn) -> ClosedTurn:
         """Resolve and record ``turn`` (closed by the caller) in the caller's transaction, open the

@@ -362,3 +362,32 @@ def test_the_record_hash_a_close_computes_is_the_hash_of_the_record_read_back(
         assert session.exec(select(EventRecord).where(EventRecord.game_id == "g")).first() is not None
         for turn in turns:
             assert turn.record_hash == record_hash(turn_record(session, game, turn))  # type: ignore[arg-type]
+
+
+def test_a_turn_named_by_number_closes_only_in_a_running_or_paused_game(
+    referee: Referee, toy_game: dict[str, str]
+) -> None:
+    """The tick names the turn it closes; a game stopped meanwhile keeps its turn open, untouched."""
+    from adjudicator.store import Game, Turn
+
+    with referee.db.session() as session:
+        game = session.get(Game, "toy")
+        assert game is not None
+        game.status = "over"
+        session.add(game)
+    assert referee.close_turn("toy", 1) is None
+    with referee.db.session() as session:
+        turn = session.exec(select(Turn).where(Turn.game_id == "toy", Turn.number == 1)).one()
+        assert (turn.status, turn.closed_at, turn.close_reason) == ("open", None, None)
+        assert session.exec(select(Submission).where(Submission.game_id == "toy")).first() is None
+    with pytest.raises(NotFound):
+        referee.close_turn("nosuchgame", 1)
+    referee.new_game("toy-guess", "later", {"points": "2"}, deadline="48h")
+    with pytest.raises(Refused, match="has not started"):
+        referee.close_turn("later", 1)
+
+
+def test_a_turn_named_by_number_in_a_paused_game_closes(referee: Referee, toy_game: dict[str, str]) -> None:
+    referee.set_status("toy", "paused")
+    closed = referee.close_turn("toy", 1)
+    assert closed is not None and closed.number == 1
