@@ -247,6 +247,30 @@ def _static_layers(panel: str, game_map: GameMap, shapes: Shapes) -> tuple[str, 
     return written
 
 
+_FILL = "pbem-fill"
+_REGION_END = '" />'
+_REGIONS: dict[tuple[Any, ...], dict[str, str]] = {}
+
+
+def _regions_written(panel: str, game_map: GameMap, shapes: Shapes) -> dict[str, str]:
+    """Each province region of ``panel`` as ElementTree writes it, up to its fill's value."""
+    key = (panel, id(shapes), tuple(game_map.places))
+    written = _REGIONS.get(key)
+    if written is None:
+        written = {}
+        for name in game_map.places:
+            if game_map.is_province(name) and panel in shapes.panels_of[name]:
+                path = ET.Element("path", id=f"{panel}-province-{name}", d=shapes.paths[name], fill=_FILL)
+                text = ET.tostring(path, encoding="unicode")
+                head, tail = text.split(f'fill="{_FILL}', 1)
+                assert tail == _REGION_END, text
+                written[name] = f'{head}fill="'
+        if len(_REGIONS) >= _STATIC_MAX:
+            _REGIONS.clear()
+        _REGIONS[key] = written
+    return written
+
+
 def _placeholder(parent: ET.Element, static: list[str], written: str) -> None:
     ET.SubElement(parent, f"{_PLACEHOLDER}{len(static)}")
     static.append(written)
@@ -300,11 +324,19 @@ def _map_layer(
     else:
         _placeholder(parent, static, sea_and_land)
     regions = ET.SubElement(parent, "g", stroke=BORDER, **{"stroke-width": "1.2", "stroke-linejoin": "round"})
-    for name in shown:
-        if game_map.is_province(name):
-            owner = state["provinces"][name]["owner"]
-            fill = colours.get(owner, INDEPENDENT) if owner else INDEPENDENT
-            ET.SubElement(regions, "path", id=f"{panel}-province-{name}", d=shapes.paths[name], fill=fill)
+    provinces = [name for name in shown if game_map.is_province(name)]
+    fills = {}
+    for name in provinces:
+        owner = state["provinces"][name]["owner"]
+        fills[name] = colours.get(owner, INDEPENDENT) if owner else INDEPENDENT
+    if static is None:
+        for name in provinces:
+            path_id = f"{panel}-province-{name}"
+            ET.SubElement(regions, "path", id=path_id, d=shapes.paths[name], fill=fills[name])
+    elif provinces:  # each region as written once per map, its fill put in (a colour: nothing to escape)
+        written = _regions_written(panel, game_map, shapes)
+        runs = "".join(f"{written[name]}{fills[name]}{_REGION_END}" for name in provinces)
+        _placeholder(regions, static, runs)
     if static is None:
         _coast(parent, shapes)
     else:
