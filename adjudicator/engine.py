@@ -19,6 +19,7 @@ from email.utils import parseaddr
 from typing import Any
 
 from sqlalchemy import insert, update
+from sqlalchemy.orm import aliased
 from sqlmodel import Session, select
 
 from adjudicator import seal
@@ -737,35 +738,47 @@ class Referee:
         (``SELECT ... FOR UPDATE SKIP LOCKED``) instead of waited for.
         """
         with self.db.session() as session:
-            game = self.game(session, game_id)
-            if game.status not in ("running", "paused"):
-                if game.status == "setup":
-                    raise Refused(f"game {game_id!r} has not started")
-                return None
-            number = game.current_turn if number is None else number
-            now = self.clock()
-            if skip_locked and not self.db.is_sqlite:
-                mine = session.exec(
-                    select(Turn.id)
-                    .where(Turn.game_id == game_id, Turn.number == number, Turn.status == "open")
-                    .with_for_update(skip_locked=True)
-                ).first()
-                if mine is None:  # closed already, or another worker is closing it right now
+            if number is None:  # the game's current turn (a turn named by the caller: the game is read after)
+                number = self._closable(session, game_id)
+                if number is None:
                     return None
-            won = session.execute(
-                update(Turn)
-                .where(Turn.game_id == game_id, Turn.number == number, Turn.status == "open")  # type: ignore[arg-type]
-                .values(status="closed", closed_at=now, close_reason=reason)
-            )
+            now = self.clock()
+            which = update(Turn).where(Turn.game_id == game_id, Turn.number == number, Turn.status == "open")  # type: ignore[arg-type]
+            if skip_locked and not self.db.is_sqlite:
+                # the row only if no other worker holds it (closed already, or being closed right
+                # now: 0 rows, skipped at once), locked and updated in the same statement
+                row = aliased(Turn)
+                which = which.where(
+                    Turn.id
+                    == select(row.id)
+                    .where(row.game_id == game_id, row.number == number, row.status == "open")
+                    .with_for_update(skip_locked=True)
+                    .scalar_subquery()
+                )
+            won = session.execute(which.values(status="closed", closed_at=now, close_reason=reason))
             if won.rowcount != 1:  # type: ignore[attr-defined]
+                self._closable(session, game_id)  # a game that is not there or not started: said so
                 return None
             session.expire_all()
-            turn, game = session.exec(  # both read again after the UPDATE, in one statement
+            turn, game = session.exec(  # both read after the UPDATE, in one statement
                 select(Turn, Game).where(
                     Turn.game_id == game_id, Turn.number == number, Game.id == Turn.game_id
                 )
             ).one()
+            if game.status not in ("running", "paused"):  # an open turn of a game stopped: left open
+                session.rollback()
+                return None
             return self._resolve(session, game, turn)
+
+    def _closable(self, session: Session, game_id: str) -> int | None:
+        """The current turn of a game whose turns close (``None`` when it is over or stopped);
+        :class:`NotFound` for no such game, :class:`Refused` for a game not started."""
+        game = self.game(session, game_id)
+        if game.status not in ("running", "paused"):
+            if game.status == "setup":
+                raise Refused(f"game {game_id!r} has not started")
+            return None
+        return game.current_turn
 
     def _resolve(self, session: Session, game: Game, turn: Turn) -> ClosedTurn:
         """Resolve and record ``turn`` (closed by the caller) in the caller's transaction, open the
@@ -816,6 +829,58 @@ class Referee:
         new_state, events = ruleset.resolve(loads(turn.state_json), orders, dice)
         state_text = dumps(new_state)  # serialised once: stored, hashed, and parsed back for the next turn
         new_state = loads(state_text)
+        with session.no_autoflush:  # the turn's result and record hash in one UPDATE
+            record = self._record(session, game, turn, seed, state_text, new_state, counted, dice, events)
+        turn.record_hash = record_hash(record)
+        session.add(turn)
+        outcome = ruleset.outcome(loads(state_text))
+        next_turn: Turn | None = None
+        if outcome is not None:
+            game.status = "over"
+            game.outcome_json = dumps(outcome.to_json())
+            game.finished_at = self.clock()
+            session.add(game)
+        else:
+            next_turn = self._open_turn(
+                session,
+                game,
+                turn.number + 1,
+                new_state,
+                turn.record_hash,
+                state_text=state_text,
+                seats=list(seats.values()),
+            )
+        if self.on_close is not None:
+            recorded = Recorded(
+                game.id,
+                turn.number,
+                list(seats.values()),
+                counted,
+                dice.log,
+                events,
+                next_turn=next_turn,
+                next_requests=None if next_turn is None else self.requests_of(next_turn),
+                state=new_state,  # the engine is done with it (the record is hashed, the bots played)
+            )
+            self.on_close(session, game, turn, recorded)
+        if fell and self.on_civil_disorder is not None:
+            self.on_civil_disorder(session, game, turn, [seats[name] for name in fell])
+        next_number = None if next_turn is None else next_turn.number
+        return ClosedTurn(game.id, turn.number, turn.label, events, outcome, next_number, fell)
+
+    def _record(
+        self,
+        session: Session,
+        game: Game,
+        turn: Turn,
+        seed: bytes,
+        state_text: str,
+        new_state: dict[str, Any],
+        counted: list[Submission],
+        dice: Dice,
+        events: list[Any],
+    ) -> dict[str, Any]:
+        """Store the turn's result, dice and events (in bulk) and return its record."""
         turn.seed_hex = seed.hex()
         turn.result_state_json = state_text
         turn.result_state_hash = seal.sha256_hex(state_text.encode())  # = seal.state_hash(new_state)
@@ -835,56 +900,28 @@ class Referee:
                     for seq, roll in enumerate(dice.log)
                 ],
             )
-        if events:
-            session.execute(
-                insert(EventRecord),
-                [
-                    {
-                        "game_id": game.id,
-                        "turn_number": turn.number,
-                        "seq": seq,
-                        "text": ev.text,
-                        "kind": ev.kind,
-                        "data_json": dumps(ev.data),
-                        "seats_json": dumps(list(ev.seats)) if ev.seats is not None else None,
-                    }
-                    for seq, ev in enumerate(events)
-                ],
-            )
+        rows = [  # each event as stored: its data and seats written as JSON once, for the row and the record
+            {
+                "game_id": game.id,
+                "turn_number": turn.number,
+                "seq": seq,
+                "text": ev.text,
+                "kind": ev.kind,
+                "data_json": dumps(ev.data),
+                "seats_json": dumps(list(ev.seats)) if ev.seats is not None else None,
+            }
+            for seq, ev in enumerate(events)
+        ]
+        if rows:
+            session.execute(insert(EventRecord), rows)
         session.add(turn)
-        record = turn_record(
+        return turn_record(
             session,
             game,
             turn,
-            known=(counted, dice.log, events),
+            known=(counted, dice.log, rows),
             states=(loads(turn.state_json), new_state),  # new_state: a fresh parse, only read
         )
-        turn.record_hash = record_hash(record)
-        session.add(turn)
-        outcome = ruleset.outcome(loads(state_text))
-        next_number: int | None = None
-        if outcome is not None:
-            game.status = "over"
-            game.outcome_json = dumps(outcome.to_json())
-            game.finished_at = self.clock()
-            session.add(game)
-        else:
-            next_number = turn.number + 1
-            self._open_turn(
-                session,
-                game,
-                next_number,
-                new_state,
-                turn.record_hash,
-                state_text=state_text,
-                seats=list(seats.values()),
-            )
-        if self.on_close is not None:
-            recorded = Recorded(game.id, turn.number, list(seats.values()), counted, dice.log, events)
-            self.on_close(session, game, turn, recorded)
-        if fell and self.on_civil_disorder is not None:
-            self.on_civil_disorder(session, game, turn, [seats[name] for name in fell])
-        return ClosedTurn(game.id, turn.number, turn.label, events, outcome, next_number, fell)
 
     def _default_submission(
         self, session: Session, game: Game, turn: Turn, ruleset: Ruleset, request: OrderRequest

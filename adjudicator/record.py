@@ -13,7 +13,7 @@ from typing import Any
 from sqlmodel import Session, select
 
 from adjudicator.seal import canonical_json, sha256_hex
-from adjudicator.store import DiceRoll, EventRecord, Game, Seat, Submission, Turn, dumps, loads
+from adjudicator.store import DiceRoll, EventRecord, Game, Seat, Submission, Turn, loads
 
 RECORD_FORMAT = 1
 
@@ -23,7 +23,7 @@ class Recorded:
     """What a close has just recorded for turn ``number``, handed to the close's hooks (the
     reports stage) so that they do not read it back: the game's seats by position, the counting
     submissions (in :func:`counting_submissions` order), the dice rolls (``key``, ``index``,
-    ``sides``, ``value``) and the events, in their order."""
+    ``sides``, ``value``) and the events, in their order; and the next turn the close opened."""
 
     game_id: str
     number: int
@@ -31,6 +31,11 @@ class Recorded:
     submissions: list[Submission]
     dice: list[Any]
     events: list[Any]
+    #: the turn the close has just opened (``None`` when the game is over) and its requests
+    next_turn: Turn | None = None
+    next_requests: list[Any] | None = None
+    #: the parsed state after the turn (the engine's copy: it reads it no more)
+    state: Any = None
 
 
 def counting_submissions(session: Session, game_id: str, number: int) -> list[Submission]:
@@ -49,13 +54,14 @@ def turn_record(
     game: Game,
     turn: Turn,
     *,
-    known: tuple[list[Submission], list[Any], list[Any]] | None = None,
+    known: tuple[list[Submission], list[Any], list[dict[str, Any]]] | None = None,
     states: tuple[Any, Any] | None = None,
 ) -> dict[str, Any]:
     """The full record of a closed turn (hidden information included).
 
     The close passes what it holds already, so nothing is read back: ``known`` is (the counting
-    submissions in :func:`counting_submissions` order, the dice log's rolls, the events), and
+    submissions in :func:`counting_submissions` order, the dice log's rolls, the event rows as
+    inserted: ``text``, ``kind``, ``data_json``, ``seats_json``), and
     ``states`` the parsed states before and after. Without them everything is read from the
     database; both ways give the same record (the engine's tests check the hash against a
     record read back).
@@ -78,15 +84,13 @@ def turn_record(
             ).all()
         ]
     else:
-        submissions, dice, resolved = known
-        events = [  # as stored and read back: JSON values, seats a list
-            {
-                "text": e.text,
-                "kind": e.kind,
-                "data": loads(dumps(e.data)),
-                "seats": None if e.seats is None else loads(dumps(list(e.seats))),
-            }
-            for e in resolved
+        submissions, dice, stored = known
+        # as read back: the rows' JSON parsed, all of it in one parse (the same values as one by one)
+        pairs = ",".join(f"[{e['data_json']},{e['seats_json'] or 'null'}]" for e in stored)
+        values = loads(f"[{pairs}]")
+        events = [
+            {"text": e["text"], "kind": e["kind"], "data": data, "seats": seats}
+            for e, (data, seats) in zip(stored, values, strict=True)
         ]
     before, after = states if states is not None else (loads(turn.state_json), loads(turn.result_state_json))
     record: dict[str, Any] = {

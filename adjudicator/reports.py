@@ -270,7 +270,8 @@ def _turn_facts(session: Session, game: Game, turn: Turn, recorded: Recorded | N
     ruleset = get_ruleset(game.ruleset)
     state_json = turn.result_state_json or turn.state_json
     shown = disclosure(ruleset, game_over=game.status == "over")
-    if recorded is not None and (recorded.game_id, recorded.number) == (game.id, turn.number):
+    mine = recorded is not None and (recorded.game_id, recorded.number) == (game.id, turn.number)
+    if recorded is not None and mine:
         seats: list[Seat] = recorded.seats
         dice: list[Any] = recorded.dice
         events = [(e.text, None if e.seats is None else set(e.seats)) for e in recorded.events]
@@ -296,10 +297,15 @@ def _turn_facts(session: Session, game: Game, turn: Turn, recorded: Recorded | N
     outcome = (
         Outcome.from_json(loads(game.outcome_json)) if game.outcome_json and game.status == "over" else None
     )
-    return {
+    facts: dict[str, Any] = {}
+    held = recorded if mine else None  # what the close holds: the turn it opened, the state it parsed
+    if held is not None and held.next_turn is not None:
+        facts["next_turn"] = (held.next_turn, held.next_requests or [])
+    state = held.state if held is not None and held.state is not None else loads(state_json)
+    return facts | {
         "ruleset": ruleset,
         "shown": shown,
-        "state": loads(state_json),  # one copy, read by every seat's view (views do not change it)
+        "state": state,  # one copy, read by every seat's view (views do not change it)
         "seats": {s.name: s for s in seats},
         "events": events,
         "submissions": submissions,
@@ -406,15 +412,24 @@ def keep_picture(session: Session, game_id: str, number: int, svg: str, kept: di
     key = kept.get(svg)
     if key is None:
         key = digest(svg)
-        exists = session.exec(
-            select(TurnPicture.id).where(
-                TurnPicture.game_id == game_id, TurnPicture.turn_number == number, TurnPicture.digest == key
-            )
-        ).first()
-        if exists is None:
-            session.add(TurnPicture(game_id=game_id, turn_number=number, digest=key, svg=svg))
+        row = {"game_id": game_id, "turn_number": number, "digest": key, "svg": svg, "created_at": utcnow()}
+        insert_new(session, TurnPicture, [row])  # kept already (the same drawing, same turn): left as it is
         kept[svg] = key
     return key
+
+
+def insert_new(session: Session, model: Any, rows: list[dict[str, Any]]) -> None:
+    """Insert ``rows`` of ``model`` in one statement, leaving out (not failing on) any row that a
+    row already stored matches on a unique column: ``INSERT ... ON CONFLICT DO NOTHING``
+    (PostgreSQL and SQLite both), instead of a look-up before the insert."""
+    dialect = session.get_bind().dialect.name
+    if dialect == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert as dialect_insert
+    elif dialect == "sqlite":
+        from sqlalchemy.dialects.sqlite import insert as dialect_insert
+    else:  # pragma: no cover - the referee runs on these two
+        raise RuntimeError(f"no INSERT ... ON CONFLICT for {dialect}")
+    session.execute(dialect_insert(model).on_conflict_do_nothing(), rows)
 
 
 def on_close(session: Session, game: Game, turn: Turn, recorded: Recorded | None = None) -> None:
@@ -506,15 +521,8 @@ def _queue_all(session: Session, mails: list[dict[str, Any]]) -> None:
     """Queue ``mails`` (rows of :class:`OutboxMessage`) in one statement, as
     :func:`adjudicator.mail.outbox.queue` queues one: a Message-ID already queued is not queued
     again."""
-    if not mails:
-        return
-    ids = [m["message_id"] for m in mails]
-    queued = set(
-        session.exec(select(OutboxMessage.message_id).where(OutboxMessage.message_id.in_(ids))).all()  # type: ignore[attr-defined]
-    )
-    fresh = [m for m in mails if m["message_id"] not in queued]
-    if fresh:
-        session.execute(insert(OutboxMessage), fresh)
+    if mails:
+        insert_new(session, OutboxMessage, mails)  # a Message-ID queued already: left out
 
 
 def on_civil_disorder(session: Session, game: Game, turn: Turn, fell: list[Seat]) -> None:

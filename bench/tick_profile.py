@@ -26,6 +26,7 @@ import re
 import sys
 import tempfile
 import time
+import traceback
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -66,12 +67,21 @@ def kind_of(statement: str) -> str:
     return f"{verb} {match.group(1)}" if match else verb
 
 
+def caller() -> str:
+    """The innermost frames of the referee's own code that sent a statement."""
+    frames = [f for f in traceback.extract_stack() if "/adjudicator/" in f.filename]
+    return " < ".join(f"{Path(f.filename).name}:{f.lineno} {f.name}" for f in reversed(frames[-3:]))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--backend", default="postgresql", choices=["sqlite", "postgresql"])
     parser.add_argument("--top", type=int, default=25, help="functions listed by cumulative time")
     parser.add_argument("--save", help="write the cProfile data to this file")
+    parser.add_argument(
+        "--show-sql", type=int, default=0, metavar="N", help="print the first N statements and their callers"
+    )
     args = parser.parse_args()
     os.environ.setdefault("PBEM_PEPPER", "bench pepper, not a secret: 0123456789abcdef")
     dropped = None
@@ -87,10 +97,13 @@ def main() -> None:
             tick_many.set_up(url, args.games, 2)
             db = Database(url)
             kinds: Counter[str] = Counter()
+            shown: list[str] = []
 
             @event.listens_for(db.engine, "before_cursor_execute")
             def _count(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
                 kinds[kind_of(statement)] += 1
+                if len(shown) < args.show_sql:
+                    shown.append(f"{' '.join(statement.split())[:110]}\n        <- {caller()}")
 
             profile = cProfile.Profile()
             start = time.perf_counter()
@@ -103,6 +116,8 @@ def main() -> None:
         finally:
             if dropped:
                 tick_many.drop_pg(dropped)
+    for line in shown:
+        print("  " + line)
     bare = tick_many.bare_resolves(args.games)
     n = args.games
     print(f"one tick pass over {n} due 5-seat games on {args.backend}, in process, under cProfile")

@@ -2,7 +2,7 @@
 
 Not a timed test: run it by hand::
 
-    .venv/bin/python bench/turn_close.py [--turns 12] [--profile]
+    .venv/bin/python bench/turn_close.py [--turns 12] [--profile [--sort tottime]]
 
 Six players (all with an email address, none a bot, so no bot plays inside the close) get
 orders written by the ruleset's bot and submitted before the clock starts; then
@@ -108,6 +108,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--turns", type=int, default=12, help="turns closed (default 12)")
     parser.add_argument("--profile", action="store_true", help="print the cProfile of the closes")
+    parser.add_argument("--callers", help="also print the callers of the functions matching this")
+    parser.add_argument("--sort", default="cumulative", help="the profile's order (cumulative, tottime...)")
     args = parser.parse_args()
     os.environ.setdefault("PBEM_PEPPER", "bench pepper, not a secret: 0123456789abcdef")
     full = run(args.turns, args.profile, reports=True)
@@ -125,7 +127,10 @@ def main() -> None:
     print(f"    the same close without reports   median {statistics.median(bare.grown):9.0f}")
     print(f"  report bytes per turn              median {statistics.median(full.kept):9.0f} (7 views x 2)")
     if full.profile is not None:
-        pstats.Stats(full.profile).sort_stats("cumulative").print_stats(40)
+        stats = pstats.Stats(full.profile).sort_stats(args.sort)
+        stats.print_stats(40)
+        if args.callers:
+            stats.print_callers(args.callers)
 
 
 @dataclass

@@ -328,22 +328,66 @@ def test_orders_after_the_deadline_are_refused_and_nothing_is_stored(
     assert count(referee.db, Submission) == 0
 
 
-def test_the_record_hash_a_close_computes_is_the_hash_of_the_record_read_back(referee: Referee) -> None:
+@pytest.mark.parametrize(
+    ("ruleset", "options"),
+    [
+        ("mare-nostrum", {"nations": "4"}),
+        ("master-commander", {}),
+        ("eollis", {}),  # events shown to some seats only
+        ("far-side", {}),
+        ("planet-masters", {}),
+    ],
+)
+def test_the_record_hash_a_close_computes_is_the_hash_of_the_record_read_back(
+    referee: Referee, ruleset: str, options: dict[str, str]
+) -> None:
     """The close hashes the record from what it holds (no read back); verify reads it from the rows."""
-    from sqlmodel import select
+    from adjudicator.store import EventRecord, Game, Turn
 
-    from adjudicator.record import record_hash, turn_record
-    from adjudicator.store import Game, Turn
-
-    _game, seats, _secret = referee.new_game("mare-nostrum", "mn", {"nations": "4"}, deadline="48h")
+    _game, seats, _secret = referee.new_game(ruleset, "g", options, deadline="48h")
     for seat in seats:
-        referee.join("mn", seat, bot=True)
-    referee.start("mn")
+        referee.join("g", seat, bot=True)
+    referee.start("g")
+    closes = 0
     for _ in range(3):
-        referee.close_turn("mn")
+        closed = referee.close_turn("g")
+        assert closed is not None
+        closes += 1
+        if closed.outcome is not None:
+            break
     with referee.db.session() as session:
-        game = session.get(Game, "mn")
-        turns = session.exec(select(Turn).where(Turn.game_id == "mn", Turn.status == "closed")).all()
-        assert len(turns) == 3
+        game = session.get(Game, "g")
+        turns = session.exec(select(Turn).where(Turn.game_id == "g", Turn.status == "closed")).all()
+        assert len(turns) == closes
+        assert session.exec(select(EventRecord).where(EventRecord.game_id == "g")).first() is not None
         for turn in turns:
             assert turn.record_hash == record_hash(turn_record(session, game, turn))  # type: ignore[arg-type]
+
+
+def test_a_turn_named_by_number_closes_only_in_a_running_or_paused_game(
+    referee: Referee, toy_game: dict[str, str]
+) -> None:
+    """The tick names the turn it closes; a game stopped meanwhile keeps its turn open, untouched."""
+    from adjudicator.store import Game, Turn
+
+    with referee.db.session() as session:
+        game = session.get(Game, "toy")
+        assert game is not None
+        game.status = "over"
+        session.add(game)
+    assert referee.close_turn("toy", 1) is None
+    with referee.db.session() as session:
+        turn = session.exec(select(Turn).where(Turn.game_id == "toy", Turn.number == 1)).one()
+        assert (turn.status, turn.closed_at, turn.close_reason) == ("open", None, None)
+        assert session.exec(select(Submission).where(Submission.game_id == "toy")).first() is None
+    with pytest.raises(NotFound):
+        referee.close_turn("nosuchgame", 1)
+    referee.new_game("toy-guess", "later", {"points": "2"}, deadline="48h")
+    with pytest.raises(Refused, match="has not started"):
+        referee.close_turn("later", 1)
+
+
+def test_a_turn_named_by_number_in_a_paused_game_closes(referee: Referee, toy_game: dict[str, str]) -> None:
+    referee.set_status("toy", "paused")
+    closed = referee.close_turn("toy", 1)
+    assert closed is not None and closed.number == 1

@@ -154,7 +154,16 @@ def to_picture(shapes: Shapes, panel: str, x: float, y: float) -> tuple[float, f
     return left + x - round(x0), top + y - round(y0)
 
 
-def map_svg(state: State, game_map: GameMap, shapes: Shapes) -> str:
+#: the static layers of each panel, written once per map (see :func:`_static_layers`); bounded
+_STATIC: dict[tuple[Any, ...], tuple[str, str, str]] = {}
+_STATIC_MAX = 32
+
+
+def map_svg(state: State, game_map: GameMap, shapes: Shapes, *, reuse: bool = True) -> str:
+    """The board of ``state``. The layers of a panel that depend on the map alone (the sea, its
+    zones, the land, the coast, the names) are written once per map and put in as written
+    (``reuse``; without it every layer is drawn again: the same bytes, which a test checks)."""
+    static: list[str] | None = [] if reuse else None
     colours = {seat: nation_colour(n.get("colour")) for seat, n in state["nations"].items()}
     width = picture_width(shapes)
     panel_heights = [round(y1 - y0) for _, y0, _, y1 in shapes.panels.values()]
@@ -193,7 +202,7 @@ def map_svg(state: State, game_map: GameMap, shapes: Shapes) -> str:
             height=str(h),
             viewBox=f"{round(x0)} {round(y0)} {w} {h}",
         )
-        _map_layer(frame, panel, state, game_map, shapes, colours)
+        _map_layer(frame, panel, state, game_map, shapes, colours, static)
         ET.SubElement(
             svg,
             "rect",
@@ -206,16 +215,70 @@ def map_svg(state: State, game_map: GameMap, shapes: Shapes) -> str:
             **{"stroke-width": "2"},
         )
     _legend(svg, state, colours, shapes, legend_top, width)
-    return ET.tostring(svg, encoding="unicode")
+    text = ET.tostring(svg, encoding="unicode")
+    for i, written in enumerate(static or []):
+        # a placeholder element's own form: no text or attribute can write it ("<" is escaped)
+        text = text.replace(f"<{_PLACEHOLDER}{i} />", written, 1)
+    return text
 
 
-def _map_layer(
-    parent: ET.Element, panel: str, state: State, game_map: GameMap, shapes: Shapes, colours: dict[str, str]
-) -> None:
-    """One panel of the map: the places whose region reaches into it, named where they belong."""
+_PLACEHOLDER = "pbem-static-layer-"
+
+
+def _static_layers(panel: str, game_map: GameMap, shapes: Shapes) -> tuple[str, str, str]:
+    """The three runs of a panel's layers that depend on the map alone, as ElementTree writes
+    them: the sea, its zones and the land; the coast; the sea zones' and provinces' names."""
+    key = (
+        panel,
+        id(shapes),
+        tuple((name, game_map.is_sea(name), game_map.is_province(name)) for name in game_map.places),
+    )
+    written = _STATIC.get(key)
+    if written is None:
+        parts = [ET.Element("g"), ET.Element("g"), ET.Element("g")]
+        _sea_and_land(parts[0], panel, game_map, shapes)
+        _coast(parts[1], shapes)
+        _names(parts[2], ET.Element("g"), panel, game_map, shapes, {}, {}, {}, set(), {}, names_only=True)
+        runs = ["".join(ET.tostring(child, encoding="unicode") for child in part) for part in parts]
+        written = (runs[0], runs[1], runs[2])
+        if len(_STATIC) >= _STATIC_MAX:
+            _STATIC.clear()
+        _STATIC[key] = written
+    return written
+
+
+_FILL = "pbem-fill"
+_REGION_END = '" />'
+_REGIONS: dict[tuple[Any, ...], dict[str, str]] = {}
+
+
+def _regions_written(panel: str, game_map: GameMap, shapes: Shapes) -> dict[str, str]:
+    """Each province region of ``panel`` as ElementTree writes it, up to its fill's value."""
+    key = (panel, id(shapes), tuple(game_map.places))
+    written = _REGIONS.get(key)
+    if written is None:
+        written = {}
+        for name in game_map.places:
+            if game_map.is_province(name) and panel in shapes.panels_of[name]:
+                path = ET.Element("path", id=f"{panel}-province-{name}", d=shapes.paths[name], fill=_FILL)
+                text = ET.tostring(path, encoding="unicode")
+                head, tail = text.split(f'fill="{_FILL}', 1)
+                assert tail == _REGION_END, text
+                written[name] = f'{head}fill="'
+        if len(_REGIONS) >= _STATIC_MAX:
+            _REGIONS.clear()
+        _REGIONS[key] = written
+    return written
+
+
+def _placeholder(parent: ET.Element, static: list[str], written: str) -> None:
+    ET.SubElement(parent, f"{_PLACEHOLDER}{len(static)}")
+    static.append(written)
+
+
+def _sea_and_land(parent: ET.Element, panel: str, game_map: GameMap, shapes: Shapes) -> None:
     x0, y0, x1, y1 = (round(v) for v in shapes.panels[panel])
     shown = [name for name in game_map.places if panel in shapes.panels_of[name]]
-    named = [name for name in game_map.places if shapes.homes[name] == panel]
     ET.SubElement(
         parent,
         "rect",
@@ -230,12 +293,9 @@ def _map_layer(
         if game_map.is_sea(name):
             ET.SubElement(seas, "path", id=f"{panel}-sea-{name}", d=shapes.paths[name])
     ET.SubElement(parent, "path", d=shapes.land, fill=UNPLAYED_LAND, stroke="none")
-    regions = ET.SubElement(parent, "g", stroke=BORDER, **{"stroke-width": "1.2", "stroke-linejoin": "round"})
-    for name in shown:
-        if game_map.is_province(name):
-            owner = state["provinces"][name]["owner"]
-            fill = colours.get(owner, INDEPENDENT) if owner else INDEPENDENT
-            ET.SubElement(regions, "path", id=f"{panel}-province-{name}", d=shapes.paths[name], fill=fill)
+
+
+def _coast(parent: ET.Element, shapes: Shapes) -> None:
     ET.SubElement(
         parent,
         "path",
@@ -244,6 +304,43 @@ def _map_layer(
         stroke="#3f5f78",
         **{"stroke-width": "2", "stroke-linejoin": "round"},
     )
+
+
+def _map_layer(
+    parent: ET.Element,
+    panel: str,
+    state: State,
+    game_map: GameMap,
+    shapes: Shapes,
+    colours: dict[str, str],
+    static: list[str] | None = None,
+) -> None:
+    """One panel of the map: the places whose region reaches into it, named where they belong
+    (``static``: where the layers written once per map go, or ``None`` to draw them again)."""
+    shown = [name for name in game_map.places if panel in shapes.panels_of[name]]
+    sea_and_land, coast, names = ("", "", "") if static is None else _static_layers(panel, game_map, shapes)
+    if static is None:
+        _sea_and_land(parent, panel, game_map, shapes)
+    else:
+        _placeholder(parent, static, sea_and_land)
+    regions = ET.SubElement(parent, "g", stroke=BORDER, **{"stroke-width": "1.2", "stroke-linejoin": "round"})
+    provinces = [name for name in shown if game_map.is_province(name)]
+    fills = {}
+    for name in provinces:
+        owner = state["provinces"][name]["owner"]
+        fills[name] = colours.get(owner, INDEPENDENT) if owner else INDEPENDENT
+    if static is None:
+        for name in provinces:
+            path_id = f"{panel}-province-{name}"
+            ET.SubElement(regions, "path", id=path_id, d=shapes.paths[name], fill=fills[name])
+    elif provinces:  # each region as written once per map, its fill put in (a colour: nothing to escape)
+        written = _regions_written(panel, game_map, shapes)
+        runs = "".join(f"{written[name]}{fills[name]}{_REGION_END}" for name in provinces)
+        _placeholder(regions, static, runs)
+    if static is None:
+        _coast(parent, shapes)
+    else:
+        _placeholder(parent, static, coast)
     sieges = ET.SubElement(
         parent, "g", fill="none", stroke="#d00000", **{"stroke-width": "4.5", "stroke-dasharray": "9,6"}
     )
@@ -259,24 +356,59 @@ def _map_layer(
             units_at.setdefault(unit["at"], []).append(unit)
     bands = {b["at"]: b["kind"] for b in state["bands"]}
     homes = {n["home"] for n in state["nations"].values() if n.get("alive", True)}
-    sea_labels = ET.SubElement(
-        parent,
-        "g",
-        fill="#1f4f73",
-        **_halo(**{"font-size": str(SEA_LABEL_SIZE), "font-style": "italic", "stroke": "#e4f0f8"}),
-    )
-    labels = ET.SubElement(parent, "g", fill="#1e1a14", **_halo(**{"font-size": str(LABEL_SIZE)}))
-    marks = ET.SubElement(parent, "g")
+    if static is None:
+        marks = ET.Element("g")
+        _names(parent, marks, panel, game_map, shapes, state, units_at, bands, homes, colours)
+        parent.append(marks)
+    else:
+        _placeholder(parent, static, names)
+        marks = ET.SubElement(parent, "g")
+        _names(None, marks, panel, game_map, shapes, state, units_at, bands, homes, colours)
+
+
+def _names(
+    parent: ET.Element | None,
+    marks: ET.Element,
+    panel: str,
+    game_map: GameMap,
+    shapes: Shapes,
+    state: State,
+    units_at: dict[str, list[dict[str, Any]]],
+    bands: dict[str, str],
+    homes: set[str],
+    colours: dict[str, str],
+    *,
+    names_only: bool = False,
+) -> None:
+    """The places named in ``panel``: their names in two layers under ``parent`` (none when
+    ``parent`` is ``None``: written once per map), their marks and units in ``marks`` (none
+    with ``names_only``)."""
+    named = [name for name in game_map.places if shapes.homes[name] == panel]
+    sea_labels = labels = None
+    if parent is not None:
+        sea_labels = ET.SubElement(
+            parent,
+            "g",
+            fill="#1f4f73",
+            **_halo(**{"font-size": str(SEA_LABEL_SIZE), "font-style": "italic", "stroke": "#e4f0f8"}),
+        )
+        labels = ET.SubElement(parent, "g", fill="#1e1a14", **_halo(**{"font-size": str(LABEL_SIZE)}))
     for name in named:
         x, y = shapes.labels[name]
         rx, ry = shapes.rows[name]
         if game_map.is_sea(name):
-            _text(sea_labels, x, y, shapes.texts[name], **_size(shapes, name, SEA_LABEL_SIZE))
+            if sea_labels is not None:
+                _text(sea_labels, x, y, shapes.texts[name], **_size(shapes, name, SEA_LABEL_SIZE))
+            if names_only:
+                continue
             icons = ["pirates"] if bands.get(name) == "pirates" else []
             _row(marks, icons, units_at.get(name, []), rx, ry, colours, state)
             continue
+        if labels is not None:
+            _text(labels, x, y, shapes.texts[name], **_size(shapes, name, LABEL_SIZE))
+        if names_only:
+            continue
         prov = game_map.provinces[name]
-        _text(labels, x, y, shapes.texts[name], **_size(shapes, name, LABEL_SIZE))
         half = shapes.widths[name] / 2
         if prov.fortress:
             _icon(marks, "fortress", x - half - 13, y - 10)
