@@ -33,6 +33,7 @@ from adjudicator.games.base import (
     OptionError,
     OrderRequest,
     Outcome,
+    Parsed,
     Problem,
     Ruleset,
     ScenarioError,
@@ -61,6 +62,21 @@ EMAIL = re.compile(r"^[^@\s<>\"',;]+@[^@\s<>\"',;]+\.[^@\s<>\"',;]+$")
 #: The largest orders text accepted (a whole Far Side turn is a few hundred bytes).
 MAX_ORDERS_BYTES = 64 * 1024
 FINAL_LINE = re.compile(r"^\s*final\s*$", re.IGNORECASE)
+
+
+def checked_orders(
+    ruleset: Ruleset, request: OrderRequest, body: str, state: Callable[[], Any]
+) -> tuple[Parsed, list[Problem], list[Problem]]:
+    """Parse ``body`` for ``request`` and check what parsed against the state (read through
+    ``state`` only when something parsed): the parse, every problem by line, and the problems that
+    reject the submission (a warning is shown, never rejects). The mail's one-transaction path
+    (:mod:`adjudicator.mail.orders_path`) stores submissions through this too."""
+    parsed = ruleset.parse(request, body)
+    problems = list(parsed.problems)
+    if parsed.orders is not None:
+        problems += ruleset.check(state(), request, parsed.orders)
+    problems.sort(key=lambda p: p.line or 0)
+    return parsed, problems, [p for p in problems if p.kind != "warning"]
 
 
 class RefereeError(Exception):
@@ -593,12 +609,7 @@ class Referee:
         source: str,
         raw_text: str | None = None,
     ) -> SubmitResult:
-        parsed = ruleset.parse(request, body)
-        problems = list(parsed.problems)
-        if parsed.orders is not None:
-            problems += ruleset.check(loads(turn.state_json), request, parsed.orders)
-        problems.sort(key=lambda p: p.line or 0)
-        rejecting = [p for p in problems if p.kind != "warning"]  # a warning is shown, never rejects
+        parsed, problems, rejecting = checked_orders(ruleset, request, body, lambda: loads(turn.state_json))
         previous = session.exec(
             select(Submission).where(
                 Submission.game_id == game.id,

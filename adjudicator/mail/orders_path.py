@@ -52,6 +52,7 @@ from adjudicator.engine import (
     RefereeError,
     SubmitResult,
     check_game_id,
+    checked_orders,
     strip_final,
 )
 from adjudicator.games import get_ruleset
@@ -448,12 +449,7 @@ def _store(
     text: str,
 ) -> SubmitResult:
     """The engine's storing of a submission (``Referee._store_submission``), in Core statements."""
-    parsed = ruleset.parse(request, body)
-    problems = list(parsed.problems)
-    if parsed.orders is not None:
-        problems += ruleset.check(_state(row.state_json), request, parsed.orders)
-    problems.sort(key=lambda p: p.line or 0)
-    rejecting = [p for p in problems if p.kind != "warning"]  # a warning is shown, never rejects
+    parsed, problems, rejecting = checked_orders(ruleset, request, body, lambda: _state(row.state_json))
     previous = sql.first(_PREVIOUS, {"game": game_id, "number": row.number, "key": request.key})
     result = SubmitResult(
         game_id=game_id,
