@@ -242,6 +242,11 @@ def test_three_concurrent_inits_on_a_fresh_sqlite_database_all_succeed(tmp_path:
 #: first release's 0001 was, which is what 0002 repairs): change the schema with a new revision.
 RELEASED = {
     "0001_initial_schema.py": "3b0f0b8e498b7a7cb1a28904b14d4d19aa335c60e4fc12ffd2d02e8621ffcecd",
+    "0002_repair_release_1.py": "f7491e3ae786942c755cdf981875a15f3d693fd5b2c80027f485d015283d40a3",
+    "0003_mail_hardening.py": "ce4d495302c5fd6c83011d8dbe9e42f8ffce5aa28b3e79df40c304afbcca7e7b",
+    "0004_press_observers.py": "206f57dd32840df87ea412a0e42903c264f805931e94f49a97ae01e9a1937c20",
+    "0005_between_players.py": "9c3af500ef7ec21ef74dd1f1f72aadc216372d3ed888e1fb49ef46744da440a6",
+    "0006_mail_composed_when_sent.py": "8b698e73c0a1192edcccd8880a19ada02d21743fd09b359fda54ac38a2d2f180",
 }
 
 
