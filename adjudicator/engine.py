@@ -264,7 +264,9 @@ class Referee:
         self.db = db
         self.clock = clock
         #: work done inside the close (and open) transaction: reports rendered, mail queued; the
-        #: close hands over what it recorded (:class:`~adjudicator.record.Recorded`) so it is not read back
+        #: close hands over what it recorded (:class:`~adjudicator.record.Recorded`) so it is not read back.
+        #: The game, turns, seats and submissions it hands over are model instances attached to no
+        #: session (the close reads and writes with Core statements): read them, never add them.
         self.on_close: Callable[[Session, Game, Turn, Recorded], None] | None = None
         self.on_open: Callable[[Session, Game, Turn], None] | None = None
         #: seats that fell into civil disorder at a close (the mail side tells the referee and the seat)
