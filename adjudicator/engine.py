@@ -16,10 +16,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from email.utils import parseaddr
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import insert, update
-from sqlalchemy.orm import aliased
+from sqlalchemy import bindparam, exists, insert, update
+from sqlalchemy import select as core_select
+from sqlalchemy.engine import Connection
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, select
 
 from adjudicator import seal
@@ -40,21 +42,107 @@ from adjudicator.games.base import (
 )
 from adjudicator.record import Recorded, record_hash, turn_record
 from adjudicator.store import (
+    Absence,
     Database,
     DiceRoll,
     EventRecord,
     Game,
+    PressMessage,
     Seat,
     Submission,
     Turn,
     as_utc,
     check_secret,
+    detached,
     dumps,
     hash_secret,
     loads,
     new_secret,
     upgraded_hash,
     utcnow,
+)
+
+# -- the close's statements -------------------------------------------------------------------
+# SQLAlchemy Core, built once at import: each close runs them with its values, and SQLAlchemy's
+# compiled cache serves them (no ORM unit of work, no statement built per close).
+_game = cast(Any, Game).__table__
+_seat = cast(Any, Seat).__table__
+_turn = cast(Any, Turn).__table__
+_submission = cast(Any, Submission).__table__
+_absence = cast(Any, Absence).__table__
+_press = cast(Any, PressMessage).__table__
+
+
+def _missed(seat: Seat) -> tuple[int, str]:
+    return seat.missed_turns, seat.status
+
+
+def _closing(skip_locked: bool) -> Any:
+    """The conditional UPDATE that closes an open turn (the lock: one transaction wins it), giving
+    back the turn's row. ``skip_locked`` (PostgreSQL): the row only if no other worker holds it -
+    closed already, or being closed right now: 0 rows at once - locked and updated in one statement."""
+    which = update(_turn).where(
+        _turn.c.game_id == bindparam("b_game"),
+        _turn.c.number == bindparam("b_number"),
+        _turn.c.status == "open",
+    )
+    if skip_locked:
+        row = _turn.alias("turn_1")
+        which = which.where(
+            _turn.c.id
+            == core_select(row.c.id)
+            .where(row.c.game_id == bindparam("b_game"), row.c.number == bindparam("b_number"))
+            .where(row.c.status == "open")
+            .with_for_update(skip_locked=True)
+            .scalar_subquery()
+        )
+    values = {"status": "closed", "closed_at": bindparam("b_now"), "close_reason": bindparam("b_reason")}
+    return which.values(values).returning(*_turn.c)
+
+
+_CLOSE = _closing(skip_locked=False)
+_CLOSE_SKIP_LOCKED = _closing(skip_locked=True)
+#: the game, and whether it has any absence and the turn any press (each read only then)
+_GAME_READ = core_select(
+    *_game.c,
+    exists().where(_absence.c.game_id == _game.c.id).label("any_absence"),
+    exists()
+    .where(_press.c.game_id == _game.c.id, _press.c.turn_number == bindparam("b_number"))
+    .where(_press.c.branch == 0)
+    .label("any_press"),
+).where(_game.c.id == bindparam("b_game"))
+_SEATS = core_select(*_seat.c).where(_seat.c.game_id == bindparam("b_game")).order_by(_seat.c.position)
+#: every request's accepted submission (one per request; by id, as before)
+_ACCEPTED = (
+    core_select(*_submission.c)
+    .where(_submission.c.game_id == bindparam("b_game"), _submission.c.turn_number == bindparam("b_number"))
+    .where(_submission.c.status == "accepted")
+    .order_by(_submission.c.id)
+)
+_SEAT_MISSED = (
+    update(_seat)
+    .where(_seat.c.id == bindparam("b_id"))
+    .values(missed_turns=bindparam("b_missed"), status=bindparam("b_status"))
+)
+_INSERT_SUBMISSIONS = insert(_submission).returning(_submission.c.id, sort_by_parameter_order=True)
+_INSERT_DICE = insert(cast(Any, DiceRoll).__table__)
+_INSERT_EVENTS = insert(cast(Any, EventRecord).__table__)
+_TURN_RESULT = (
+    update(_turn)
+    .where(_turn.c.id == bindparam("b_id"))
+    .values(
+        seed_hex=bindparam("b_seed"),
+        result_state_json=bindparam("b_state"),
+        result_state_hash=bindparam("b_state_hash"),
+        record_hash=bindparam("b_record_hash"),
+    )
+)
+_INSERT_TURN = insert(_turn).returning(_turn.c.id)
+_GAME_TURN = update(_game).where(_game.c.id == bindparam("b_game")).values(current_turn=bindparam("b_number"))
+_GAME_OVER = (
+    update(_game)
+    .where(_game.c.id == bindparam("b_game"))
+    .values(status="over", outcome_json=bindparam("b_outcome"), finished_at=bindparam("b_finished"))
 )
 
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,62}$")
@@ -176,7 +264,9 @@ class Referee:
         self.db = db
         self.clock = clock
         #: work done inside the close (and open) transaction: reports rendered, mail queued; the
-        #: close hands over what it recorded (:class:`~adjudicator.record.Recorded`) so it is not read back
+        #: close hands over what it recorded (:class:`~adjudicator.record.Recorded`) so it is not read back.
+        #: The game, turns, seats and submissions it hands over are model instances attached to no
+        #: session (the close reads and writes with Core statements): read them, never add them.
         self.on_close: Callable[[Session, Game, Turn, Recorded], None] | None = None
         self.on_open: Callable[[Session, Game, Turn], None] | None = None
         #: seats that fell into civil disorder at a close (the mail side tells the referee and the seat)
@@ -433,12 +523,18 @@ class Referee:
         prev_record_hash: str | None,
         state_text: str | None = None,
         seats: list[Seat] | None = None,
+        absences: bool = True,
     ) -> Turn:
         """Open turn ``number`` on ``state`` (``state_text``: its :func:`dumps`, ``seats``: the
-        game's seats, when known)."""
+        game's seats, when known; ``absences``: whether the game may have absences, read only then).
+
+        ``state`` is only read (the requests and label do not change it; the bots get their own
+        copy). The turn is inserted and the game's current turn set with Core statements; the turn
+        returned is attached to no session, and ``game.current_turn`` is set as stored (so the ORM
+        does not write it again when ``game`` is one of its objects)."""
         ruleset = self.ruleset_of(game)
         state_text = dumps(state) if state_text is None else state_text
-        requests = ruleset.requests(loads(state_text))
+        requests = ruleset.requests(state)
         if not requests:
             raise RuntimeError(f"{game.ruleset} asked for no orders in a game that is not over")
         now = self.clock()
@@ -446,28 +542,36 @@ class Referee:
         for request in requests:
             if request.deadline:
                 deadline = min(deadline, now + parse_duration(request.deadline))
-        from adjudicator.absence import deadline_after_absences  # a player away: the deadline waits
+        if absences:
+            from adjudicator.absence import deadline_after_absences  # a player away: the deadline waits
 
-        deadline = deadline_after_absences(session, game.id, deadline)
+            deadline = deadline_after_absences(session, game.id, deadline)
         secret = seal.new_turn_secret()
-        turn = Turn(
-            game_id=game.id,
-            number=number,
-            label=ruleset.label(loads(state_text)),
-            status="open",
-            opened_at=now,
-            deadline_at=deadline,
-            secret=secret,
-            commitment=seal.commitment(secret),
-            requests_json=dumps([r.to_json() for r in requests]),
-            state_json=state_text,
-            state_hash=seal.sha256_hex(state_text.encode()),  # = seal.state_hash(state)
-            prev_record_hash=prev_record_hash,
-        )
-        session.add(turn)
-        game.current_turn = number
-        session.add(game)
-        session.flush()
+        values: dict[str, Any] = {  # every column, as the ORM's insert of Turn(...) wrote them
+            "game_id": game.id,
+            "number": number,
+            "label": ruleset.label(state),
+            "status": "open",
+            "opened_at": now,
+            "deadline_at": deadline,
+            "closed_at": None,
+            "close_reason": None,
+            "secret": secret,
+            "commitment": seal.commitment(secret),
+            "seed_hex": None,
+            "requests_json": dumps([r.to_json() for r in requests]),
+            "state_json": state_text,
+            "state_hash": seal.sha256_hex(state_text.encode()),  # = seal.state_hash(state)
+            "result_state_json": None,
+            "result_state_hash": None,
+            "prev_record_hash": prev_record_hash,
+            "record_hash": None,
+        }
+        connection = session.connection()
+        values["id"] = connection.execute(_INSERT_TURN, values).scalar_one()
+        turn = cast(Turn, detached(Turn, values))
+        connection.execute(_GAME_TURN, {"b_game": game.id, "b_number": number})
+        set_committed_value(game, "current_turn", number)
         self._bots_play(session, game, turn, ruleset, requests, state, seats)
         if self.on_open is not None:
             self.on_open(session, game, turn)
@@ -753,33 +857,21 @@ class Referee:
                 number = self._closable(session, game_id)
                 if number is None:
                     return None
-            now = self.clock()
-            which = update(Turn).where(Turn.game_id == game_id, Turn.number == number, Turn.status == "open")  # type: ignore[arg-type]
-            if skip_locked and not self.db.is_sqlite:
-                # the row only if no other worker holds it (closed already, or being closed right
-                # now: 0 rows, skipped at once), locked and updated in the same statement
-                row = aliased(Turn)
-                which = which.where(
-                    Turn.id
-                    == select(row.id)
-                    .where(row.game_id == game_id, row.number == number, row.status == "open")
-                    .with_for_update(skip_locked=True)
-                    .scalar_subquery()
-                )
-            won = session.execute(which.values(status="closed", closed_at=now, close_reason=reason))
-            if won.rowcount != 1:  # type: ignore[attr-defined]
-                self._closable(session, game_id)  # a game that is not there or not started: said so
+            connection = session.connection()
+            closing = _CLOSE_SKIP_LOCKED if skip_locked and not self.db.is_sqlite else _CLOSE
+            keys = {"b_game": game_id, "b_number": number}
+            won = connection.execute(closing, {**keys, "b_now": self.clock(), "b_reason": reason}).first()
+            if won is None:
+                if not skip_locked:  # (the scheduler's workers lose turns to each other: no read for that)
+                    self._closable(session, game_id)  # a game that is not there or not started: said so
                 return None
-            session.expire_all()
-            turn, game = session.exec(  # both read after the UPDATE, in one statement
-                select(Turn, Game).where(
-                    Turn.game_id == game_id, Turn.number == number, Game.id == Turn.game_id
-                )
-            ).one()
-            if game.status not in ("running", "paused"):  # an open turn of a game stopped: left open
+            session.expire_all()  # a game the ORM read above is stale once the close writes it
+            read = connection.execute(_GAME_READ, keys).one()  # the game read after the UPDATE
+            if read.status not in ("running", "paused"):  # an open turn of a game stopped: left open
                 session.rollback()
                 return None
-            return self._resolve(session, game, turn)
+            game, turn = detached(Game, read._mapping), detached(Turn, won._mapping)
+            return self._resolve(session, game, turn, absences=read.any_absence, press=read.any_press)
 
     def _closable(self, session: Session, game_id: str) -> int | None:
         """The current turn of a game whose turns close (``None`` when it is over or stopped);
@@ -791,39 +883,47 @@ class Referee:
             return None
         return game.current_turn
 
-    def _resolve(self, session: Session, game: Game, turn: Turn) -> ClosedTurn:
+    def _resolve(
+        self, session: Session, game: Game, turn: Turn, *, absences: bool = True, press: bool = True
+    ) -> ClosedTurn:
         """Resolve and record ``turn`` (closed by the caller) in the caller's transaction, open the
-        next turn, then call the hooks (reports, notices): the close's stages in order."""
+        next turn, then call the hooks (reports, notices): the close's stages in order.
+
+        ``absences`` / ``press``: whether the game has any absence and the turn any press (read
+        only then); the close's game read says. The rows are read and written with the Core
+        statements above; ``game``, ``turn``, the seats and the submissions handed to the hooks are
+        model instances attached to no session (:func:`~adjudicator.store.detached`)."""
+        connection = session.connection()
         ruleset = self.ruleset_of(game)
         requests = self.requests_of(turn)
-        seats = {s.name: s for s in self.seats(session, game.id)}
+        keys = {"b_game": game.id, "b_number": turn.number}
+        seats = {row.name: detached(Seat, row._mapping) for row in connection.execute(_SEATS, keys)}
+        accepted: dict[str, Submission] = {}
+        for row in connection.execute(_ACCEPTED, keys):  # every request's accepted submission at once
+            if row.request_key not in accepted:
+                accepted[row.request_key] = detached(Submission, row._mapping)
         orders: dict[str, Any] = {}
         fell: list[str] = []
-        accepted: dict[str, Submission] = {}
-        for row in session.exec(  # every request's accepted submission in one query
-            select(Submission)
-            .where(Submission.game_id == game.id, Submission.turn_number == turn.number)
-            .where(Submission.status == "accepted")
-            .order_by(Submission.id)  # type: ignore[arg-type]
-        ).all():
-            accepted.setdefault(row.request_key, row)
         counted: list[Submission] = []
+        defaults: list[Submission] = []
+        missed: dict[str, tuple[int, str]] = {}  # seat -> (missed turns, status) as read
         for request in requests:
             sub = accepted.get(request.key)
+            seat = seats.get(request.seat) if not request.optional else None
+            if seat is not None:
+                missed.setdefault(seat.name, _missed(seat))
             if sub is None:
                 sub = self._default_submission(session, game, turn, ruleset, request)
-                seat = seats.get(request.seat)
-                if seat is not None and not request.optional:
+                defaults.append(sub)
+                if seat is not None:
                     seat.missed_turns += 1
                     if seat.missed_turns >= game.civil_disorder_after and seat.status == "taken":
                         seat.status = "civil_disorder"
                         fell.append(seat.name)
-                    session.add(seat)
-            elif request.seat in seats and not request.optional:
-                seats[request.seat].missed_turns = 0
-                if seats[request.seat].status == "civil_disorder":  # the player came back
-                    seats[request.seat].status = "taken"
-                session.add(seats[request.seat])
+            elif seat is not None:
+                seat.missed_turns = 0
+                if seat.status == "civil_disorder":  # the player came back
+                    seat.status = "taken"
             parsed = ruleset.parse(request, sub.canonical)
             if parsed.problems:
                 raise RuntimeError(
@@ -832,25 +932,27 @@ class Referee:
                 )
             orders[request.key] = parsed.orders
             counted.append(sub)
-        session.flush()
+        self._store_defaults(connection, defaults)
+        changed = [seat for name, was in missed.items() if was != _missed(seat := seats[name])]
+        if changed:  # the seats' missed turns (and civil disorder) in one statement
+            rows = [{"b_id": s.id, "b_missed": s.missed_turns, "b_status": s.status} for s in changed]
+            connection.execute(_SEAT_MISSED, rows)
         # what counting_submissions reads back: each request's accepted or default row, by key then id
         counted.sort(key=lambda s: (s.request_key, s.id or 0))
         seed = seal.turn_seed(turn.secret, [s.receipt for s in counted])
         dice = Dice(seed)
         new_state, events = ruleset.resolve(loads(turn.state_json), orders, dice)
-        state_text = dumps(new_state)  # serialised once: stored, hashed, and parsed back for the next turn
-        new_state = loads(state_text)
-        with session.no_autoflush:  # the turn's result and record hash in one UPDATE
-            record = self._record(session, game, turn, seed, state_text, new_state, counted, dice, events)
-        turn.record_hash = record_hash(record)
-        session.add(turn)
-        outcome = ruleset.outcome(loads(state_text))
+        state_text = dumps(new_state)  # serialised once: stored, hashed, and parsed back once for the rest
+        new_state = loads(state_text)  # only read from here on (the record, outcome, next turn, reports)
+        self._record(session, game, turn, seed, state_text, new_state, counted, dice, events, press=press)
+        outcome = ruleset.outcome(new_state)
         next_turn: Turn | None = None
         if outcome is not None:
             game.status = "over"
             game.outcome_json = dumps(outcome.to_json())
             game.finished_at = self.clock()
-            session.add(game)
+            over = {"b_game": game.id, "b_outcome": game.outcome_json, "b_finished": game.finished_at}
+            connection.execute(_GAME_OVER, over)
         else:
             next_turn = self._open_turn(
                 session,
@@ -860,6 +962,7 @@ class Referee:
                 turn.record_hash,
                 state_text=state_text,
                 seats=list(seats.values()),
+                absences=absences,
             )
         if self.on_close is not None:
             recorded = Recorded(
@@ -890,14 +993,18 @@ class Referee:
         counted: list[Submission],
         dice: Dice,
         events: list[Any],
+        *,
+        press: bool = True,
     ) -> dict[str, Any]:
-        """Store the turn's result, dice and events (in bulk) and return its record."""
+        """Store the turn's result, dice and events (in bulk) and its record hash; return its record
+        (``press``: whether the turn may have press, read only then)."""
+        connection = session.connection()
         turn.seed_hex = seed.hex()
         turn.result_state_json = state_text
         turn.result_state_hash = seal.sha256_hex(state_text.encode())  # = seal.state_hash(new_state)
         if dice.log:  # in bulk: one executemany, not a row at a time
-            session.execute(
-                insert(DiceRoll),
+            connection.execute(
+                _INSERT_DICE,
                 [
                     {
                         "game_id": game.id,
@@ -924,40 +1031,67 @@ class Referee:
             for seq, ev in enumerate(events)
         ]
         if rows:
-            session.execute(insert(EventRecord), rows)
-        session.add(turn)
-        return turn_record(
+            connection.execute(_INSERT_EVENTS, rows)
+        record = turn_record(
             session,
             game,
             turn,
             known=(counted, dice.log, rows),
             states=(loads(turn.state_json), new_state),  # new_state: a fresh parse, only read
+            press=None if press else [],
         )
+        turn.record_hash = record_hash(record)
+        connection.execute(  # the turn's result and record hash in one UPDATE
+            _TURN_RESULT,
+            {
+                "b_id": turn.id,
+                "b_seed": turn.seed_hex,
+                "b_state": state_text,
+                "b_state_hash": turn.result_state_hash,
+                "b_record_hash": turn.record_hash,
+            },
+        )
+        return record
 
     def _default_submission(
         self, session: Session, game: Game, turn: Turn, ruleset: Ruleset, request: OrderRequest
     ) -> Submission:
+        """The default orders of ``request`` as a submission row, not stored yet: the close stores
+        every default of a turn in one statement (:meth:`_store_defaults`)."""
         parsed = ruleset.parse(request, request.default)
         if parsed.problems:
             raise RuntimeError(f"{game.ruleset}: the default orders of {request.key} do not parse")
         canonical = ruleset.canonical(request, parsed.orders)
         salt = seal.new_salt()
-        row = Submission(
-            game_id=game.id,
-            turn_number=turn.number,
-            request_key=request.key,
-            seat=request.seat,
-            text=request.default,
-            canonical=canonical,
-            salt=salt,
-            receipt=seal.receipt(game.id, turn.number, request.seat, request.key, canonical, salt),
-            status="default",
-            final=True,
-            source="default",
-            created_at=self.clock(),
-        )
-        session.add(row)
-        return row
+        values = {  # every column but the id, as the ORM's insert of Submission(...) wrote them
+            "id": None,
+            "game_id": game.id,
+            "turn_number": turn.number,
+            "request_key": request.key,
+            "seat": request.seat,
+            "text": request.default,
+            "canonical": canonical,
+            "salt": salt,
+            "receipt": seal.receipt(game.id, turn.number, request.seat, request.key, canonical, salt),
+            "status": "default",
+            "final": True,
+            "problems_json": "[]",
+            "lines_json": "[]",
+            "source": "default",
+            "created_at": self.clock(),
+        }
+        return cast(Submission, detached(Submission, values))
+
+    @staticmethod
+    def _store_defaults(connection: Connection, defaults: list[Submission]) -> None:
+        """Insert the default submissions in one statement, in their order; each gets its id."""
+        if not defaults:
+            return
+        columns = [c.key for c in _submission.columns if c.key != "id"]
+        rows = [{key: getattr(sub, key) for key in columns} for sub in defaults]
+        ids = connection.execute(_INSERT_SUBMISSIONS, rows).scalars().all()
+        for sub, new_id in zip(defaults, ids, strict=True):
+            sub.id = new_id
 
     def due_turns(
         self, now: datetime | None = None, only: tuple[str, int] | None = None

@@ -56,14 +56,16 @@ def turn_record(
     *,
     known: tuple[list[Submission], list[Any], list[dict[str, Any]]] | None = None,
     states: tuple[Any, Any] | None = None,
+    press: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """The full record of a closed turn (hidden information included).
 
     The close passes what it holds already, so nothing is read back: ``known`` is (the counting
     submissions in :func:`counting_submissions` order, the dice log's rolls, the event rows as
     inserted: ``text``, ``kind``, ``data_json``, ``seats_json``), and
-    ``states`` the parsed states before and after. Without them everything is read from the
-    database; both ways give the same record (the engine's tests check the hash against a
+    ``states`` the parsed states before and after, ``press`` the turn's press entries (the close
+    passes ``[]`` when its read of the game found no press for the turn). Without them everything
+    is read from the database; both ways give the same record (the engine's tests check the hash against a
     record read back).
     """
     if known is None:
@@ -125,7 +127,8 @@ def turn_record(
     }
     from adjudicator.press_record import press_digest, press_entries
 
-    press = press_entries(session, game.id, turn.number)
+    if press is None:
+        press = press_entries(session, game.id, turn.number)
     if press:  # only a turn with press carries its hash: records without press are unchanged
         record["press_hash"] = press_digest(press)
     return record

@@ -35,6 +35,7 @@ from sqlalchemy import (
     false,
 )
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.orm import configure_mappers
 from sqlmodel import Field, Session, SQLModel, create_engine
 
 DEFAULT_URL = "sqlite:///pbem.db"
@@ -468,6 +469,22 @@ class Vote(SQLModel, table=True):
     seat: str = Field(max_length=64)
     vote: str = Field(max_length=8)  # yes, no
     created_at: datetime = _when()
+
+
+_mapped: list[bool] = []
+
+
+def detached(model: Any, values: Any) -> Any:
+    """An instance of the table ``model`` holding ``values`` (a mapping with every column of its
+    table, e.g. a Core row's ``_mapping``), made as the ORM's loader makes one - no ``__init__``,
+    no defaults, no validation - but attached to no session: what a Core statement read or wrote,
+    handed on as the model callers know. Setting its attributes stores nothing."""
+    if not _mapped:  # the models' attributes are set up by the first ORM use; a Core-only process too
+        configure_mappers()
+        _mapped.append(True)
+    instance = model.__mapper__.class_manager.new_instance()
+    instance.__dict__.update({column.key: values[column.key] for column in model.__table__.columns})
+    return instance
 
 
 # -- the database handle ---------------------------------------------------

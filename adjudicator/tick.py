@@ -22,6 +22,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import logging
+import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -88,7 +89,10 @@ def close_due(
     if only is not None:
         due = [item for item in due if item[:2] == only]
     progress.expect(len(due))
-    for game_id, number, reason in due:
+    todo, at = list(due), 0
+    while todo:
+        at = at if at < len(todo) else 0  # (after a jump: on to the end, then from the start)
+        game_id, number, reason = todo.pop(at)
         progress.step(description=f"closing {game_id} turn {number}")
         if stop is not None and stop():
             break
@@ -98,8 +102,9 @@ def close_due(
             log.exception("closing %s turn %d failed", game_id, number)
             summary.errors.append(f"{game_id} turn {number}: {describe(exc, referee.db.url)}")
             continue
-        if closed is None:
-            continue  # closed meanwhile, or another worker holds it
+        if closed is None:  # closed meanwhile, or another worker holds it
+            at = _elsewhere.randrange(len(todo)) if todo else 0
+            continue
         summary.closed.append((game_id, number))
         summary.civil_disorder += [(game_id, seat) for seat in closed.civil_disorder]
         log.info(
@@ -113,6 +118,13 @@ def close_due(
             log.warning(
                 "%s: seat %s is in civil disorder (pbem seat replace %s %s ...)", game_id, seat, game_id, seat
             )
+
+
+#: Where a pass goes on after a turn another worker had: workers walking the same list of due turns
+#: from its start would otherwise leapfrog, each losing every other turn to the other (each loss
+#: a transaction); after a jump to a random place they work apart until one reaches turns the
+#: other closed. Which worker closes a turn changes nothing of how it is closed.
+_elsewhere = random.Random()
 
 
 def ready_turns(referee: Referee, only: tuple[str, int] | None = None) -> list[tuple[str, int]]:
