@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from adjudicator.pictures import WrittenSvg
+
 from .board import board_caption, board_title
 from .map import DATA, GameMap, map_of
 from .schematic import nation_colour, schematic_svg
@@ -267,7 +269,7 @@ def map_svg(state: State, game_map: GameMap, shapes: Shapes) -> str:
         "viewBox": f"0 0 {width} {height}",
         "font-family": "DejaVu Sans, Verdana, Arial, sans-serif",
     }
-    return _element("svg", root, "".join(parts))
+    return WrittenSvg(_element("svg", root, "".join(parts)))  # escaped here: not read again to be cleaned
 
 
 def _panel(panel: str, game_map: GameMap, shapes: Shapes) -> _Panel:
