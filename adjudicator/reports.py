@@ -7,10 +7,14 @@ reports and their emails are stored together with the new state or not at all.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
 from typing import Any
 
-from sqlalchemy import insert
+from sqlalchemy import bindparam, exists, func, insert
+from sqlalchemy import select as core_select
+from sqlalchemy.sql import Select
 from sqlmodel import Session, select
 
 from adjudicator.deadlines import zone
@@ -18,7 +22,7 @@ from adjudicator.disclosure import disclosure
 from adjudicator.games import get_ruleset
 from adjudicator.games.base import Event, OrderRequest, Outcome, Ruleset
 from adjudicator.mail import outbox
-from adjudicator.mail.compose import compose, header_text, stable_message_id
+from adjudicator.mail.compose import compose, header_text, mail_domain, stable_message_id
 from adjudicator.mail.ics import turn_deadline_attachment
 from adjudicator.mail.report_mail import board_mark, expand_boards, picture_name
 from adjudicator.pictures import clean_svg, convertible, digest, png_unavailable_reason
@@ -107,11 +111,65 @@ def branch_tag(session: Session, game_id: str, number: int | None = None) -> str
 
 
 def _message_id(
-    session: Session, game_id: str, number: int, seat: str, kind: str, generation: int | None = None
+    session: Session,
+    game_id: str,
+    number: int,
+    seat: str,
+    kind: str,
+    generation: int | None = None,
+    domain: str | None = None,
 ) -> str:
     if generation is None:
         generation = branch_generation(session, game_id, number)
-    return stable_message_id(game_id, number, seat, kind, f"b{generation}" if generation else None)
+    return stable_message_id(
+        game_id, number, seat, kind, f"b{generation}" if generation else None, domain=domain
+    )
+
+
+@dataclass(frozen=True)
+class CloseLookups:
+    """What a turn's reports need to know of the game's other tables, read in one statement."""
+
+    #: the game allows absences (its terms give days): each report shows the seat's allowance
+    absences: bool
+    #: the referee adjusted the game before this turn was resolved (its adjustment rows are read)
+    adjusted: bool
+    #: :func:`branch_generation` of the turn
+    generation: int
+    #: the game has an active observer (the public report is queued for it)
+    watched: bool
+
+
+@cache
+def _lookups_statement() -> Select[Any]:
+    """One SELECT of scalar subqueries (PostgreSQL and SQLite alike), built once; its parameters
+    are ``game_id`` and ``number``."""
+    from adjudicator.adjustments import STATUS
+    from adjudicator.store import Branch, GameTerms, Observer
+
+    game_id, number = bindparam("game_id"), bindparam("number")
+    return core_select(
+        core_select(GameTerms.absence_days).where(GameTerms.game_id == game_id).scalar_subquery(),
+        exists().where(
+            Submission.game_id == game_id, Submission.turn_number == number, Submission.status == STATUS
+        ),
+        core_select(func.count())
+        .select_from(Branch)
+        .where(Branch.game_id == game_id, Branch.after_turn < number)
+        .scalar_subquery(),
+        exists().where(Observer.game_id == game_id, Observer.status == "active"),
+    )
+
+
+def close_lookups(session: Session, game_id: str, number: int) -> CloseLookups:
+    """The game's terms, adjustments before turn ``number``, rollbacks and observers as the
+    reports of ``number`` need them: one round trip instead of one SELECT per table (the rows are
+    read only where there are some: the adjustments' when the turn has any)."""
+    row = session.execute(_lookups_statement(), {"game_id": game_id, "number": number}).one()
+    absence_days, adjusted, generation, watched = row
+    return CloseLookups(
+        bool(absence_days and absence_days > 0), bool(adjusted), int(generation), bool(watched)
+    )
 
 
 def private_view(ruleset: Ruleset, state: dict[str, Any], seat: str | None) -> dict[str, Any]:
@@ -265,7 +323,6 @@ def _private_part(shared: dict[str, Any], view: Any, seat: str | None) -> dict[s
 def _turn_facts(session: Session, game: Game, turn: Turn, recorded: Recorded | None = None) -> dict[str, Any]:
     """What every seat's report of ``turn`` reads, read once (what the close ``recorded``, not read back)."""
     from adjudicator.adjustments import entry_rows
-    from adjudicator.signup import terms
 
     ruleset = get_ruleset(game.ruleset)
     state_json = turn.result_state_json or turn.state_json
@@ -302,7 +359,9 @@ def _turn_facts(session: Session, game: Game, turn: Turn, recorded: Recorded | N
     if held is not None and held.next_turn is not None:
         facts["next_turn"] = (held.next_turn, held.next_requests or [])
     state = held.state if held is not None and held.state is not None else loads(state_json)
+    lookups = close_lookups(session, game.id, turn.number)
     return facts | {
+        "lookups": lookups,
         "ruleset": ruleset,
         "shown": shown,
         "state": state,  # one copy, read by every seat's view (views do not change it)
@@ -310,7 +369,7 @@ def _turn_facts(session: Session, game: Game, turn: Turn, recorded: Recorded | N
         "events": events,
         "submissions": submissions,
         "outcome": outcome,
-        "absences": terms(session, game.id).absence_days > 0,
+        "absences": lookups.absences,
         "turn_context": {
             "game": game_context(game),
             "turn": {
@@ -349,7 +408,7 @@ def _turn_facts(session: Session, game: Game, turn: Turn, recorded: Recorded | N
         "views": [],
         "boards": {},
         "common": {},
-        "adjustments": entry_rows(session, game.id, turn.number),
+        "adjustments": entry_rows(session, game.id, turn.number) if lookups.adjusted else [],
     }
 
 
@@ -488,12 +547,15 @@ def on_close(session: Session, game: Game, turn: Turn, recorded: Recorded | None
             )
     session.execute(insert(Report), rows)  # one statement for every seat's reports
     kind = "game-over" if game.status == "over" else "report"
-    generation = branch_generation(session, game.id, turn.number)
+    lookups: CloseLookups = shared["lookups"]
+    domain = mail_domain()  # read once for every seat's Message-ID
     title = "Game over" if kind == "game-over" else "Report"
     subject = header_text(f"[{game.id}] {title}: turn {turn.number}, {turn.label}")
     mails = [  # the rows outbox.queue would add, as plain values (no model object per mail)
         {
-            "message_id": _message_id(session, game.id, turn.number, seat.name, kind, generation),
+            "message_id": _message_id(
+                session, game.id, turn.number, seat.name, kind, lookups.generation, domain
+            ),
             "game_id": game.id,
             "turn_number": turn.number,
             "seat": seat.name,
@@ -512,9 +574,10 @@ def on_close(session: Session, game: Game, turn: Turn, recorded: Recorded | None
         for svg in [pictures.get(seat.name)]
     ]
     _queue_all(session, mails)
-    from adjudicator.observers import queue_public_reports
+    if lookups.watched:
+        from adjudicator.observers import queue_public_reports
 
-    queue_public_reports(session, game, turn)  # observers: the public report, nothing else
+        queue_public_reports(session, game, turn)  # observers: the public report, nothing else
 
 
 def _queue_all(session: Session, mails: list[dict[str, Any]]) -> None:

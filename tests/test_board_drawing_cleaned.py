@@ -139,3 +139,40 @@ def test_an_active_element_in_capitals_is_dropped_as_html_reads_it_in_small_lett
 def test_a_style_element_in_capitals_loses_its_import() -> None:
     cleaned = clean_svg(SVG.format("<Style>@import url(https://example.org/x.css);</Style>"))
     assert cleaned is not None and "@import" not in cleaned
+
+
+def test_a_board_the_referee_wrote_is_what_the_full_cleaning_keeps_of_it() -> None:
+    """A :class:`WrittenSvg` is not read again: the full cleaning of the same text (a plain
+    ``str``) keeps every such board as it is, hostile names included."""
+    import json
+    import random
+
+    from adjudicator.dice import Dice
+    from adjudicator.games import get_ruleset
+    from adjudicator.pictures import WrittenSvg
+
+    ruleset = get_ruleset("mare-nostrum")
+    nations = ["rome", "carthage", "macedon", "egypt", "seleucia"]
+    state = ruleset.setup({"nations": "5"}, nations, Dice(b"written"))
+    state["nations"]["rome"]["name"] = '<script>alert("x")</script> & <a href="javascript:x">'
+    rng = random.Random(5)
+    for number in range(6):
+        for seat in [None, *state["seats"]]:
+            written = ruleset.board_svg(ruleset.view(state, seat))
+            assert type(written) is WrittenSvg
+            kept = clean_svg(written)
+            assert type(kept) is str and kept == written
+            assert clean_svg(str(written)) == written  # the full cleaning: nothing to drop
+        orders = {r.key: ruleset.parse(r, ruleset.bot(state, r, rng)).orders for r in ruleset.requests(state)}
+        state, _events = ruleset.resolve(state, orders, Dice(f"turn {number}".encode()))
+        state = json.loads(json.dumps(state))
+    assert "&lt;script&gt;" in written and "<script" not in written
+
+
+def test_a_plain_string_is_cleaned_in_full_even_when_it_looks_like_a_board() -> None:
+    from adjudicator.pictures import WrittenSvg
+
+    hostile = SVG.format("<script>alert(1)</script>")
+    assert clean_svg(WrittenSvg(SVG.format("<rect />"))) == SVG.format("<rect />")
+    cleaned = clean_svg(hostile)
+    assert cleaned is not None and "<script" not in cleaned

@@ -47,10 +47,13 @@ def inline_css(html: str) -> str:
         return html
 
 
-def stable_message_id(*parts: object) -> str:
-    """``<game.turn.seat.kind@domain>``: the same email always gets the same id (a resend is recognisable)."""
+def stable_message_id(*parts: object, domain: str | None = None) -> str:
+    """``<game.turn.seat.kind@domain>``: the same email always gets the same id (a resend is recognisable).
+
+    ``domain``: :func:`mail_domain` when the caller read it already (a close reads it once for
+    every seat's mail, not once per seat)."""
     local = ".".join(re.sub(r"[^A-Za-z0-9_-]", "-", str(p)) for p in parts if p is not None and p != "")
-    return f"<{local}@{mail_domain()}>"
+    return f"<{local}@{mail_domain() if domain is None else domain}>"
 
 
 def header_text(text: str, limit: int = 200) -> str:

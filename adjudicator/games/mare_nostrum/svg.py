@@ -13,19 +13,21 @@ year.
 The regions are data, not code: ``data/mediterranean-shapes.json``, authored once by
 ``tools/mare_nostrum_shapes.py`` from a public-domain coastline. A club map (``--option
 map=PATH``) whose places all have a shape there is drawn the same way; any other club map
-gets the schematic drawing of :mod:`.schematic`. Text goes through ElementTree, which
-escapes it; only presentation attributes are used (no ``<style>`` sheet, which would leak
-into the HTML page the picture is inlined in).
+gets the schematic drawing of :mod:`.schematic`. The SVG is written as text, element by
+element, as ElementTree writes a tree: every text and attribute value escaped. Only
+presentation attributes are used (no ``<style>`` sheet, which would leak into the HTML page the
+picture is inlined in).
 """
 
 from __future__ import annotations
 
 import json
 import math
-import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
+
+from adjudicator.pictures import WrittenSvg
 
 from .board import board_caption, board_title
 from .map import DATA, GameMap, map_of
@@ -112,10 +114,59 @@ def board_svg(state: State) -> str:
     return map_svg(state, game_map, shapes)
 
 
-def _text(parent: ET.Element, x: float, y: float, text: str, **attrs: str) -> ET.Element:
-    element = ET.SubElement(parent, "text", x=f"{x:.0f}", y=f"{y:.0f}", **attrs)
-    element.text = text
-    return element
+# -- SVG written as text ----------------------------------------------------------------------
+# Each element is written as ElementTree writes it (``ElementTree.tostring``: the attributes in
+# the order given, `` />`` closing an element without content), every text and attribute value
+# escaped as ElementTree escapes it; a test compares the drawing with the tree ElementTree builds
+# and writes, byte for byte. Writing the text directly is several times cheaper than building
+# the tree and writing it out: a board is drawn at every close.
+
+
+def _escaped_text(text: str) -> str:
+    """Character data as ElementTree writes it: ``&``, ``<`` and ``>`` escaped."""
+    if "&" in text:
+        text = text.replace("&", "&amp;")
+    if "<" in text:
+        text = text.replace("<", "&lt;")
+    if ">" in text:
+        text = text.replace(">", "&gt;")
+    return text
+
+
+def _escaped_value(value: str) -> str:
+    """An attribute value as ElementTree writes it: ``&<>"`` escaped, CR, LF and tab as references."""
+    if "&" in value:
+        value = value.replace("&", "&amp;")
+    if "<" in value:
+        value = value.replace("<", "&lt;")
+    if ">" in value:
+        value = value.replace(">", "&gt;")
+    if '"' in value:
+        value = value.replace('"', "&quot;")
+    if "\r" in value:
+        value = value.replace("\r", "&#13;")
+    if "\n" in value:
+        value = value.replace("\n", "&#10;")
+    if "\t" in value:
+        value = value.replace("\t", "&#09;")
+    return value
+
+
+def _element(tag: str, attrs: dict[str, str], content: str = "") -> str:
+    """``<tag name="value">content</tag>``, or ``<tag name="value" />`` without content.
+    ``content`` is written already (escaped text, elements); the values are escaped here."""
+    written = "".join(f' {name}="{_escaped_value(value)}"' for name, value in attrs.items())
+    return f"<{tag}{written}>{content}</{tag}>" if content else f"<{tag}{written} />"
+
+
+def _text(x: float, y: float, text: str, attrs: dict[str, str] | None = None) -> str:
+    """A ``text`` element at (x, y), its text escaped."""
+    return _element("text", {"x": f"{x:.0f}", "y": f"{y:.0f}", **(attrs or {})}, _escaped_text(text))
+
+
+def _titled(tag: str, attrs: dict[str, str], title: str, rest: str = "") -> str:
+    """An element whose first child is a ``title`` (the tooltip), then ``rest``."""
+    return _element(tag, attrs, _element("title", {}, _escaped_text(title)) + rest)
 
 
 def _size(shapes: Shapes, name: str, usual: int) -> dict[str, str]:
@@ -154,16 +205,30 @@ def to_picture(shapes: Shapes, panel: str, x: float, y: float) -> tuple[float, f
     return left + x - round(x0), top + y - round(y0)
 
 
-#: the static layers of each panel, written once per map (see :func:`_static_layers`); bounded
-_STATIC: dict[tuple[Any, ...], tuple[str, str, str]] = {}
-_STATIC_MAX = 32
+@dataclass(frozen=True)
+class _Panel:
+    """What a panel of a map draws alike at every turn, written once per map (:func:`_panel`)."""
+
+    #: the layers that depend on the map alone: the sea, its zones and the land; the coast; the
+    #: sea zones' and provinces' names
+    sea_and_land: str
+    coast: str
+    names: str
+    #: each province whose region reaches into the panel, its region written up to its fill's value
+    regions: tuple[tuple[str, str], ...]
+    #: each place named in the panel: whether it is a sea zone, its own marks written (fortress,
+    #: arsenal), and where its row of marks and units is centred
+    places: tuple[tuple[str, bool, str, float, float], ...]
 
 
-def map_svg(state: State, game_map: GameMap, shapes: Shapes, *, reuse: bool = True) -> str:
+#: the panels written, by panel, map and shapes (which the entry keeps, so their ids stay theirs); bounded
+_PANELS: dict[tuple[str, int, int], tuple[GameMap, Shapes, _Panel]] = {}
+_PANELS_MAX = 32
+
+
+def map_svg(state: State, game_map: GameMap, shapes: Shapes) -> str:
     """The board of ``state``. The layers of a panel that depend on the map alone (the sea, its
-    zones, the land, the coast, the names) are written once per map and put in as written
-    (``reuse``; without it every layer is drawn again: the same bytes, which a test checks)."""
-    static: list[str] | None = [] if reuse else None
+    zones, the land, the coast, the names) are written once per map and put in as written."""
     colours = {seat: nation_colour(n.get("colour")) for seat, n in state["nations"].items()}
     width = picture_width(shapes)
     panel_heights = [round(y1 - y0) for _, y0, _, y1 in shapes.panels.values()]
@@ -171,184 +236,138 @@ def map_svg(state: State, game_map: GameMap, shapes: Shapes, *, reuse: bool = Tr
     height = round(legend_top + _legend_height(len(state["seats"])))
     title = f"{game_map.name} - {board_title(state)}"
     year, shows = board_caption(state)
-    svg = ET.Element(
-        "svg",
-        xmlns="http://www.w3.org/2000/svg",
-        width=str(DISPLAY_WIDTH),
-        height=str(round(height * DISPLAY_WIDTH / width)),
-        viewBox=f"0 0 {width} {height}",
-        **{"font-family": "DejaVu Sans, Verdana, Arial, sans-serif"},
-    )
-    ET.SubElement(svg, "title").text = title
-    ET.SubElement(svg, "rect", width=str(width), height=str(height), fill="#f7f1e3")
-    _text(svg, 14, 44, year, **{"font-size": "40", "font-weight": "bold", "fill": "#3b2f20"})
-    _text(
-        svg,
-        width - 14,
-        42,
-        f"{game_map.name}, {shows}",
-        **{"font-size": "24", "fill": "#3b2f20", "text-anchor": "end"},
-    )
+    parts = [
+        _element("title", {}, _escaped_text(title)),
+        _element("rect", {"width": str(width), "height": str(height), "fill": "#f7f1e3"}),
+        _text(14, 44, year, {"font-size": "40", "font-weight": "bold", "fill": "#3b2f20"}),
+        _text(
+            width - 14,
+            42,
+            f"{game_map.name}, {shows}",
+            {"font-size": "24", "fill": "#3b2f20", "text-anchor": "end"},
+        ),
+    ]
     for panel, (left, top) in panel_origins(shapes).items():
         x0, y0, x1, y1 = shapes.panels[panel]
         w, h = round(x1 - x0), round(y1 - y0)
-        frame = ET.SubElement(
-            svg,
-            "svg",
-            id=f"map-{panel}",
-            x=str(left),
-            y=str(top),
-            width=str(w),
-            height=str(h),
-            viewBox=f"{round(x0)} {round(y0)} {w} {h}",
+        frame = {
+            "id": f"map-{panel}",
+            "x": str(left),
+            "y": str(top),
+            "width": str(w),
+            "height": str(h),
+            "viewBox": f"{round(x0)} {round(y0)} {w} {h}",
+        }
+        parts.append(_element("svg", frame, _map_layer(panel, state, game_map, shapes, colours)))
+        outline = {"x": str(left), "y": str(top), "width": str(w), "height": str(h)}
+        parts.append(_element("rect", {**outline, "fill": "none", "stroke": "#3b2f20", "stroke-width": "2"}))
+    parts.append(_legend(state, colours, shapes, legend_top, width))
+    root = {
+        "xmlns": "http://www.w3.org/2000/svg",
+        "width": str(DISPLAY_WIDTH),
+        "height": str(round(height * DISPLAY_WIDTH / width)),
+        "viewBox": f"0 0 {width} {height}",
+        "font-family": "DejaVu Sans, Verdana, Arial, sans-serif",
+    }
+    return WrittenSvg(_element("svg", root, "".join(parts)))  # escaped here: not read again to be cleaned
+
+
+def _panel(panel: str, game_map: GameMap, shapes: Shapes) -> _Panel:
+    """:class:`_Panel` of ``panel`` for this map, written at its first board."""
+    key = (panel, id(game_map), id(shapes))
+    kept = _PANELS.get(key)
+    if kept is not None and kept[0] is game_map and kept[1] is shapes:
+        return kept[2]
+    shown = [name for name in game_map.places if panel in shapes.panels_of[name]]
+    regions = tuple(
+        (
+            name,
+            _element("path", {"id": f"{panel}-province-{name}", "d": shapes.paths[name]}).removesuffix(" />"),
         )
-        _map_layer(frame, panel, state, game_map, shapes, colours, static)
-        ET.SubElement(
-            svg,
-            "rect",
-            x=str(left),
-            y=str(top),
-            width=str(w),
-            height=str(h),
-            fill="none",
-            stroke="#3b2f20",
-            **{"stroke-width": "2"},
-        )
-    _legend(svg, state, colours, shapes, legend_top, width)
-    text = ET.tostring(svg, encoding="unicode")
-    for i, written in enumerate(static or []):
-        # a placeholder element's own form: no text or attribute can write it ("<" is escaped)
-        text = text.replace(f"<{_PLACEHOLDER}{i} />", written, 1)
-    return text
-
-
-_PLACEHOLDER = "pbem-static-layer-"
-
-
-def _static_layers(panel: str, game_map: GameMap, shapes: Shapes) -> tuple[str, str, str]:
-    """The three runs of a panel's layers that depend on the map alone, as ElementTree writes
-    them: the sea, its zones and the land; the coast; the sea zones' and provinces' names."""
-    key = (
-        panel,
-        id(shapes),
-        tuple((name, game_map.is_sea(name), game_map.is_province(name)) for name in game_map.places),
+        for name in shown
+        if game_map.is_province(name)
     )
-    written = _STATIC.get(key)
-    if written is None:
-        parts = [ET.Element("g"), ET.Element("g"), ET.Element("g")]
-        _sea_and_land(parts[0], panel, game_map, shapes)
-        _coast(parts[1], shapes)
-        _names(parts[2], ET.Element("g"), panel, game_map, shapes, {}, {}, {}, set(), {}, names_only=True)
-        runs = ["".join(ET.tostring(child, encoding="unicode") for child in part) for part in parts]
-        written = (runs[0], runs[1], runs[2])
-        if len(_STATIC) >= _STATIC_MAX:
-            _STATIC.clear()
-        _STATIC[key] = written
+    places = []
+    for name in _named(panel, game_map, shapes):
+        rx, ry = shapes.rows[name]
+        own = ""
+        if not game_map.is_sea(name):
+            x, y = shapes.labels[name]
+            prov = game_map.provinces[name]
+            half = shapes.widths[name] / 2
+            if prov.fortress:
+                own += _icon("fortress", x - half - 13, y - 10)
+            if prov.arsenal:
+                own += _icon("arsenal", x + half + 13, y - 10)
+        places.append((name, game_map.is_sea(name), own, rx, ry))
+    written = _Panel(
+        _sea_and_land(panel, game_map, shapes),
+        _coast(shapes),
+        _names(panel, game_map, shapes),
+        tuple((name, f'{head} fill="') for name, head in regions),
+        tuple(places),
+    )
+    if len(_PANELS) >= _PANELS_MAX:
+        _PANELS.clear()
+    _PANELS[key] = (game_map, shapes, written)
     return written
 
 
-_FILL = "pbem-fill"
 _REGION_END = '" />'
-_REGIONS: dict[tuple[Any, ...], dict[str, str]] = {}
 
 
-def _regions_written(panel: str, game_map: GameMap, shapes: Shapes) -> dict[str, str]:
-    """Each province region of ``panel`` as ElementTree writes it, up to its fill's value."""
-    key = (panel, id(shapes), tuple(game_map.places))
-    written = _REGIONS.get(key)
-    if written is None:
-        written = {}
-        for name in game_map.places:
-            if game_map.is_province(name) and panel in shapes.panels_of[name]:
-                path = ET.Element("path", id=f"{panel}-province-{name}", d=shapes.paths[name], fill=_FILL)
-                text = ET.tostring(path, encoding="unicode")
-                head, tail = text.split(f'fill="{_FILL}', 1)
-                assert tail == _REGION_END, text
-                written[name] = f'{head}fill="'
-        if len(_REGIONS) >= _STATIC_MAX:
-            _REGIONS.clear()
-        _REGIONS[key] = written
-    return written
-
-
-def _placeholder(parent: ET.Element, static: list[str], written: str) -> None:
-    ET.SubElement(parent, f"{_PLACEHOLDER}{len(static)}")
-    static.append(written)
-
-
-def _sea_and_land(parent: ET.Element, panel: str, game_map: GameMap, shapes: Shapes) -> None:
+def _sea_and_land(panel: str, game_map: GameMap, shapes: Shapes) -> str:
     x0, y0, x1, y1 = (round(v) for v in shapes.panels[panel])
     shown = [name for name in game_map.places if panel in shapes.panels_of[name]]
-    ET.SubElement(
-        parent,
-        "rect",
-        x=f"{x0:.0f}",
-        y=f"{y0:.0f}",
-        width=f"{x1 - x0:.0f}",
-        height=f"{y1 - y0:.0f}",
-        fill=SEA,
+    sea = {
+        "x": f"{x0:.0f}",
+        "y": f"{y0:.0f}",
+        "width": f"{x1 - x0:.0f}",
+        "height": f"{y1 - y0:.0f}",
+        "fill": SEA,
+    }
+    zones = "".join(
+        _element("path", {"id": f"{panel}-sea-{name}", "d": shapes.paths[name]})
+        for name in shown
+        if game_map.is_sea(name)
     )
-    seas = ET.SubElement(parent, "g", fill=SEA_ZONE, stroke="#ffffff", **{"stroke-width": "2"})
-    for name in shown:
-        if game_map.is_sea(name):
-            ET.SubElement(seas, "path", id=f"{panel}-sea-{name}", d=shapes.paths[name])
-    ET.SubElement(parent, "path", d=shapes.land, fill=UNPLAYED_LAND, stroke="none")
-
-
-def _coast(parent: ET.Element, shapes: Shapes) -> None:
-    ET.SubElement(
-        parent,
-        "path",
-        d=shapes.coast,
-        fill="none",
-        stroke="#3f5f78",
-        **{"stroke-width": "2", "stroke-linejoin": "round"},
+    return (
+        _element("rect", sea)
+        + _element("g", {"fill": SEA_ZONE, "stroke": "#ffffff", "stroke-width": "2"}, zones)
+        + _element("path", {"d": shapes.land, "fill": UNPLAYED_LAND, "stroke": "none"})
     )
 
 
-def _map_layer(
-    parent: ET.Element,
-    panel: str,
-    state: State,
-    game_map: GameMap,
-    shapes: Shapes,
-    colours: dict[str, str],
-    static: list[str] | None = None,
-) -> None:
-    """One panel of the map: the places whose region reaches into it, named where they belong
-    (``static``: where the layers written once per map go, or ``None`` to draw them again)."""
-    shown = [name for name in game_map.places if panel in shapes.panels_of[name]]
-    sea_and_land, coast, names = ("", "", "") if static is None else _static_layers(panel, game_map, shapes)
-    if static is None:
-        _sea_and_land(parent, panel, game_map, shapes)
-    else:
-        _placeholder(parent, static, sea_and_land)
-    regions = ET.SubElement(parent, "g", stroke=BORDER, **{"stroke-width": "1.2", "stroke-linejoin": "round"})
-    provinces = [name for name in shown if game_map.is_province(name)]
-    fills = {}
-    for name in provinces:
-        owner = state["provinces"][name]["owner"]
-        fills[name] = colours.get(owner, INDEPENDENT) if owner else INDEPENDENT
-    if static is None:
-        for name in provinces:
-            path_id = f"{panel}-province-{name}"
-            ET.SubElement(regions, "path", id=path_id, d=shapes.paths[name], fill=fills[name])
-    elif provinces:  # each region as written once per map, its fill put in (a colour: nothing to escape)
-        written = _regions_written(panel, game_map, shapes)
-        runs = "".join(f"{written[name]}{fills[name]}{_REGION_END}" for name in provinces)
-        _placeholder(regions, static, runs)
-    if static is None:
-        _coast(parent, shapes)
-    else:
-        _placeholder(parent, static, coast)
-    sieges = ET.SubElement(
-        parent, "g", fill="none", stroke="#d00000", **{"stroke-width": "4.5", "stroke-dasharray": "9,6"}
-    )
-    for name in shown:
-        siege = game_map.is_province(name) and state["provinces"][name].get("siege")
+def _coast(shapes: Shapes) -> str:
+    attrs = {
+        "d": shapes.coast,
+        "fill": "none",
+        "stroke": "#3f5f78",
+        "stroke-width": "2",
+        "stroke-linejoin": "round",
+    }
+    return _element("path", attrs)
+
+
+def _map_layer(panel: str, state: State, game_map: GameMap, shapes: Shapes, colours: dict[str, str]) -> str:
+    """One panel of the map: the places whose region reaches into it, named where they belong."""
+    layout = _panel(panel, game_map, shapes)
+    provinces = state["provinces"]
+    runs, besieged = [], []
+    for name, region in layout.regions:  # each region as written once per map, its fill put in
+        province = provinces[name]
+        owner = province["owner"]
+        fill = colours.get(owner, INDEPENDENT) if owner else INDEPENDENT  # a colour: nothing to escape
+        runs.append(f"{region}{fill}{_REGION_END}")
+        siege = province.get("siege")
         if siege:
-            path = ET.SubElement(sieges, "path", d=shapes.paths[name])
-            ET.SubElement(path, "title").text = f"{name} besieged by {siege['army'].replace(':', ' ')}"
+            title = f"{name} besieged by {siege['army'].replace(':', ' ')}"
+            besieged.append(_titled("path", {"d": shapes.paths[name]}, title))
+    regions = _element(
+        "g", {"stroke": BORDER, "stroke-width": "1.2", "stroke-linejoin": "round"}, "".join(runs)
+    )
+    siege_style = {"fill": "none", "stroke": "#d00000", "stroke-width": "4.5", "stroke-dasharray": "9,6"}
+    sieges = _element("g", siege_style, "".join(besieged))
 
     units_at: dict[str, list[dict[str, Any]]] = {}
     for unit in state["units"].values():
@@ -356,101 +375,86 @@ def _map_layer(
             units_at.setdefault(unit["at"], []).append(unit)
     bands = {b["at"]: b["kind"] for b in state["bands"]}
     homes = {n["home"] for n in state["nations"].values() if n.get("alive", True)}
-    if static is None:
-        marks = ET.Element("g")
-        _names(parent, marks, panel, game_map, shapes, state, units_at, bands, homes, colours)
-        parent.append(marks)
-    else:
-        _placeholder(parent, static, names)
-        marks = ET.SubElement(parent, "g")
-        _names(None, marks, panel, game_map, shapes, state, units_at, bands, homes, colours)
-
-
-def _names(
-    parent: ET.Element | None,
-    marks: ET.Element,
-    panel: str,
-    game_map: GameMap,
-    shapes: Shapes,
-    state: State,
-    units_at: dict[str, list[dict[str, Any]]],
-    bands: dict[str, str],
-    homes: set[str],
-    colours: dict[str, str],
-    *,
-    names_only: bool = False,
-) -> None:
-    """The places named in ``panel``: their names in two layers under ``parent`` (none when
-    ``parent`` is ``None``: written once per map), their marks and units in ``marks`` (none
-    with ``names_only``)."""
-    named = [name for name in game_map.places if shapes.homes[name] == panel]
-    sea_labels = labels = None
-    if parent is not None:
-        sea_labels = ET.SubElement(
-            parent,
-            "g",
-            fill="#1f4f73",
-            **_halo(**{"font-size": str(SEA_LABEL_SIZE), "font-style": "italic", "stroke": "#e4f0f8"}),
-        )
-        labels = ET.SubElement(parent, "g", fill="#1e1a14", **_halo(**{"font-size": str(LABEL_SIZE)}))
-    for name in named:
-        x, y = shapes.labels[name]
-        rx, ry = shapes.rows[name]
-        if game_map.is_sea(name):
-            if sea_labels is not None:
-                _text(sea_labels, x, y, shapes.texts[name], **_size(shapes, name, SEA_LABEL_SIZE))
-            if names_only:
-                continue
+    order = {seat: i for i, seat in enumerate(state["seats"])}
+    marks = []
+    for name, sea, own, rx, ry in layout.places:
+        if sea:
             icons = ["pirates"] if bands.get(name) == "pirates" else []
-            _row(marks, icons, units_at.get(name, []), rx, ry, colours, state)
-            continue
-        if labels is not None:
-            _text(labels, x, y, shapes.texts[name], **_size(shapes, name, LABEL_SIZE))
-        if names_only:
-            continue
-        prov = game_map.provinces[name]
-        half = shapes.widths[name] / 2
-        if prov.fortress:
-            _icon(marks, "fortress", x - half - 13, y - 10)
-        if prov.arsenal:
-            _icon(marks, "arsenal", x + half + 13, y - 10)
-        icons = [
-            icon
-            for icon, present in (("home", name in homes), ("brigands", bands.get(name) == "brigands"))
-            if present
-        ]
-        _row(marks, icons, units_at.get(name, []), rx, ry, colours, state)
+        else:
+            marks.append(own)
+            icons = [
+                icon
+                for icon, present in (("home", name in homes), ("brigands", bands.get(name) == "brigands"))
+                if present
+            ]
+        units = units_at.get(name)
+        if icons or units:
+            marks.append(_row(icons, units or [], rx, ry, colours, order))
+    return (
+        layout.sea_and_land
+        + regions
+        + layout.coast
+        + sieges
+        + layout.names
+        + _element("g", {}, "".join(marks))
+    )
+
+
+def _named(panel: str, game_map: GameMap, shapes: Shapes) -> list[str]:
+    """The places named in ``panel``."""
+    return [name for name in game_map.places if shapes.homes[name] == panel]
+
+
+def _names(panel: str, game_map: GameMap, shapes: Shapes) -> str:
+    """The names of the places named in ``panel``, in two layers: the sea zones', the provinces'."""
+    seas, lands = [], []
+    for name in _named(panel, game_map, shapes):
+        x, y = shapes.labels[name]
+        if game_map.is_sea(name):
+            seas.append(_text(x, y, shapes.texts[name], _size(shapes, name, SEA_LABEL_SIZE)))
+        else:
+            lands.append(_text(x, y, shapes.texts[name], _size(shapes, name, LABEL_SIZE)))
+    sea_style = _halo(**{"font-size": str(SEA_LABEL_SIZE), "font-style": "italic", "stroke": "#e4f0f8"})
+    return _element("g", {"fill": "#1f4f73", **sea_style}, "".join(seas)) + _element(
+        "g", {"fill": "#1e1a14", **_halo(**{"font-size": str(LABEL_SIZE)})}, "".join(lands)
+    )
 
 
 def _row(
-    parent: ET.Element,
     icons: list[str],
     units: list[dict[str, Any]],
     x: float,
     y: float,
     colours: dict[str, str],
-    state: State,
-) -> None:
-    """A place's row: its marks (capital, fortress, arsenal), then one marker per nation and kind."""
+    order: dict[str, int],
+) -> str:
+    """A place's row: its marks (capital, bands), then one marker per nation and kind (in the
+    order of the seats: ``order``)."""
     groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for unit in units:
         groups.setdefault((unit["nation"], unit["kind"]), []).append(unit)
-    order = {seat: i for i, seat in enumerate(state["seats"])}
     keys = sorted(groups, key=lambda k: (order.get(k[0], len(order)), k[1]))
     icon_width, marker_width = 15.0 * MARK, (MARKER + 4.0) * MARK
     left = x - (icon_width * len(icons) + marker_width * len(keys)) / 2
+    out = []
     for icon in icons:
-        _icon(parent, icon, left + icon_width / 2, y)
+        out.append(_icon(icon, left + icon_width / 2, y))
         left += icon_width
     for nation, kind in keys:
         colour = colours.get(nation, "#888888")
-        _marker(parent, kind, nation, groups[(nation, kind)], left + marker_width / 2, y, colour)
+        out.append(_marker(kind, nation, groups[(nation, kind)], left + marker_width / 2, y, colour))
         left += marker_width
+    return "".join(out)
 
 
-def _icon(parent: ET.Element, icon: str, x: float, y: float, scale: float = MARK) -> None:
+def _icon(icon: str, x: float, y: float, scale: float = MARK) -> str:
     """A place's mark centred on (x, y), drawn at its base size around the origin and scaled."""
-    parent = ET.SubElement(parent, "g", transform=f"translate({x:.1f} {y:.1f}) scale({scale})")
+    return _element("g", {"transform": f"translate({x:.1f} {y:.1f}) scale({scale})"}, _icon_drawing(icon))
+
+
+@cache
+def _icon_drawing(icon: str) -> str:
+    """A mark at its base size around the origin (the same for every place: written once)."""
     x = y = 0.0
     if icon == "home":
         points = []
@@ -458,44 +462,39 @@ def _icon(parent: ET.Element, icon: str, x: float, y: float, scale: float = MARK
             r = 7.5 if k % 2 == 0 else 3.2
             angle = -math.pi / 2 + k * math.pi / 5
             points.append(f"{x + r * math.cos(angle):.1f},{y + r * math.sin(angle):.1f}")
-        ET.SubElement(
-            parent,
-            "polygon",
-            points=" ".join(points),
-            fill="#ffd54a",
-            stroke="#3b2f20",
-            **{"stroke-width": "1"},
-        )
-    elif icon == "fortress":
+        star = {"points": " ".join(points), "fill": "#ffd54a", "stroke": "#3b2f20", "stroke-width": "1"}
+        return _element("polygon", star)
+    if icon == "fortress":
         d = f"M{x - 6:.1f} {y + 6:.1f}v-11h2.4v2.4h2.4v-2.4h2.4v2.4h2.4v-2.4h2.4v11z"  # a crenellated tower
-        ET.SubElement(parent, "path", d=d, fill="#3b3b3b", stroke="#ffffff", **{"stroke-width": "1"})
-    elif icon in ("brigands", "pirates"):  # a black flag with the band's initial
-        ET.SubElement(
-            parent,
-            "rect",
-            x=f"{x - 6.5:.1f}",
-            y=f"{y - 7:.1f}",
-            width="13",
-            height="14",
-            rx="2",
-            fill="#111111",
-        )
-        _text(
-            parent,
-            x,
-            y + 4.5,
-            icon[0].upper(),
-            **{"font-size": "12", "font-weight": "bold", "fill": "#ffffff", "text-anchor": "middle"},
-        )
-    else:
-        d = f"M{x:.1f} {y - 6:.1f}l6 6l-6 6l-6 -6z"
-        ET.SubElement(parent, "path", d=d, fill="#1f4e79", stroke="#ffffff", **{"stroke-width": "1"})
+        return _element("path", {"d": d, "fill": "#3b3b3b", "stroke": "#ffffff", "stroke-width": "1"})
+    if icon in ("brigands", "pirates"):  # a black flag with the band's initial
+        flag = {
+            "x": f"{x - 6.5:.1f}",
+            "y": f"{y - 7:.1f}",
+            "width": "13",
+            "height": "14",
+            "rx": "2",
+            "fill": "#111111",
+        }
+        initial = {"font-size": "12", "font-weight": "bold", "fill": "#ffffff", "text-anchor": "middle"}
+        return _element("rect", flag) + _text(x, y + 4.5, icon[0].upper(), initial)
+    d = f"M{x:.1f} {y - 6:.1f}l6 6l-6 6l-6 -6z"
+    return _element("path", {"d": d, "fill": "#1f4e79", "stroke": "#ffffff", "stroke-width": "1"})
 
 
-def _marker(
-    parent: ET.Element, kind: str, nation: str, members: list[dict[str, Any]], x: float, y: float, colour: str
-) -> None:
-    group = ET.SubElement(parent, "g", transform=f"translate({x:.1f} {y:.1f}) scale({MARK})")
+_COUNT = {
+    "font-size": "13",
+    "font-weight": "bold",
+    "fill": "#ffffff",
+    "text-anchor": "middle",
+    "stroke": "#111111",
+    "stroke-width": "2",
+    "paint-order": "stroke",
+}
+
+
+def _marker(kind: str, nation: str, members: list[dict[str, Any]], x: float, y: float, colour: str) -> str:
+    transform = f"translate({x:.1f} {y:.1f}) scale({MARK})"
     x = y = 0.0
     names = []
     for unit in sorted(members, key=lambda u: (u["id"][0], int(u["id"][1:]) if u["id"][1:].isdigit() else 0)):
@@ -505,40 +504,26 @@ def _marker(
         if unit.get("carrying"):
             extra.append(f"carrying {unit['carrying'].split(':')[1]}")
         names.append(unit["id"] + (f" ({', '.join(extra)})" if extra else ""))
-    ET.SubElement(group, "title").text = f"{nation}: {', '.join(names)}"
     dashed = {"stroke-dasharray": "3,2"} if any(u.get("exhausted") for u in members) else {}
     if kind == "army":
-        ET.SubElement(
-            group,
-            "rect",
-            x=f"{x - MARKER / 2:.1f}",
-            y=f"{y - 9:.1f}",
-            width=str(MARKER),
-            height="18",
-            rx="2",
-            fill=colour,
-            stroke="#111111",
-            **{"stroke-width": "1.4"},
-            **dashed,
-        )
+        box = {
+            "x": f"{x - MARKER / 2:.1f}",
+            "y": f"{y - 9:.1f}",
+            "width": str(MARKER),
+            "height": "18",
+            "rx": "2",
+            "fill": colour,
+            "stroke": "#111111",
+            "stroke-width": "1.4",
+        }
+        shape = _element("rect", {**box, **dashed})
     else:  # a hull: wide deck, narrow keel
         d = f"M{x - MARKER / 2 - 2:.1f} {y - 8:.1f}h{MARKER + 4}l-5 16h{-(MARKER - 6)}z"
-        ET.SubElement(group, "path", d=d, fill=colour, stroke="#111111", **{"stroke-width": "1.4"}, **dashed)
-    _text(
-        group,
-        x,
-        y + 5,
-        str(len(members)),
-        **{
-            "font-size": "13",
-            "font-weight": "bold",
-            "fill": "#ffffff",
-            "text-anchor": "middle",
-            "stroke": "#111111",
-            "stroke-width": "2",
-            "paint-order": "stroke",
-        },
-    )
+        shape = _element(
+            "path", {"d": d, "fill": colour, "stroke": "#111111", "stroke-width": "1.4", **dashed}
+        )
+    count = _text(x, y + 5, str(len(members)), _COUNT)
+    return _titled("g", {"transform": transform}, f"{nation}: {', '.join(names)}", shape + count)
 
 
 LEGEND_LINE = 40  # the legend's line height; its text is as large as the names on the map
@@ -548,62 +533,60 @@ def _legend_height(seats: int) -> float:
     return LEGEND_LINE * ((seats + 1) // 2 + 4) + 16
 
 
-def _legend(
-    svg: ET.Element, state: State, colours: dict[str, str], shapes: Shapes, top: float, width: int
-) -> None:
+def _legend(state: State, colours: dict[str, str], shapes: Shapes, top: float, width: int) -> str:
     """The nations (colour, name, treasury) in two columns, then the key to the marks."""
-    legend = ET.SubElement(svg, "g", id="legend", **{"font-size": str(LABEL_SIZE - 2), "fill": "#1e1a14"})
+    out = []
     line = LEGEND_LINE
     y = top + line
     for i, seat in enumerate(state["seats"]):
         n = state["nations"][seat]
         x, y = 14 + width / 2 * (i % 2), top + line + line * (i // 2)
-        ET.SubElement(
-            legend,
-            "rect",
-            x=f"{x:.0f}",
-            y=f"{y - 22:.0f}",
-            width="28",
-            height="28",
-            fill=colours[seat],
-            stroke="#111111",
-        )
+        swatch = {
+            "x": f"{x:.0f}",
+            "y": f"{y - 22:.0f}",
+            "width": "28",
+            "height": "28",
+            "fill": colours[seat],
+            "stroke": "#111111",
+        }
+        out.append(_element("rect", swatch))
         status = "" if n["alive"] else " (out)"
-        _text(legend, x + 38, y, f"{n['name']}: {n['treasury']} PO{status}")
+        out.append(_text(x + 38, y, f"{n['name']}: {n['treasury']} PO{status}"))
     y += line
 
     def key(items: list[tuple[str, str]], y: float) -> None:
         x = 14.0
         for mark, text in items:
             if mark in ("army", "fleet"):
-                _marker(legend, mark, "key", [{"id": "1", "at": "key"}], x + 16, y - 9, "#8a8a8a")
+                out.append(_marker(mark, "key", [{"id": "1", "at": "key"}], x + 16, y - 9, "#8a8a8a"))
                 x += 38
             else:
-                _icon(legend, mark, x + 12, y - 9)
+                out.append(_icon(mark, x + 12, y - 9))
                 x += 30
-            _text(legend, x, y, text)
+            out.append(_text(x, y, text))
             x += 15.5 * len(text) + 26
 
     key([("army", "armies"), ("fleet", "fleets"), ("home", "capital"), ("fortress", "fortress")], y)
     key([("arsenal", "arsenal"), ("brigands", "brigands"), ("pirates", "pirates")], y + line)
     y += 2 * line
-    ET.SubElement(
-        legend,
-        "rect",
-        x="14",
-        y=f"{y - 20:.0f}",
-        width="36",
-        height="24",
-        fill="none",
-        stroke="#d00000",
-        **{"stroke-width": "4.5", "stroke-dasharray": "9,6"},
-    )
-    _text(legend, 62, y, "besieged province; a dashed marker: exhausted")
+    besieged = {
+        "x": "14",
+        "y": f"{y - 20:.0f}",
+        "width": "36",
+        "height": "24",
+        "fill": "none",
+        "stroke": "#d00000",
+        "stroke-width": "4.5",
+        "stroke-dasharray": "9,6",
+    }
+    out.append(_element("rect", besieged))
+    out.append(_text(62, y, "besieged province; a dashed marker: exhausted"))
     short = next((name for name in state["provinces"] if shapes.texts.get(name, name) != name), None)
     if short:
-        _text(
-            legend,
-            14,
-            y + line,
-            f"{shapes.texts[short]} stands for {short}: orders accept the start of a name.",
+        out.append(
+            _text(
+                14, y + line, f"{shapes.texts[short]} stands for {short}: orders accept the start of a name."
+            )
         )
+    legend = {"id": "legend", "font-size": str(LABEL_SIZE - 2), "fill": "#1e1a14"}
+    return _element("g", legend, "".join(out))
