@@ -81,6 +81,8 @@ MAX_CONTEST_REROLLS = 50
 #: the map's cost of what each purchase buys (mercenaries are priced per element)
 PRICED_AS = {"buy-army": "army", "buy-fleet": "fleet", "hire-engineer": "engineer", "hire-priest": "priest"}
 PURCHASE_ORDER = ("hire-mercenaries", "buy-army", "buy-fleet", "hire-engineer", "hire-priest")
+#: each purchase verb's place in PURCHASE_ORDER (the verbs of ``Order.is_purchase``)
+PURCHASE_RANK = {verb: i for i, verb in enumerate(PURCHASE_ORDER)}
 
 
 def resistance(demography: int) -> int:
@@ -513,7 +515,7 @@ class MilitaryPhase:
                     result=results[key],
                 )
             best = next(r for r in ("destroyed", "flees", "escapes") if r in results.values())
-            options = self.in_map_order(self.map.neighbours(place))
+            options = self.map.neighbours_in_map_order[place]
             if best == "destroyed":
                 plans.append((band, "destroyed", None))
             elif not options:
@@ -746,8 +748,9 @@ class MilitaryPhase:
             x, y = sides[a][0], sides[b][0]
             # the unit already in place defends; the newcomer attacks; arrivals together are equals
             together = self.newcomer(x) == self.newcomer(y)
-            if together:
-                first, second = sorted((x, y), key=lambda k: self.seat_rank(self.units[k]["nation"]))
+            if together:  # the first in the seat list first (x first when the ranks are equal)
+                swap = self.seat_rank(self.units[y]["nation"]) < self.seat_rank(self.units[x]["nation"])
+                first, second = (y, x) if swap else (x, y)
             else:
                 first, second = (x, y) if self.newcomer(x) else (y, x)
             if kind == "land" and not self.exhausted_army_reacts(place, second, first):
@@ -890,17 +893,16 @@ class MilitaryPhase:
         """
         banned: dict[str, set[str]] = {r.key: set() for r in retreats}
         live = [r for r in retreats if r.key in self.units]
+        # each army's refuges, once: they depend on the positions at the start of the step,
+        # which no round of choices below changes
+        tries = [(r, self.refuges(r, occupied)) for r in live]
         choice: dict[str, str | None] = {}
         for _ in range(len(self.map.provinces) + 1):
             taken_fleets: set[str] = set()
             choice = {}
-            for r in live:
+            for r, refuges in tries:
                 dest = next(
-                    (
-                        c
-                        for c in self.refuges(r, occupied)
-                        if c not in banned[r.key] and c not in taken_fleets
-                    ),
+                    (c for c in refuges if c not in banned[r.key] and c not in taken_fleets),
                     None,
                 )
                 choice[r.key] = dest
@@ -931,7 +933,7 @@ class MilitaryPhase:
         seat = army["nation"]
         order = self.unit_orders.get(r.key)
         wanted = order.retreat if order else ""
-        adjacent = self.in_map_order(self.map.provinces[r.frm].land)
+        adjacent = self.map.neighbours_in_map_order[r.frm]  # a province's: its land neighbours
         provinces = self.provinces
         mine = {seat}
         free = [  # adjacent, and no other nation's army there at the start of the step
@@ -1376,16 +1378,17 @@ class MilitaryPhase:
         Engineers and war priests join an army (project stand-ins for the economic phase).
         """
         costs = self.map.costs
+        rank = self.rank
         for seat in sorted(self.orders):
             nation = self.nations[seat]
             if not nation["alive"]:
                 continue
             ranked = sorted(
-                [o for o in self.orders[seat] if o.verb.startswith(("buy-", "hire-"))],  # o.is_purchase
+                [o for o in self.orders[seat] if o.verb in PURCHASE_RANK],  # o.is_purchase
                 key=lambda o: (
-                    PURCHASE_ORDER.index(o.verb),
-                    self.rank.get(o.target, -1),
-                    self.rank.get(o.sea, -1),
+                    PURCHASE_RANK[o.verb],
+                    rank.get(o.target, -1),
+                    rank.get(o.sea, -1),
                     o.count,
                     o.unit,
                 ),
