@@ -24,7 +24,7 @@ land battles (when there are any), writes the battles to fight into
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
@@ -566,13 +566,20 @@ class MilitaryPhase:
         return (free or options)[0]
 
     # ------------------------------------------------------------------ 3b. battles
+    def crowded(self, places: Mapping[str, Any]) -> list[str]:
+        """The places among ``places`` (the map's provinces, or its sea zones) where two units or
+        more stand, in the map's order: the only places where a battle can be (looked up by
+        place, so that a step does not visit every place of a large map)."""
+        return sorted(
+            (p for p, here in self.here.items() if len(here) > 1 and p in places), key=self.rank.__getitem__
+        )
+
     def naval_zones(self) -> list[tuple[str, str]]:
         """Every sea zone where a naval battle must be fought after the movement."""
         battles = []
         units = self.units
-        for sea in self.map.seas:
-            here = self.here.get(sea)
-            if not here or len(here) < 2 or len({units[k]["nation"] for k in here}) < 2:
+        for sea in self.crowded(self.map.seas):
+            if len({units[k]["nation"] for k in self.here[sea]}) < 2:
                 continue  # the fleets of one nation at most: no battle
             sides = self.sides_at("naval", sea)
             if self.hostile_pairs(sea, "naval", sides):
@@ -583,9 +590,8 @@ class MilitaryPhase:
         """Every province where a land battle must be fought (some pair of nations there fights)."""
         battles = []
         units, withdrawn = self.units, self.withdrawn
-        for prov in self.map.provinces:
-            here = self.here.get(prov)
-            if not here or len(here) < 2 or len({units[k]["nation"] for k in here if k not in withdrawn}) < 2:
+        for prov in self.crowded(self.map.provinces):
+            if len({units[k]["nation"] for k in self.here[prov] if k not in withdrawn}) < 2:
                 continue  # the armies of one nation at most: no battle
             sides = self.sides_at("land", prov)
             if self.hostile_pairs(prov, "land", sides):
@@ -1017,10 +1023,9 @@ class MilitaryPhase:
         units = self.units
         # an invader entered its province this turn or won a battle in it: nobody invades elsewhere
         arrived = {units[k]["at"] for k in (*self.entered, *self.won) if k in units}
-        for province in self.map.provinces:
-            if province not in arrived or not self.here.get(province):
-                continue  # no army, or none that arrived or won there: nobody invades
-            keys = self.invaders(province)
+        provinces, here = self.map.provinces, self.here
+        for province in sorted((p for p in arrived if p in provinces and here.get(p)), key=self.rank.__getitem__):
+            keys = self.invaders(province)  # in the map's order, where an army arrived or won
             siege = self.provinces[province]["siege"]
             if not keys or (siege and siege["nation"] == self.units[keys[0]]["nation"]):
                 continue  # nobody invades, or armies join their nation's siege
@@ -1274,7 +1279,10 @@ class MilitaryPhase:
         Every siege of the turn is rolled, then the fallen cities change hands together.
         """
         captures: list[tuple[str, str]] = []
-        for province in self.map.provinces:
+        # every siege record is filed under its army (``sieges_by``): the provinces to look at,
+        # in the map's order
+        besieged = {p for provinces in self.sieges_by.values() for p in provinces}
+        for province in sorted(besieged, key=self.rank.__getitem__):
             rec = self.provinces[province]
             siege = rec["siege"]
             if not siege or siege["since"] >= self.turn:
