@@ -218,6 +218,11 @@ class MilitaryPhase:
         self.step_retreats: list[Retreat] = []
         #: the nations in each province when the land battles began
         self.battle_start: dict[str, set[str]] = {}
+        #: each battle zone's sides as :meth:`naval_zones` and :meth:`land_zones` found them, taken
+        #: by the battle fought there next: a battle changes only the units of its own place (it
+        #: destroys, or withdraws, or spends priests there; retreats wait for the end of the step),
+        #: so a zone's sides are still what :meth:`sides_at` would give when its turn comes
+        self.zone_sides: dict[str, dict[str, list[str]]] = {}
 
     # ------------------------------------------------------------------ helpers
     def say(self, text: str, kind: str, **data: Any) -> None:
@@ -315,13 +320,15 @@ class MilitaryPhase:
 
     def destroy(self, key: str, why: str) -> None:
         """Remove a unit; its war priest dies with it, an army aboard a sunk fleet drowns."""
-        unit = self.units.pop(key, None)
+        unit = self.units.get(key)
         if unit is None:
             return
+        name = self.name(key)  # kept per key, while the unit is still on the table
+        del self.units[key]
         self.forget(key, unit)
-        self.say(f"{self.name(unit)} is destroyed ({why}).", "destroyed", unit=key)
+        self.say(f"{name} is destroyed ({why}).", "destroyed", unit=key)
         if unit["kind"] == "fleet" and unit["carrying"]:
-            self.destroy(unit["carrying"], f"aboard {self.name(unit)} when it sank")
+            self.destroy(unit["carrying"], f"aboard {name} when it sank")
         if unit["kind"] == "army":
             if unit["aboard"] and unit["aboard"] in self.units:
                 self.units[unit["aboard"]]["carrying"] = None
@@ -584,6 +591,7 @@ class MilitaryPhase:
             sides = self.sides_at("naval", sea)
             if self.hostile_pairs(sea, "naval", sides):
                 battles.append(("naval", sea))
+                self.zone_sides[sea] = sides
         return battles
 
     def land_zones(self) -> list[tuple[str, str]]:
@@ -596,6 +604,7 @@ class MilitaryPhase:
             sides = self.sides_at("land", prov)
             if self.hostile_pairs(prov, "land", sides):
                 battles.append(("land", prov))
+                self.zone_sides[prov] = sides
         return battles
 
     def wants_naval_battle(self, fleet_key: str) -> bool:
@@ -695,7 +704,7 @@ class MilitaryPhase:
 
     def naval_battles(self, sea: str, results: dict[str, BattleResult] | None = None) -> None:
         """Flottes: a naval battle when one side wants it (``engage``); the loser is destroyed."""
-        sides = self.sides_at("naval", sea)
+        sides = self.zone_sides.pop(sea, None) or self.sides_at("naval", sea)
         if not self.hostile_pairs(sea, "naval", sides):
             return
         order = self.order_of_battles(sea, list(sides), rule="naval-contest")
@@ -711,7 +720,7 @@ class MilitaryPhase:
         The consequences for the province (control, pillage, siege, the independent-province
         roll) come after, in :meth:`invasions`.
         """
-        sides = self.sides_at("land", province)
+        sides = self.zone_sides.pop(province, None) or self.sides_at("land", province)
         if not self.hostile_pairs(province, "land", sides):
             return
         order = self.order_of_battles(province, list(sides))
