@@ -1033,8 +1033,9 @@ class MilitaryPhase:
         # an invader entered its province this turn or won a battle in it: nobody invades elsewhere
         arrived = {units[k]["at"] for k in (*self.entered, *self.won) if k in units}
         provinces, here = self.map.provinces, self.here
-        for province in sorted((p for p in arrived if p in provinces and here.get(p)), key=self.rank.__getitem__):
-            keys = self.invaders(province)  # in the map's order, where an army arrived or won
+        invaded = [p for p in arrived if p in provinces and here.get(p)]
+        for province in sorted(invaded, key=self.rank.__getitem__):  # in the map's order
+            keys = self.invaders(province)
             siege = self.provinces[province]["siege"]
             if not keys or (siege and siege["nation"] == self.units[keys[0]]["nation"]):
                 continue  # nobody invades, or armies join their nation's siege
