@@ -94,6 +94,13 @@ class GameMap:
         """Each place's position in the map file (provinces, then sea zones); read-only."""
         return {name: i for i, name in enumerate(self.places)}
 
+    @cached_property
+    def neighbours_in_map_order(self) -> dict[str, tuple[str, ...]]:
+        """Each place's :meth:`neighbours` in the map file's order (the order the rules use
+        wherever they need one among places), sorted once per map; read-only."""
+        rank = self.rank
+        return {place: tuple(sorted(self.neighbours(place), key=rank.__getitem__)) for place in rank}
+
     def is_province(self, name: str) -> bool:
         return name in self.provinces
 

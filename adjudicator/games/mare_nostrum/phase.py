@@ -24,7 +24,7 @@ land battles (when there are any), writes the battles to fight into
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
@@ -81,6 +81,8 @@ MAX_CONTEST_REROLLS = 50
 #: the map's cost of what each purchase buys (mercenaries are priced per element)
 PRICED_AS = {"buy-army": "army", "buy-fleet": "fleet", "hire-engineer": "engineer", "hire-priest": "priest"}
 PURCHASE_ORDER = ("hire-mercenaries", "buy-army", "buy-fleet", "hire-engineer", "hire-priest")
+#: each purchase verb's place in PURCHASE_ORDER (the verbs of ``Order.is_purchase``)
+PURCHASE_RANK = {verb: i for i, verb in enumerate(PURCHASE_ORDER)}
 
 
 def resistance(demography: int) -> int:
@@ -216,6 +218,11 @@ class MilitaryPhase:
         self.step_retreats: list[Retreat] = []
         #: the nations in each province when the land battles began
         self.battle_start: dict[str, set[str]] = {}
+        #: each battle zone's sides as :meth:`naval_zones` and :meth:`land_zones` found them, taken
+        #: by the battle fought there next: a battle changes only the units of its own place (it
+        #: destroys, or withdraws, or spends priests there; retreats wait for the end of the step),
+        #: so a zone's sides are still what :meth:`sides_at` would give when its turn comes
+        self.zone_sides: dict[str, dict[str, list[str]]] = {}
 
     # ------------------------------------------------------------------ helpers
     def say(self, text: str, kind: str, **data: Any) -> None:
@@ -313,13 +320,15 @@ class MilitaryPhase:
 
     def destroy(self, key: str, why: str) -> None:
         """Remove a unit; its war priest dies with it, an army aboard a sunk fleet drowns."""
-        unit = self.units.pop(key, None)
+        unit = self.units.get(key)
         if unit is None:
             return
+        name = self.name(key)  # kept per key, while the unit is still on the table
+        del self.units[key]
         self.forget(key, unit)
-        self.say(f"{self.name(unit)} is destroyed ({why}).", "destroyed", unit=key)
+        self.say(f"{name} is destroyed ({why}).", "destroyed", unit=key)
         if unit["kind"] == "fleet" and unit["carrying"]:
-            self.destroy(unit["carrying"], f"aboard {self.name(unit)} when it sank")
+            self.destroy(unit["carrying"], f"aboard {name} when it sank")
         if unit["kind"] == "army":
             if unit["aboard"] and unit["aboard"] in self.units:
                 self.units[unit["aboard"]]["carrying"] = None
@@ -513,7 +522,7 @@ class MilitaryPhase:
                     result=results[key],
                 )
             best = next(r for r in ("destroyed", "flees", "escapes") if r in results.values())
-            options = self.in_map_order(self.map.neighbours(place))
+            options = self.map.neighbours_in_map_order[place]
             if best == "destroyed":
                 plans.append((band, "destroyed", None))
             elif not options:
@@ -564,30 +573,38 @@ class MilitaryPhase:
         return (free or options)[0]
 
     # ------------------------------------------------------------------ 3b. battles
+    def crowded(self, places: Mapping[str, Any]) -> list[str]:
+        """The places among ``places`` (the map's provinces, or its sea zones) where two units or
+        more stand, in the map's order: the only places where a battle can be (looked up by
+        place, so that a step does not visit every place of a large map)."""
+        return sorted(
+            (p for p, here in self.here.items() if len(here) > 1 and p in places), key=self.rank.__getitem__
+        )
+
     def naval_zones(self) -> list[tuple[str, str]]:
         """Every sea zone where a naval battle must be fought after the movement."""
         battles = []
         units = self.units
-        for sea in self.map.seas:
-            here = self.here.get(sea)
-            if not here or len(here) < 2 or len({units[k]["nation"] for k in here}) < 2:
+        for sea in self.crowded(self.map.seas):
+            if len({units[k]["nation"] for k in self.here[sea]}) < 2:
                 continue  # the fleets of one nation at most: no battle
             sides = self.sides_at("naval", sea)
             if self.hostile_pairs(sea, "naval", sides):
                 battles.append(("naval", sea))
+                self.zone_sides[sea] = sides
         return battles
 
     def land_zones(self) -> list[tuple[str, str]]:
         """Every province where a land battle must be fought (some pair of nations there fights)."""
         battles = []
         units, withdrawn = self.units, self.withdrawn
-        for prov in self.map.provinces:
-            here = self.here.get(prov)
-            if not here or len(here) < 2 or len({units[k]["nation"] for k in here if k not in withdrawn}) < 2:
+        for prov in self.crowded(self.map.provinces):
+            if len({units[k]["nation"] for k in self.here[prov] if k not in withdrawn}) < 2:
                 continue  # the armies of one nation at most: no battle
             sides = self.sides_at("land", prov)
             if self.hostile_pairs(prov, "land", sides):
                 battles.append(("land", prov))
+                self.zone_sides[prov] = sides
         return battles
 
     def wants_naval_battle(self, fleet_key: str) -> bool:
@@ -687,7 +704,7 @@ class MilitaryPhase:
 
     def naval_battles(self, sea: str, results: dict[str, BattleResult] | None = None) -> None:
         """Flottes: a naval battle when one side wants it (``engage``); the loser is destroyed."""
-        sides = self.sides_at("naval", sea)
+        sides = self.zone_sides.pop(sea, None) or self.sides_at("naval", sea)
         if not self.hostile_pairs(sea, "naval", sides):
             return
         order = self.order_of_battles(sea, list(sides), rule="naval-contest")
@@ -703,7 +720,7 @@ class MilitaryPhase:
         The consequences for the province (control, pillage, siege, the independent-province
         roll) come after, in :meth:`invasions`.
         """
-        sides = self.sides_at("land", province)
+        sides = self.zone_sides.pop(province, None) or self.sides_at("land", province)
         if not self.hostile_pairs(province, "land", sides):
             return
         order = self.order_of_battles(province, list(sides))
@@ -746,8 +763,9 @@ class MilitaryPhase:
             x, y = sides[a][0], sides[b][0]
             # the unit already in place defends; the newcomer attacks; arrivals together are equals
             together = self.newcomer(x) == self.newcomer(y)
-            if together:
-                first, second = sorted((x, y), key=lambda k: self.seat_rank(self.units[k]["nation"]))
+            if together:  # the first in the seat list first (x first when the ranks are equal)
+                swap = self.seat_rank(self.units[y]["nation"]) < self.seat_rank(self.units[x]["nation"])
+                first, second = (y, x) if swap else (x, y)
             else:
                 first, second = (x, y) if self.newcomer(x) else (y, x)
             if kind == "land" and not self.exhausted_army_reacts(place, second, first):
@@ -890,17 +908,16 @@ class MilitaryPhase:
         """
         banned: dict[str, set[str]] = {r.key: set() for r in retreats}
         live = [r for r in retreats if r.key in self.units]
+        # each army's refuges, once: they depend on the positions at the start of the step,
+        # which no round of choices below changes
+        tries = [(r, self.refuges(r, occupied)) for r in live]
         choice: dict[str, str | None] = {}
         for _ in range(len(self.map.provinces) + 1):
             taken_fleets: set[str] = set()
             choice = {}
-            for r in live:
+            for r, refuges in tries:
                 dest = next(
-                    (
-                        c
-                        for c in self.refuges(r, occupied)
-                        if c not in banned[r.key] and c not in taken_fleets
-                    ),
+                    (c for c in refuges if c not in banned[r.key] and c not in taken_fleets),
                     None,
                 )
                 choice[r.key] = dest
@@ -931,7 +948,7 @@ class MilitaryPhase:
         seat = army["nation"]
         order = self.unit_orders.get(r.key)
         wanted = order.retreat if order else ""
-        adjacent = self.in_map_order(self.map.provinces[r.frm].land)
+        adjacent = self.map.neighbours_in_map_order[r.frm]  # a province's: its land neighbours
         provinces = self.provinces
         mine = {seat}
         free = [  # adjacent, and no other nation's army there at the start of the step
@@ -1015,9 +1032,9 @@ class MilitaryPhase:
         units = self.units
         # an invader entered its province this turn or won a battle in it: nobody invades elsewhere
         arrived = {units[k]["at"] for k in (*self.entered, *self.won) if k in units}
-        for province in self.map.provinces:
-            if province not in arrived or not self.here.get(province):
-                continue  # no army, or none that arrived or won there: nobody invades
+        provinces, here = self.map.provinces, self.here
+        invaded = [p for p in arrived if p in provinces and here.get(p)]
+        for province in sorted(invaded, key=self.rank.__getitem__):  # in the map's order
             keys = self.invaders(province)
             siege = self.provinces[province]["siege"]
             if not keys or (siege and siege["nation"] == self.units[keys[0]]["nation"]):
@@ -1272,7 +1289,10 @@ class MilitaryPhase:
         Every siege of the turn is rolled, then the fallen cities change hands together.
         """
         captures: list[tuple[str, str]] = []
-        for province in self.map.provinces:
+        # every siege record is filed under its army (``sieges_by``): the provinces to look at,
+        # in the map's order
+        besieged = {p for provinces in self.sieges_by.values() for p in provinces}
+        for province in sorted(besieged, key=self.rank.__getitem__):
             rec = self.provinces[province]
             siege = rec["siege"]
             if not siege or siege["since"] >= self.turn:
@@ -1376,16 +1396,17 @@ class MilitaryPhase:
         Engineers and war priests join an army (project stand-ins for the economic phase).
         """
         costs = self.map.costs
+        rank = self.rank
         for seat in sorted(self.orders):
             nation = self.nations[seat]
             if not nation["alive"]:
                 continue
             ranked = sorted(
-                [o for o in self.orders[seat] if o.verb.startswith(("buy-", "hire-"))],  # o.is_purchase
+                [o for o in self.orders[seat] if o.verb in PURCHASE_RANK],  # o.is_purchase
                 key=lambda o: (
-                    PURCHASE_ORDER.index(o.verb),
-                    self.rank.get(o.target, -1),
-                    self.rank.get(o.sea, -1),
+                    PURCHASE_RANK[o.verb],
+                    rank.get(o.target, -1),
+                    rank.get(o.sea, -1),
                     o.count,
                     o.unit,
                 ),

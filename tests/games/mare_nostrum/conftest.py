@@ -29,6 +29,18 @@ def lookups_checked_against_scans(monkeypatch: pytest.MonkeyPatch) -> Iterator[N
         monkeypatch.setattr(
             MilitaryPhase, name, plain_scans.checked(name, lambda phase, k=kind: plain_scans.zones(phase, k))
         )
+    for name, kind in (("land_battles", "land"), ("naval_battles", "naval")):
+        fight = getattr(MilitaryPhase, name)
+
+        def checked_battles(
+            phase: MilitaryPhase, place: str, results: Any = None, fight: Any = fight, kind: str = kind
+        ) -> None:
+            kept = phase.zone_sides.get(place)  # the sides the zones step found, kept for this battle
+            if kept is not None:
+                assert kept == plain_scans.sides_at(phase, kind, place), place
+            fight(phase, place, results)
+
+        monkeypatch.setattr(MilitaryPhase, name, checked_battles)
     hunters = MilitaryPhase.hunters
 
     def checked_hunters(phase: MilitaryPhase) -> dict[Any, list[str]]:
