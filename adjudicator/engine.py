@@ -850,7 +850,10 @@ class Referee:
         switches the row from open to closed resolves it; everyone else gets 0
         rows and backs off. With ``skip_locked`` (the scheduler's workers on
         PostgreSQL) a turn row another worker holds is skipped at once
-        (``SELECT ... FOR UPDATE SKIP LOCKED``) instead of waited for.
+        (``SELECT ... FOR UPDATE SKIP LOCKED``) instead of waited for, and a turn lost reads
+        nothing more (a lost turn is the workers' common case; without ``skip_locked`` the game
+        is read to say why, as :class:`NotFound` or :class:`Refused`, when it is not there or not
+        started).
         """
         with self.db.session() as session:
             if number is None:  # the game's current turn (a turn named by the caller: the game is read after)

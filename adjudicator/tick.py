@@ -80,19 +80,14 @@ def close_due(
     ``stop`` is asked before each turn: a server told to stop finishes the turn
     in hand and leaves the rest to the next pass.
     """
-    due = [(game_id, number, "deadline") for game_id, number in referee.due_turns(now, only)]
-    due += [
-        (game_id, number, "early")
-        for game_id, number in ready_turns(referee, only)
-        if (game_id, number, "deadline") not in due
-    ]
-    if only is not None:
-        due = [item for item in due if item[:2] == only]
+    due = _due(referee, now, only)
     progress.expect(len(due))
     todo, at = list(due), 0
+    tried: set[tuple[str, int]] = set()
     while todo:
         at = at if at < len(todo) else 0  # (after a jump: on to the end, then from the start)
         game_id, number, reason = todo.pop(at)
+        tried.add((game_id, number))
         progress.step(description=f"closing {game_id} turn {number}")
         if stop is not None and stop():
             break
@@ -102,8 +97,8 @@ def close_due(
             log.exception("closing %s turn %d failed", game_id, number)
             summary.errors.append(f"{game_id} turn {number}: {describe(exc, referee.db.url)}")
             continue
-        if closed is None:  # closed meanwhile, or another worker holds it
-            at = _elsewhere.randrange(len(todo)) if todo else 0
+        if closed is None:  # closed meanwhile, or another worker holds it: see what is still due
+            todo, at = _still_due(referee, now, only, todo, tried)
             continue
         summary.closed.append((game_id, number))
         summary.civil_disorder += [(game_id, seat) for seat in closed.civil_disorder]
@@ -120,10 +115,43 @@ def close_due(
             )
 
 
-#: Where a pass goes on after a turn another worker had: workers walking the same list of due turns
-#: from its start would otherwise leapfrog, each losing every other turn to the other (each loss
-#: a transaction); after a jump to a random place they work apart until one reaches turns the
-#: other closed. Which worker closes a turn changes nothing of how it is closed.
+def _due(referee: Referee, now: datetime, only: tuple[str, int] | None) -> list[tuple[str, int, str]]:
+    """The turns to close, in order: past their deadline, then those with every owed order in."""
+    due = [(game_id, number, "deadline") for game_id, number in referee.due_turns(now, only)]
+    due += [
+        (game_id, number, "early")
+        for game_id, number in ready_turns(referee, only)
+        if (game_id, number, "deadline") not in due
+    ]
+    if only is not None:
+        due = [item for item in due if item[:2] == only]
+    return due
+
+
+def _still_due(
+    referee: Referee,
+    now: datetime,
+    only: tuple[str, int] | None,
+    todo: list[tuple[str, int, str]],
+    tried: set[tuple[str, int]],
+) -> tuple[list[tuple[str, int, str]], int]:
+    """After a turn lost to another worker (or closed meanwhile): the turns of this pass's list
+    still open and not tried by this pass, read again, and a random place to go on from.
+
+    Two workers walking the same list would each try every turn, losing half of them to the other
+    (a transaction each); reading what is left after a loss and going on from a random place, they
+    work apart until one reaches turns the other closed, and read again then - a few reads a pass
+    instead of a lost turn per closed one. No turn is tried twice by one pass, none is added (a
+    turn opened during the pass waits for the next one), and which worker closes a turn changes
+    nothing of how it is closed."""
+    mine = {item[:2] for item in todo}
+    again = [item for item in _due(referee, now, only) if item[:2] in mine and item[:2] not in tried]
+    if len(again) < len(todo):
+        progress.step(len(todo) - len(again))  # closed by another worker: done for the bar too
+    return again, _elsewhere.randrange(len(again)) if again else 0
+
+
+#: Where a pass goes on after a lost turn (see :func:`_still_due`).
 _elsewhere = random.Random()
 
 
