@@ -159,10 +159,16 @@ class Shared:
         return "".join(out)
 
 
-def shared(name: str, ruleset: str | None, blocks: tuple[str, ...]) -> Shared:
-    """:class:`Shared` for the template :func:`render` would use (one per club folder)."""
+def club_key() -> str:
+    """The club folder in force now, as the caches of templates are keyed (``""``: none)."""
     folder = club_folder()
-    return _shared(name, ruleset, str(folder) if folder else "", blocks)
+    return str(folder) if folder else ""
+
+
+def shared(name: str, ruleset: str | None, blocks: tuple[str, ...], club: str | None = None) -> Shared:
+    """:class:`Shared` for the template :func:`render` would use (one per club folder; ``club``:
+    :func:`club_key` when the caller read it already, e.g. once for a close's two formats)."""
+    return _shared(name, ruleset, club_key() if club is None else club, blocks)
 
 
 @cache
