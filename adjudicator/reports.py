@@ -271,15 +271,30 @@ def seen_by(
     return key, shared["common"][key], own
 
 
-def _view_of(shared: dict[str, Any], seat: str | None) -> tuple[Any, str]:
-    """``seat``'s view of the turn's result and its canonical JSON (the key its board is kept under);
-    a ruleset that shows every seat the state itself is serialised once, not once per seat."""
+def _view_of(shared: dict[str, Any], seat: str | None) -> tuple[Any, int]:
+    """``seat``'s view of the turn's result and the key its board is kept under: one number per
+    distinct content, views equal in content sharing it.
+
+    A ruleset that shows every seat the very state (Mare Nostrum: no hidden information) gives the
+    same object each time: it is known by its identity and never serialised. Only when a view is
+    another object is its canonical JSON compared with the others' (each serialised once)."""
     view = shared["ruleset"].view(shared["state"], seat)
-    for seen, key in shared["views"]:
+    views: list[list[Any]] = shared["views"]  # [view, key, canonical JSON or None until needed]
+    for seen, key, _text in views:
         if seen is view:  # the very object another seat got (kept alive in the list, so never reused)
             return view, key
-    key = canonical_json(view)
-    shared["views"].append((view, key))
+    if not views:  # the first view: nothing to compare it with yet
+        views.append([view, 0, None])
+        return view, 0
+    text = canonical_json(view)
+    for entry in views:
+        if entry[2] is None:
+            entry[2] = canonical_json(entry[0])
+        if entry[2] == text:
+            views.append([view, entry[1], text])
+            return view, entry[1]
+    key = len({entry[1] for entry in views})
+    views.append([view, key, text])
     return view, key
 
 
