@@ -38,12 +38,18 @@ TEMPLATES = Path(__file__).parent / "templates"
 CLUB_FOLDER = "templates"
 
 
+@cache
+def _packaged_folder() -> Path:
+    """The packaged templates' folder, resolved once per process (the package does not move)."""
+    return TEMPLATES.resolve()
+
+
 def club_folder() -> Path | None:
     """The club's templates: ``$PBEM_TEMPLATES``, else ``./templates`` when it exists."""
     named = os.environ.get("PBEM_TEMPLATES")
     folder = Path(named) if named else Path.cwd() / CLUB_FOLDER
     folder = folder.resolve()
-    if folder == TEMPLATES.resolve() or not folder.is_dir():
+    if folder == _packaged_folder() or not folder.is_dir():
         return None
     return folder
 
@@ -77,10 +83,29 @@ def environment() -> Environment:
     return _environment(str(folder) if folder else "")
 
 
+#: what a ``dict`` has as attributes (its methods): ``value.name`` in a template gives these first
+_DICT_ATTRIBUTES = frozenset(dir(dict))
+
+
+class _Environment(Environment):
+    """Jinja's environment, with ``value.name`` read from a plain ``dict`` key first when ``name``
+    is not one of a dict's own attributes: the result Jinja gives (it tries the attribute, which a
+    dict lacks, then the key), without the failed attribute look-up (an exception) at each of the
+    hundreds of ``row.field`` a report reads."""
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        if type(obj) is dict and attribute not in _DICT_ATTRIBUTES:
+            try:
+                return obj[attribute]
+            except (TypeError, LookupError):
+                pass
+        return super().getattr(obj, attribute)
+
+
 @cache
 def _environment(club: str) -> Environment:
     packaged = FileSystemLoader(str(TEMPLATES))
-    env = Environment(
+    env = _Environment(
         loader=ChoiceLoader([ClubLoader(Path(club)), packaged]) if club else packaged,
         autoescape=select_autoescape(enabled_extensions=("html", "html.j2"), default_for_string=False),
         undefined=StrictUndefined,
@@ -159,10 +184,16 @@ class Shared:
         return "".join(out)
 
 
-def shared(name: str, ruleset: str | None, blocks: tuple[str, ...]) -> Shared:
-    """:class:`Shared` for the template :func:`render` would use (one per club folder)."""
+def club_key() -> str:
+    """The club folder in force now, as the caches of templates are keyed (``""``: none)."""
     folder = club_folder()
-    return _shared(name, ruleset, str(folder) if folder else "", blocks)
+    return str(folder) if folder else ""
+
+
+def shared(name: str, ruleset: str | None, blocks: tuple[str, ...], club: str | None = None) -> Shared:
+    """:class:`Shared` for the template :func:`render` would use (one per club folder; ``club``:
+    :func:`club_key` when the caller read it already, e.g. once for a close's two formats)."""
+    return _shared(name, ruleset, club_key() if club is None else club, blocks)
 
 
 @cache

@@ -27,7 +27,7 @@ from adjudicator.mail.ics import turn_deadline_attachment
 from adjudicator.mail.report_mail import board_mark, expand_boards, picture_name
 from adjudicator.pictures import clean_svg, convertible, digest, png_unavailable_reason
 from adjudicator.record import Recorded, counting_submissions
-from adjudicator.render import render
+from adjudicator.render import club_key, render
 from adjudicator.render import shared as shared_template
 from adjudicator.seal import canonical_json
 from adjudicator.store import (
@@ -271,15 +271,30 @@ def seen_by(
     return key, shared["common"][key], own
 
 
-def _view_of(shared: dict[str, Any], seat: str | None) -> tuple[Any, str]:
-    """``seat``'s view of the turn's result and its canonical JSON (the key its board is kept under);
-    a ruleset that shows every seat the state itself is serialised once, not once per seat."""
+def _view_of(shared: dict[str, Any], seat: str | None) -> tuple[Any, int]:
+    """``seat``'s view of the turn's result and the key its board is kept under: one number per
+    distinct content, views equal in content sharing it.
+
+    A ruleset that shows every seat the very state (Mare Nostrum: no hidden information) gives the
+    same object each time: it is known by its identity and never serialised. Only when a view is
+    another object is its canonical JSON compared with the others' (each serialised once)."""
     view = shared["ruleset"].view(shared["state"], seat)
-    for seen, key in shared["views"]:
+    views: list[list[Any]] = shared["views"]  # [view, key, canonical JSON or None until needed]
+    for seen, key, _text in views:
         if seen is view:  # the very object another seat got (kept alive in the list, so never reused)
             return view, key
-    key = canonical_json(view)
-    shared["views"].append((view, key))
+    if not views:  # the first view: nothing to compare it with yet
+        views.append([view, 0, None])
+        return view, 0
+    text = canonical_json(view)
+    for entry in views:
+        if entry[2] is None:
+            entry[2] = canonical_json(entry[0])
+        if entry[2] == text:
+            views.append([view, entry[1], text])
+            return view, entry[1]
+    key = len({entry[1] for entry in views})
+    views.append([view, key, text])
     return view, key
 
 
@@ -480,7 +495,9 @@ def keep_picture(session: Session, game_id: str, number: int, svg: str, kept: di
 def insert_new(session: Session, model: Any, rows: list[dict[str, Any]]) -> None:
     """Insert ``rows`` of ``model`` in one statement, leaving out (not failing on) any row that a
     row already stored matches on a unique column: ``INSERT ... ON CONFLICT DO NOTHING``
-    (PostgreSQL and SQLite both), instead of a look-up before the insert."""
+    (PostgreSQL and SQLite both), instead of a look-up before the insert. The rows are plain
+    values written as they are (a Core insert of the model's table: no ORM objects or bulk
+    bookkeeping; what the session holds is flushed at the next query or the commit)."""
     dialect = session.get_bind().dialect.name
     if dialect == "postgresql":
         from sqlalchemy.dialects.postgresql import insert as dialect_insert
@@ -488,7 +505,8 @@ def insert_new(session: Session, model: Any, rows: list[dict[str, Any]]) -> None
         from sqlalchemy.dialects.sqlite import insert as dialect_insert
     else:  # pragma: no cover - the referee runs on these two
         raise RuntimeError(f"no INSERT ... ON CONFLICT for {dialect}")
-    session.execute(dialect_insert(model).on_conflict_do_nothing(), rows)
+    table = model.__table__  # Core: no ORM bulk layer
+    session.execute(dialect_insert(table).on_conflict_do_nothing(), rows)
 
 
 def on_close(session: Session, game: Game, turn: Turn, recorded: Recorded | None = None) -> None:
@@ -516,9 +534,10 @@ def on_close(session: Session, game: Game, turn: Turn, recorded: Recorded | None
         parts.append((seat_name, key, own))
     now = utcnow()
     rows: list[dict[str, Any]] = []
+    club = club_key()  # the club's templates folder, looked for once for both formats
     for fmt in ("text", "html"):
         template = shared_template(
-            "report.html.j2" if fmt == "html" else "report.txt.j2", game.ruleset, SEAT_BLOCKS
+            "report.html.j2" if fmt == "html" else "report.txt.j2", game.ruleset, SEAT_BLOCKS, club
         )
         bodies: dict[tuple[Any, ...], tuple[dict[str, Any], list[str] | None]] = {}
         for seat_name, key, own in parts:
@@ -545,7 +564,8 @@ def on_close(session: Session, game: Game, turn: Turn, recorded: Recorded | None
                     "created_at": now,
                 }
             )
-    session.execute(insert(Report), rows)  # one statement for every seat's reports
+    table = Report.__table__  # type: ignore[attr-defined]
+    session.execute(insert(table), rows)  # one statement for every seat's reports (Core: plain rows)
     kind = "game-over" if game.status == "over" else "report"
     lookups: CloseLookups = shared["lookups"]
     domain = mail_domain()  # read once for every seat's Message-ID

@@ -69,9 +69,12 @@ def board_text(state: State) -> str:
         counts[unit["nation"]][0 if unit["kind"] == "army" else 1] += 1
         if unit["at"]:
             at.setdefault(unit["at"], []).append(_unit_label(unit, state))
+    owned: dict[str, int] = {}  # provinces per owner, counted in one pass
+    for rec in state["provinces"].values():
+        owned[rec["owner"]] = owned.get(rec["owner"], 0) + 1
     for seat in state["seats"]:
         n = state["nations"][seat]
-        provinces = sum(1 for rec in state["provinces"].values() if rec["owner"] == seat)
+        provinces = owned.get(seat, 0)
         status = "" if n["alive"] else "  (eliminated)"
         lines.append(
             f"{n['name'] + ' (' + seat + ')':<26.26}{n['treasury']:>9}{n.get('income', 0):>8}  "

@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from adjudicator.pictures import WrittenSvg
@@ -495,7 +495,6 @@ _COUNT = {
 
 def _marker(kind: str, nation: str, members: list[dict[str, Any]], x: float, y: float, colour: str) -> str:
     transform = f"translate({x:.1f} {y:.1f}) scale({MARK})"
-    x = y = 0.0
     names = []
     for unit in sorted(members, key=lambda u: (u["id"][0], int(u["id"][1:]) if u["id"][1:].isdigit() else 0)):
         extra = []
@@ -504,7 +503,17 @@ def _marker(kind: str, nation: str, members: list[dict[str, Any]], x: float, y: 
         if unit.get("carrying"):
             extra.append(f"carrying {unit['carrying'].split(':')[1]}")
         names.append(unit["id"] + (f" ({', '.join(extra)})" if extra else ""))
-    dashed = {"stroke-dasharray": "3,2"} if any(u.get("exhausted") for u in members) else {}
+    exhausted = any(u.get("exhausted") for u in members)
+    drawing = _marker_shape(kind, colour, exhausted) + _marker_count(len(members))
+    return _titled("g", {"transform": transform}, f"{nation}: {', '.join(names)}", drawing)
+
+
+@lru_cache(maxsize=256)
+def _marker_shape(kind: str, colour: str, dashed: bool) -> str:
+    """A marker's square (army) or hull (fleet) at its base size around the origin, in ``colour``
+    (dashed: exhausted), written once per kind, colour and dash."""
+    x = y = 0.0
+    dash = {"stroke-dasharray": "3,2"} if dashed else {}
     if kind == "army":
         box = {
             "x": f"{x - MARKER / 2:.1f}",
@@ -516,14 +525,16 @@ def _marker(kind: str, nation: str, members: list[dict[str, Any]], x: float, y: 
             "stroke": "#111111",
             "stroke-width": "1.4",
         }
-        shape = _element("rect", {**box, **dashed})
-    else:  # a hull: wide deck, narrow keel
-        d = f"M{x - MARKER / 2 - 2:.1f} {y - 8:.1f}h{MARKER + 4}l-5 16h{-(MARKER - 6)}z"
-        shape = _element(
-            "path", {"d": d, "fill": colour, "stroke": "#111111", "stroke-width": "1.4", **dashed}
-        )
-    count = _text(x, y + 5, str(len(members)), _COUNT)
-    return _titled("g", {"transform": transform}, f"{nation}: {', '.join(names)}", shape + count)
+        return _element("rect", {**box, **dash})
+    # a hull: wide deck, narrow keel
+    d = f"M{x - MARKER / 2 - 2:.1f} {y - 8:.1f}h{MARKER + 4}l-5 16h{-(MARKER - 6)}z"
+    return _element("path", {"d": d, "fill": colour, "stroke": "#111111", "stroke-width": "1.4", **dash})
+
+
+@lru_cache(maxsize=64)
+def _marker_count(count: int) -> str:
+    """How many units a marker stands for, written under its centre (once per number)."""
+    return _text(0.0, 5.0, str(count), _COUNT)
 
 
 LEGEND_LINE = 40  # the legend's line height; its text is as large as the names on the map
