@@ -314,8 +314,13 @@ class MilitaryPhase:
         out: dict[str, set[str]] = {}
         withdrawn = self.withdrawn
         for key, unit in self.units.items():
-            if unit["kind"] == "army" and unit["at"] and key not in withdrawn:
-                out.setdefault(unit["at"], set()).add(unit["nation"])
+            at = unit["at"]
+            if at and unit["kind"] == "army" and key not in withdrawn:
+                nations = out.get(at)
+                if nations is None:
+                    out[at] = {unit["nation"]}
+                else:
+                    nations.add(unit["nation"])
         return out
 
     def destroy(self, key: str, why: str) -> None:
@@ -377,31 +382,30 @@ class MilitaryPhase:
         :meth:`land_battles`), armies that swap provinces pass each other.
         """
         fleet_moves: list[tuple[str, str, str]] = []
-        units = self.units
+        #: the armies' moves and embarkations, in the orders' order, made after the fleets'
+        army_moves: list[tuple[str, Order, dict[str, Any]]] = []
+        units, seas, provinces = self.units, self.map.seas, self.map.provinces
         for key, order in self.unit_orders.items():
-            if order.verb != "move":
-                continue
+            verb = order.verb
+            if verb != "move" and verb != "embark":
+                continue  # the other orders (hold, land, blockade) move nothing now
             unit = units[key]
-            if unit["kind"] != "fleet":
-                continue
-            if order.target in self.map.seas[unit["at"]].seas:
-                fleet_moves.append((key, unit["at"], order.target))
+            if unit["kind"] == "fleet":
+                if verb == "move" and order.target in seas[unit["at"]].seas:
+                    fleet_moves.append((key, unit["at"], order.target))
+            elif not unit["exhausted"]:
+                army_moves.append((key, order, unit))
         for key, src, dst in fleet_moves:
             self.relocate(key, dst)
             self.fleets_moved.add(key)
-            cargo = self.units[key]["carrying"]
+            cargo = units[key]["carrying"]
             extra = f", carrying {self.name(cargo)}" if cargo else ""
             self.say(
                 f"{self.name(key)} sails from {src} to {dst}{extra}.", "move", unit=key, src=src, dst=dst
             )
 
-        for key, order in list(self.unit_orders.items()):
-            if order.verb != "move" and order.verb != "embark":
-                continue  # an army's other orders (hold, land, blockade) move nothing now
-            unit = units[key]
-            if unit["kind"] != "army" or unit["exhausted"]:
-                continue
-            if order.verb == "move" and unit["at"] and order.target in self.map.provinces[unit["at"]].land:
+        for key, order, unit in army_moves:
+            if order.verb == "move" and unit["at"] and order.target in provinces[unit["at"]].land:
                 self.lift_siege_by(key)
                 src = unit["at"]
                 self.relocate(key, order.target)
@@ -555,7 +559,7 @@ class MilitaryPhase:
         hunting: dict[str | None, list[str]] = {}
         for key, order in self.unit_orders.items():
             if (
-                order.has("intercept")
+                "intercept" in order.options  # order.has("intercept"), without a call per order
                 and key in self.units
                 and (key in self.entered or key in self.fleets_moved)
             ):
@@ -1327,7 +1331,8 @@ class MilitaryPhase:
     def garrison_pillage_and_cut_routes(self) -> None:
         """Armee en garnison: an army that did not move MAY pillage (half the local market, rounded
         up) and MAY cut the trade routes of the province it occupies."""
-        holding = sorted((k, o) for k, o in self.unit_orders.items() if o.verb == "hold")  # keys unique
+        # only a hold with an option (pillage, cut) does anything here; keys are unique
+        holding = sorted((k, o) for k, o in self.unit_orders.items() if o.verb == "hold" and o.options)
         for key, order in holding:
             unit = self.units.get(key)
             if not unit or unit["kind"] != "army" or not unit["at"] or key in self.entered:
@@ -1476,11 +1481,13 @@ class MilitaryPhase:
         provinces that are not besieged, not pillaged this turn, not blockaded (d6 6) and hold no
         brigands. No upkeep is charged (the book's upkeep belongs to the economic phase)."""
         brigands = {b["at"] for b in self.state["bands"] if b["kind"] == "brigands"}
-        markets: dict[str | None, int] = {}
+        markets: dict[str, int] = {}
+        places = self.map.provinces
         for province, rec in self.provinces.items():
-            if rec["siege"] or rec["pillaged"] or rec["blockade"] or province in brigands:
-                continue
-            markets[rec["owner"]] = markets.get(rec["owner"], 0) + self.map.provinces[province].market
+            owner = rec["owner"]
+            if owner is None or rec["siege"] or rec["pillaged"] or rec["blockade"] or province in brigands:
+                continue  # an independent province pays nobody
+            markets[owner] = markets.get(owner, 0) + places[province].market
         for seat in sorted(self.nations):
             nation = self.nations[seat]
             if not nation["alive"]:
