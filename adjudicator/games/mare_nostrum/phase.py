@@ -963,15 +963,15 @@ class MilitaryPhase:
         places = [p for p in free if provinces[p]["owner"] == seat]
         if r.anywhere:
             places += [p for p in free if provinces[p]["owner"] != seat]
-        fleets = sorted(
-            (
-                k
-                for sea in self.map.provinces[r.frm].seas
-                for k in self.units_at(sea, "fleet")
-                if self.units[k]["nation"] == seat and not self.units[k]["carrying"]
-            ),
-            key=lambda k: (k != uid(seat, wanted), self.number(k)),
-        )
+        units = self.units
+        fleets = [
+            k
+            for sea in self.map.provinces[r.frm].seas
+            for k in self.units_at(sea, "fleet")
+            if units[k]["nation"] == seat and not units[k]["carrying"]
+        ]
+        if len(fleets) > 1:
+            fleets.sort(key=lambda k: (k != uid(seat, wanted), self.number(k)))
         return [*places, *fleets]
 
     def retreat_to(self, r: Retreat, dest: str | None) -> None:
@@ -1010,7 +1010,9 @@ class MilitaryPhase:
         """The armies that invade ``province`` now: those of the one nation left in it, not its
         owner, that entered it this turn or won a battle in it (the book: the winner of a
         contested independent province rolls to take it, wherever he came from)."""
-        keys = [k for k in self.units_at(province, "army") if k not in self.withdrawn]
+        keys = self.units_at(province, "army")  # a new list
+        if self.withdrawn:
+            keys = [k for k in keys if k not in self.withdrawn]
         if not keys:
             return []
         units = self.units
