@@ -283,8 +283,13 @@ class MilitaryPhase:
     def add_unit(self, key: str, unit: dict[str, Any]) -> None:
         self.units[key] = unit
         self.ordinal[key] = len(self.ordinal)
-        if unit["at"]:
-            self.here.setdefault(unit["at"], {})[key] = None
+        at = unit["at"]
+        if at:
+            there = self.here.get(at)
+            if there is None:
+                self.here[at] = {key: None}
+            else:
+                there[key] = None
 
     def forget(self, key: str, unit: dict[str, Any]) -> None:
         """A unit left the table (destroyed, or its nation eliminated): out of the lookups too."""
