@@ -218,11 +218,12 @@ class MilitaryPhase:
         self.step_retreats: list[Retreat] = []
         #: the nations in each province when the land battles began
         self.battle_start: dict[str, set[str]] = {}
-        #: each battle zone's sides as :meth:`naval_zones` and :meth:`land_zones` found them, taken
-        #: by the battle fought there next: a battle changes only the units of its own place (it
-        #: destroys, or withdraws, or spends priests there; retreats wait for the end of the step),
-        #: so a zone's sides are still what :meth:`sides_at` would give when its turn comes
-        self.zone_sides: dict[str, dict[str, list[str]]] = {}
+        #: each battle zone's sides as the last :meth:`naval_zones` or :meth:`land_zones` found
+        #: them, taken by the battle fought there next: a battle changes only the units of its own
+        #: place (it destroys, or withdraws, or spends priests there; retreats wait for the end of
+        #: the step), so a zone's sides are still what :meth:`sides_at` would give when its turn
+        #: comes (tests/games/mare_nostrum/conftest.py checks it)
+        self.zone_sides: dict[str, dict[str, dict[str, list[str]]]] = {"naval": {}, "land": {}}
 
     # ------------------------------------------------------------------ helpers
     def say(self, text: str, kind: str, **data: Any) -> None:
@@ -594,26 +595,28 @@ class MilitaryPhase:
         """Every sea zone where a naval battle must be fought after the movement."""
         battles = []
         units = self.units
+        kept = self.zone_sides["naval"] = {}
         for sea in self.crowded(self.map.seas):
             if len({units[k]["nation"] for k in self.here[sea]}) < 2:
                 continue  # the fleets of one nation at most: no battle
             sides = self.sides_at("naval", sea)
             if self.hostile_pairs(sea, "naval", sides):
                 battles.append(("naval", sea))
-                self.zone_sides[sea] = sides
+                kept[sea] = sides
         return battles
 
     def land_zones(self) -> list[tuple[str, str]]:
         """Every province where a land battle must be fought (some pair of nations there fights)."""
         battles = []
         units, withdrawn = self.units, self.withdrawn
+        kept = self.zone_sides["land"] = {}
         for prov in self.crowded(self.map.provinces):
             if len({units[k]["nation"] for k in self.here[prov] if k not in withdrawn}) < 2:
                 continue  # the armies of one nation at most: no battle
             sides = self.sides_at("land", prov)
             if self.hostile_pairs(prov, "land", sides):
                 battles.append(("land", prov))
-                self.zone_sides[prov] = sides
+                kept[prov] = sides
         return battles
 
     def wants_naval_battle(self, fleet_key: str) -> bool:
@@ -713,7 +716,7 @@ class MilitaryPhase:
 
     def naval_battles(self, sea: str, results: dict[str, BattleResult] | None = None) -> None:
         """Flottes: a naval battle when one side wants it (``engage``); the loser is destroyed."""
-        sides = self.zone_sides.pop(sea, None) or self.sides_at("naval", sea)
+        sides = self.zone_sides["naval"].pop(sea, None) or self.sides_at("naval", sea)
         if not self.hostile_pairs(sea, "naval", sides):
             return
         order = self.order_of_battles(sea, list(sides), rule="naval-contest")
@@ -729,7 +732,7 @@ class MilitaryPhase:
         The consequences for the province (control, pillage, siege, the independent-province
         roll) come after, in :meth:`invasions`.
         """
-        sides = self.zone_sides.pop(province, None) or self.sides_at("land", province)
+        sides = self.zone_sides["land"].pop(province, None) or self.sides_at("land", province)
         if not self.hostile_pairs(province, "land", sides):
             return
         order = self.order_of_battles(province, list(sides))
