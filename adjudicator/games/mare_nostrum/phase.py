@@ -218,11 +218,12 @@ class MilitaryPhase:
         self.step_retreats: list[Retreat] = []
         #: the nations in each province when the land battles began
         self.battle_start: dict[str, set[str]] = {}
-        #: each battle zone's sides as :meth:`naval_zones` and :meth:`land_zones` found them, taken
-        #: by the battle fought there next: a battle changes only the units of its own place (it
-        #: destroys, or withdraws, or spends priests there; retreats wait for the end of the step),
-        #: so a zone's sides are still what :meth:`sides_at` would give when its turn comes
-        self.zone_sides: dict[str, dict[str, list[str]]] = {}
+        #: each battle zone's sides as the last :meth:`naval_zones` or :meth:`land_zones` found
+        #: them, taken by the battle fought there next: a battle changes only the units of its own
+        #: place (it destroys, or withdraws, or spends priests there; retreats wait for the end of
+        #: the step), so a zone's sides are still what :meth:`sides_at` would give when its turn
+        #: comes (tests/games/mare_nostrum/conftest.py checks it)
+        self.zone_sides: dict[str, dict[str, dict[str, list[str]]]] = {"naval": {}, "land": {}}
 
     # ------------------------------------------------------------------ helpers
     def say(self, text: str, kind: str, **data: Any) -> None:
@@ -283,8 +284,13 @@ class MilitaryPhase:
     def add_unit(self, key: str, unit: dict[str, Any]) -> None:
         self.units[key] = unit
         self.ordinal[key] = len(self.ordinal)
-        if unit["at"]:
-            self.here.setdefault(unit["at"], {})[key] = None
+        at = unit["at"]
+        if at:
+            there = self.here.get(at)
+            if there is None:
+                self.here[at] = {key: None}
+            else:
+                there[key] = None
 
     def forget(self, key: str, unit: dict[str, Any]) -> None:
         """A unit left the table (destroyed, or its nation eliminated): out of the lookups too."""
@@ -314,8 +320,13 @@ class MilitaryPhase:
         out: dict[str, set[str]] = {}
         withdrawn = self.withdrawn
         for key, unit in self.units.items():
-            if unit["kind"] == "army" and unit["at"] and key not in withdrawn:
-                out.setdefault(unit["at"], set()).add(unit["nation"])
+            at = unit["at"]
+            if at and unit["kind"] == "army" and key not in withdrawn:
+                nations = out.get(at)
+                if nations is None:
+                    out[at] = {unit["nation"]}
+                else:
+                    nations.add(unit["nation"])
         return out
 
     def destroy(self, key: str, why: str) -> None:
@@ -377,31 +388,30 @@ class MilitaryPhase:
         :meth:`land_battles`), armies that swap provinces pass each other.
         """
         fleet_moves: list[tuple[str, str, str]] = []
-        units = self.units
+        #: the armies' moves and embarkations, in the orders' order, made after the fleets'
+        army_moves: list[tuple[str, Order, dict[str, Any]]] = []
+        units, seas, provinces = self.units, self.map.seas, self.map.provinces
         for key, order in self.unit_orders.items():
-            if order.verb != "move":
-                continue
+            verb = order.verb
+            if verb != "move" and verb != "embark":
+                continue  # the other orders (hold, land, blockade) move nothing now
             unit = units[key]
-            if unit["kind"] != "fleet":
-                continue
-            if order.target in self.map.seas[unit["at"]].seas:
-                fleet_moves.append((key, unit["at"], order.target))
+            if unit["kind"] == "fleet":
+                if verb == "move" and order.target in seas[unit["at"]].seas:
+                    fleet_moves.append((key, unit["at"], order.target))
+            elif not unit["exhausted"]:
+                army_moves.append((key, order, unit))
         for key, src, dst in fleet_moves:
             self.relocate(key, dst)
             self.fleets_moved.add(key)
-            cargo = self.units[key]["carrying"]
+            cargo = units[key]["carrying"]
             extra = f", carrying {self.name(cargo)}" if cargo else ""
             self.say(
                 f"{self.name(key)} sails from {src} to {dst}{extra}.", "move", unit=key, src=src, dst=dst
             )
 
-        for key, order in list(self.unit_orders.items()):
-            if order.verb != "move" and order.verb != "embark":
-                continue  # an army's other orders (hold, land, blockade) move nothing now
-            unit = units[key]
-            if unit["kind"] != "army" or unit["exhausted"]:
-                continue
-            if order.verb == "move" and unit["at"] and order.target in self.map.provinces[unit["at"]].land:
+        for key, order, unit in army_moves:
+            if order.verb == "move" and unit["at"] and order.target in provinces[unit["at"]].land:
                 self.lift_siege_by(key)
                 src = unit["at"]
                 self.relocate(key, order.target)
@@ -555,7 +565,7 @@ class MilitaryPhase:
         hunting: dict[str | None, list[str]] = {}
         for key, order in self.unit_orders.items():
             if (
-                order.has("intercept")
+                "intercept" in order.options  # order.has("intercept"), without a call per order
                 and key in self.units
                 and (key in self.entered or key in self.fleets_moved)
             ):
@@ -585,26 +595,28 @@ class MilitaryPhase:
         """Every sea zone where a naval battle must be fought after the movement."""
         battles = []
         units = self.units
+        kept = self.zone_sides["naval"] = {}
         for sea in self.crowded(self.map.seas):
             if len({units[k]["nation"] for k in self.here[sea]}) < 2:
                 continue  # the fleets of one nation at most: no battle
             sides = self.sides_at("naval", sea)
             if self.hostile_pairs(sea, "naval", sides):
                 battles.append(("naval", sea))
-                self.zone_sides[sea] = sides
+                kept[sea] = sides
         return battles
 
     def land_zones(self) -> list[tuple[str, str]]:
         """Every province where a land battle must be fought (some pair of nations there fights)."""
         battles = []
         units, withdrawn = self.units, self.withdrawn
+        kept = self.zone_sides["land"] = {}
         for prov in self.crowded(self.map.provinces):
             if len({units[k]["nation"] for k in self.here[prov] if k not in withdrawn}) < 2:
                 continue  # the armies of one nation at most: no battle
             sides = self.sides_at("land", prov)
             if self.hostile_pairs(prov, "land", sides):
                 battles.append(("land", prov))
-                self.zone_sides[prov] = sides
+                kept[prov] = sides
         return battles
 
     def wants_naval_battle(self, fleet_key: str) -> bool:
@@ -704,7 +716,7 @@ class MilitaryPhase:
 
     def naval_battles(self, sea: str, results: dict[str, BattleResult] | None = None) -> None:
         """Flottes: a naval battle when one side wants it (``engage``); the loser is destroyed."""
-        sides = self.zone_sides.pop(sea, None) or self.sides_at("naval", sea)
+        sides = self.zone_sides["naval"].pop(sea, None) or self.sides_at("naval", sea)
         if not self.hostile_pairs(sea, "naval", sides):
             return
         order = self.order_of_battles(sea, list(sides), rule="naval-contest")
@@ -720,7 +732,7 @@ class MilitaryPhase:
         The consequences for the province (control, pillage, siege, the independent-province
         roll) come after, in :meth:`invasions`.
         """
-        sides = self.zone_sides.pop(province, None) or self.sides_at("land", province)
+        sides = self.zone_sides["land"].pop(province, None) or self.sides_at("land", province)
         if not self.hostile_pairs(province, "land", sides):
             return
         order = self.order_of_battles(province, list(sides))
@@ -959,15 +971,15 @@ class MilitaryPhase:
         places = [p for p in free if provinces[p]["owner"] == seat]
         if r.anywhere:
             places += [p for p in free if provinces[p]["owner"] != seat]
-        fleets = sorted(
-            (
-                k
-                for sea in self.map.provinces[r.frm].seas
-                for k in self.units_at(sea, "fleet")
-                if self.units[k]["nation"] == seat and not self.units[k]["carrying"]
-            ),
-            key=lambda k: (k != uid(seat, wanted), self.number(k)),
-        )
+        units = self.units
+        fleets = [
+            k
+            for sea in self.map.provinces[r.frm].seas
+            for k in self.units_at(sea, "fleet")
+            if units[k]["nation"] == seat and not units[k]["carrying"]
+        ]
+        if len(fleets) > 1:
+            fleets.sort(key=lambda k: (k != uid(seat, wanted), self.number(k)))
         return [*places, *fleets]
 
     def retreat_to(self, r: Retreat, dest: str | None) -> None:
@@ -1006,7 +1018,9 @@ class MilitaryPhase:
         """The armies that invade ``province`` now: those of the one nation left in it, not its
         owner, that entered it this turn or won a battle in it (the book: the winner of a
         contested independent province rolls to take it, wherever he came from)."""
-        keys = [k for k in self.units_at(province, "army") if k not in self.withdrawn]
+        keys = self.units_at(province, "army")  # a new list
+        if self.withdrawn:
+            keys = [k for k in keys if k not in self.withdrawn]
         if not keys:
             return []
         units = self.units
@@ -1327,7 +1341,8 @@ class MilitaryPhase:
     def garrison_pillage_and_cut_routes(self) -> None:
         """Armee en garnison: an army that did not move MAY pillage (half the local market, rounded
         up) and MAY cut the trade routes of the province it occupies."""
-        holding = sorted((k, o) for k, o in self.unit_orders.items() if o.verb == "hold")  # keys unique
+        # only a hold with an option (pillage, cut) does anything here; keys are unique
+        holding = sorted((k, o) for k, o in self.unit_orders.items() if o.verb == "hold" and o.options)
         for key, order in holding:
             unit = self.units.get(key)
             if not unit or unit["kind"] != "army" or not unit["at"] or key in self.entered:
@@ -1476,11 +1491,13 @@ class MilitaryPhase:
         provinces that are not besieged, not pillaged this turn, not blockaded (d6 6) and hold no
         brigands. No upkeep is charged (the book's upkeep belongs to the economic phase)."""
         brigands = {b["at"] for b in self.state["bands"] if b["kind"] == "brigands"}
-        markets: dict[str | None, int] = {}
+        markets: dict[str, int] = {}
+        places = self.map.provinces
         for province, rec in self.provinces.items():
-            if rec["siege"] or rec["pillaged"] or rec["blockade"] or province in brigands:
-                continue
-            markets[rec["owner"]] = markets.get(rec["owner"], 0) + self.map.provinces[province].market
+            owner = rec["owner"]
+            if owner is None or rec["siege"] or rec["pillaged"] or rec["blockade"] or province in brigands:
+                continue  # an independent province pays nobody
+            markets[owner] = markets.get(owner, 0) + places[province].market
         for seat in sorted(self.nations):
             nation = self.nations[seat]
             if not nation["alive"]:

@@ -35,12 +35,21 @@ def lookups_checked_against_scans(monkeypatch: pytest.MonkeyPatch) -> Iterator[N
         def checked_battles(
             phase: MilitaryPhase, place: str, results: Any = None, fight: Any = fight, kind: str = kind
         ) -> None:
-            kept = phase.zone_sides.get(place)  # the sides the zones step found, kept for this battle
+            kept = phase.zone_sides[kind].get(place)  # the sides its zones step found, kept for it
             if kept is not None:
                 assert kept == plain_scans.sides_at(phase, kind, place), place
             fight(phase, place, results)
 
         monkeypatch.setattr(MilitaryPhase, name, checked_battles)
+    sieges = MilitaryPhase.sieges
+
+    def checked_sieges(phase: MilitaryPhase) -> None:
+        # the step looks only at the provinces filed under some army in sieges_by
+        filed = {p for provinces in phase.sieges_by.values() for p in provinces}
+        assert {p for p, rec in phase.provinces.items() if rec["siege"]} <= filed
+        sieges(phase)
+
+    monkeypatch.setattr(MilitaryPhase, "sieges", checked_sieges)
     hunters = MilitaryPhase.hunters
 
     def checked_hunters(phase: MilitaryPhase) -> dict[Any, list[str]]:

@@ -89,3 +89,30 @@ def test_an_event_said_by_the_phase_is_the_event_the_dataclass_makes() -> None:
     assert said == made and type(said) is Event
     assert said.to_json() == made.to_json()
     assert vars(said) == vars(made)
+
+
+def test_the_neighbours_in_map_order_are_the_neighbours_sorted_by_the_phase() -> None:
+    """``GameMap.neighbours_in_map_order`` (sorted once per map) gives, for every place of the
+    packaged map and of a map whose file lists its places out of alphabetical order, what
+    ``MilitaryPhase.in_map_order`` makes of ``neighbours`` (the order of refuges and of a band's
+    escape)."""
+    from adjudicator.games.mare_nostrum.map import default_map, load_map
+
+    shuffled = load_map(
+        "\n".join(
+            [
+                '[nation.b]\nhome = "Zeta"\n[nation.a]\nhome = "Alpha"\n',
+                '[province.Zeta]\ndemography = 3\npos = [0, 0]\nland = ["Alpha", "Mu"]\nsea = ["S2"]\n',
+                '[province.Mu]\ndemography = 3\npos = [1, 0]\nland = ["Alpha"]\nsea = ["S1"]\n',
+                '[province.Alpha]\ndemography = 3\npos = [2, 0]\nsea = ["S1", "S2"]\n',
+                '[sea.S2]\npos = [0, 1]\nsea = ["S1"]\n[sea.S1]\npos = [1, 1]\n',
+            ]
+        )
+    )
+    assert shuffled.neighbours_in_map_order["Alpha"] == ("Zeta", "Mu")  # the file's order, not A-Z
+    for game_map in (default_map(), shuffled):
+        state = crowded_position(random.Random(1), 3, "dice")
+        phase = MilitaryPhase(state, game_map, Dice(b"n"))
+        for place in game_map.places:
+            expected = phase.in_map_order(game_map.neighbours(place))
+            assert list(game_map.neighbours_in_map_order[place]) == expected, place
