@@ -40,6 +40,7 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -133,9 +134,15 @@ def check_each_turn_closed_once(url: str, games: int) -> None:
     assert reports == 5 * games, reports  # one report mail per seat: nothing queued twice
 
 
+def _proc_cpu(entry: Path) -> int:
+    """Clock ticks of CPU a process has used (its own and its waited-for children's)."""
+    fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+    return sum(int(f) for f in fields[11:15])  # utime, stime, cutime, cstime
+
+
 def server_cpu_seconds() -> float | None:
     """CPU time used so far by the local PostgreSQL server's processes (Linux ``/proc``; ``None``
-    elsewhere). Every database of the server counts: the bench's own are the only busy ones."""
+    elsewhere). Every database of the server counts, other users' included."""
     proc = Path("/proc")
     if not (proc / "self" / "stat").exists():
         return None
@@ -144,29 +151,62 @@ def server_cpu_seconds() -> float | None:
         if not entry.name.isdigit():
             continue
         try:
-            if not (entry / "comm").read_text().startswith("postgres"):
-                continue
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            if (entry / "comm").read_text().startswith("postgres"):
+                ticks += _proc_cpu(entry)
         except OSError:  # a process that ended meanwhile
             continue
-        ticks += sum(int(f) for f in fields[11:15])  # utime, stime, and those of its waited children
     return ticks / os.sysconf("SC_CLK_TCK")
+
+
+class BackendSampler(threading.Thread):
+    """The CPU time of the PostgreSQL backends serving one database, sampled from ``/proc`` every
+    20 ms while the workers run (a backend ends with its worker's connection: its last sample is
+    kept). What other databases of the same server do (other jobs on the machine) is left out;
+    the server's shared processes (WAL writer, checkpointer) are left out too."""
+
+    def __init__(self, database: str) -> None:
+        super().__init__(daemon=True)
+        self.tag = f" {database} ".encode()
+        self.seen: dict[str, int] = {}
+        self.done = threading.Event()
+
+    def run(self) -> None:
+        proc = Path("/proc")
+        while not self.done.is_set():
+            for entry in proc.iterdir():
+                if not entry.name.isdigit():
+                    continue
+                try:
+                    if self.tag in (entry / "cmdline").read_bytes().replace(b"\0", b" "):
+                        self.seen[entry.name] = _proc_cpu(entry)
+                except OSError:
+                    continue
+            self.done.wait(0.02)
+
+    def seconds(self) -> float:
+        self.done.set()
+        self.join()
+        return sum(self.seen.values()) / os.sysconf("SC_CLK_TCK")
 
 
 @dataclass
 class Ticked:
-    """One timed run of the workers: wall seconds, and the CPU seconds of the workers and of the
-    PostgreSQL server (``None`` for SQLite, or where ``/proc`` cannot tell)."""
+    """One timed run of the workers: wall seconds, and the CPU seconds of the workers, of the
+    PostgreSQL backends serving the bench's database and of the whole PostgreSQL server (``None``
+    for SQLite, or where ``/proc`` cannot tell)."""
 
     seconds: float
     workers_cpu: float
+    backends_cpu: float | None
     server_cpu: float | None
 
     def per_game(self, games: int) -> str:
-        """``CPU per game: workers 8.1 ms, PostgreSQL 3.2 ms``."""
+        """``CPU a game: workers 8.1 ms, their PostgreSQL backends 2.9 ms (whole server 3.2 ms)``."""
         text = f"CPU a game: workers {1000 * self.workers_cpu / games:.1f} ms"
+        if self.backends_cpu is not None:
+            text += f", their PostgreSQL backends {1000 * self.backends_cpu / games:.1f} ms"
         if self.server_cpu is not None:
-            text += f", PostgreSQL server {1000 * self.server_cpu / games:.1f} ms"
+            text += f" (whole server {1000 * self.server_cpu / games:.1f} ms)"
         return text
 
 
@@ -175,17 +215,21 @@ def run_ticks(url: str, workers: int) -> Ticked:
     command = [PBEM, "tick", "--db", url, "--no-poll", "--no-flush", "-q"]
     postgres = not url.startswith("sqlite")
     server_before = server_cpu_seconds() if postgres else None
+    sampler = BackendSampler(url.rsplit("/", 1)[1]) if server_before is not None else None
+    if sampler is not None:
+        sampler.start()
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     procs = [subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL) for _ in range(workers)]
     codes = [p.wait() for p in procs]
     seconds = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    backends = None if sampler is None else sampler.seconds()
     server_after = server_cpu_seconds() if postgres else None
     assert codes == [0] * workers, codes
     workers_cpu = after.ru_utime - children.ru_utime + after.ru_stime - children.ru_stime
     server = None if server_before is None or server_after is None else server_after - server_before
-    return Ticked(seconds, workers_cpu, server)
+    return Ticked(seconds, workers_cpu, backends, server)
 
 
 def pg_database(template: str | None = None) -> tuple[str, str] | None:
