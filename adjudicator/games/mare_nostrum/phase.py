@@ -262,6 +262,9 @@ class MilitaryPhase:
         if not here:
             return []
         units = self.units
+        if len(here) == 1:  # the common case, without a comprehension's frame
+            (key,) = here
+            return [key] if units[key]["kind"] == kind else []
         found = [k for k in here if units[k]["kind"] == kind]
         if len(found) > 1:
             found.sort(key=self.ordinal.__getitem__)
@@ -1023,11 +1026,14 @@ class MilitaryPhase:
             keys = [k for k in keys if k not in self.withdrawn]
         if not keys:
             return []
-        units = self.units
+        units, entered, won = self.units, self.entered, self.won
+        if len(keys) == 1:  # the common case: one army, which invades unless its nation holds the province
+            key = keys[0]
+            invades = self.owner(province) != units[key]["nation"] and (key in entered or key in won)
+            return keys if invades else []
         nations = {units[k]["nation"] for k in keys}
         if len(nations) != 1 or self.owner(province) in nations:
             return []
-        entered, won = self.entered, self.won
         keys = [k for k in keys if k in entered or k in won]
         if len(keys) > 1:
             self.in_fighting_order(next(iter(nations)), keys)  # in the order of its side (sides_at)
