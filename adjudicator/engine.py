@@ -18,13 +18,13 @@ from datetime import datetime, timedelta
 from email.utils import parseaddr
 from typing import Any, cast
 
-from sqlalchemy import bindparam, exists, insert, update
+from sqlalchemy import bindparam, exists, update
 from sqlalchemy import select as core_select
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, select
 
-from adjudicator import seal
+from adjudicator import driver_sql, seal
 from adjudicator.deadlines import DeadlineError, next_deadline, parse_reminders, validate_rule, zone
 from adjudicator.dice import Dice
 from adjudicator.durations import DurationError, parse_duration
@@ -63,8 +63,9 @@ from adjudicator.store import (
 )
 
 # -- the close's statements -------------------------------------------------------------------
-# SQLAlchemy Core, built once at import: each close runs them with its values, and SQLAlchemy's
-# compiled cache serves them (no ORM unit of work, no statement built per close).
+# SQLAlchemy Core, built once at import and compiled once per dialect: each close runs them with
+# its values on the session's own driver connection (:mod:`adjudicator.driver_sql`: no ORM unit of
+# work, no statement built per close, no SQLAlchemy execution layer per statement).
 _game = cast(Any, Game).__table__
 _seat = cast(Any, Seat).__table__
 _turn = cast(Any, Turn).__table__
@@ -124,9 +125,13 @@ _SEAT_MISSED = (
     .where(_seat.c.id == bindparam("b_id"))
     .values(missed_turns=bindparam("b_missed"), status=bindparam("b_status"))
 )
-_INSERT_SUBMISSIONS = insert(_submission).returning(_submission.c.id, sort_by_parameter_order=True)
-_INSERT_DICE = insert(cast(Any, DiceRoll).__table__)
-_INSERT_EVENTS = insert(cast(Any, EventRecord).__table__)
+_INSERT_SUBMISSIONS = driver_sql.Insert(
+    _submission, tuple(c.key for c in _submission.c if c.key != "id"), returning="id"
+)
+_dice = cast(Any, DiceRoll).__table__
+_INSERT_DICE = driver_sql.Insert(_dice, tuple(c.key for c in _dice.c if c.key != "id"))
+_events = cast(Any, EventRecord).__table__
+_INSERT_EVENTS = driver_sql.Insert(_events, tuple(c.key for c in _events.c if c.key != "id"))
 _TURN_RESULT = (
     update(_turn)
     .where(_turn.c.id == bindparam("b_id"))
@@ -137,7 +142,7 @@ _TURN_RESULT = (
         record_hash=bindparam("b_record_hash"),
     )
 )
-_INSERT_TURN = insert(_turn).returning(_turn.c.id)
+_INSERT_TURN = driver_sql.Insert(_turn, tuple(c.key for c in _turn.c if c.key != "id"), returning="id")
 _GAME_TURN = update(_game).where(_game.c.id == bindparam("b_game")).values(current_turn=bindparam("b_number"))
 _GAME_OVER = (
     update(_game)
@@ -568,9 +573,9 @@ class Referee:
             "record_hash": None,
         }
         connection = session.connection()
-        values["id"] = connection.execute(_INSERT_TURN, values).scalar_one()
+        (values["id"],) = driver_sql.insert_rows(connection, _INSERT_TURN, [values])
         turn = cast(Turn, detached(Turn, values))
-        connection.execute(_GAME_TURN, {"b_game": game.id, "b_number": number})
+        driver_sql.run(connection, _GAME_TURN, {"b_game": game.id, "b_number": number})
         set_committed_value(game, "current_turn", number)
         self._bots_play(session, game, turn, ruleset, requests, state, seats)
         if self.on_open is not None:
@@ -863,18 +868,18 @@ class Referee:
             connection = session.connection()
             closing = _CLOSE_SKIP_LOCKED if skip_locked and not self.db.is_sqlite else _CLOSE
             keys = {"b_game": game_id, "b_number": number}
-            won = connection.execute(closing, {**keys, "b_now": self.clock(), "b_reason": reason}).first()
+            won = driver_sql.first(connection, closing, {**keys, "b_now": self.clock(), "b_reason": reason})
             if won is None:
                 if not skip_locked:  # (the scheduler's workers lose turns to each other: no read for that)
                     self._closable(session, game_id)  # a game that is not there or not started: said so
                 return None
             session.expire_all()  # a game the ORM read above is stale once the close writes it
-            read = connection.execute(_GAME_READ, keys).one()  # the game read after the UPDATE
-            if read.status not in ("running", "paused"):  # an open turn of a game stopped: left open
+            (read,) = driver_sql.rows(connection, _GAME_READ, keys)  # the game read after the UPDATE
+            if read["status"] not in ("running", "paused"):  # an open turn of a game stopped: left open
                 session.rollback()
                 return None
-            game, turn = detached(Game, read._mapping), detached(Turn, won._mapping)
-            return self._resolve(session, game, turn, absences=read.any_absence, press=read.any_press)
+            game, turn = detached(Game, read), detached(Turn, won)
+            return self._resolve(session, game, turn, absences=read["any_absence"], press=read["any_press"])
 
     def _closable(self, session: Session, game_id: str) -> int | None:
         """The current turn of a game whose turns close (``None`` when it is over or stopped);
@@ -900,11 +905,13 @@ class Referee:
         ruleset = self.ruleset_of(game)
         requests = self.requests_of(turn)
         keys = {"b_game": game.id, "b_number": turn.number}
-        seats = {row.name: detached(Seat, row._mapping) for row in connection.execute(_SEATS, keys)}
+        seats = {row["name"]: detached(Seat, row) for row in driver_sql.rows(connection, _SEATS, keys)}
         accepted: dict[str, Submission] = {}
-        for row in connection.execute(_ACCEPTED, keys):  # every request's accepted submission at once
-            if row.request_key not in accepted:
-                accepted[row.request_key] = detached(Submission, row._mapping)
+        for row in driver_sql.rows(
+            connection, _ACCEPTED, keys
+        ):  # every request's accepted submission at once
+            if row["request_key"] not in accepted:
+                accepted[row["request_key"]] = detached(Submission, row)
         orders: dict[str, Any] = {}
         fell: list[str] = []
         counted: list[Submission] = []
@@ -939,7 +946,7 @@ class Referee:
         changed = [seat for name, was in missed.items() if was != _missed(seat := seats[name])]
         if changed:  # the seats' missed turns (and civil disorder) in one statement
             rows = [{"b_id": s.id, "b_missed": s.missed_turns, "b_status": s.status} for s in changed]
-            connection.execute(_SEAT_MISSED, rows)
+            driver_sql.run_many(connection, _SEAT_MISSED, rows)
         # what counting_submissions reads back: each request's accepted or default row, by key then id
         counted.sort(key=lambda s: (s.request_key, s.id or 0))
         seed = seal.turn_seed(turn.secret, [s.receipt for s in counted])
@@ -955,7 +962,7 @@ class Referee:
             game.outcome_json = dumps(outcome.to_json())
             game.finished_at = self.clock()
             over = {"b_game": game.id, "b_outcome": game.outcome_json, "b_finished": game.finished_at}
-            connection.execute(_GAME_OVER, over)
+            driver_sql.run(connection, _GAME_OVER, over)
         else:
             next_turn = self._open_turn(
                 session,
@@ -1005,8 +1012,9 @@ class Referee:
         turn.seed_hex = seed.hex()
         turn.result_state_json = state_text
         turn.result_state_hash = seal.sha256_hex(state_text.encode())  # = seal.state_hash(new_state)
-        if dice.log:  # in bulk: one executemany, not a row at a time
-            connection.execute(
+        if dice.log:  # in bulk: one statement, not a row at a time
+            driver_sql.insert_rows(
+                connection,
                 _INSERT_DICE,
                 [
                     {
@@ -1034,7 +1042,7 @@ class Referee:
             for seq, ev in enumerate(events)
         ]
         if rows:
-            connection.execute(_INSERT_EVENTS, rows)
+            driver_sql.insert_rows(connection, _INSERT_EVENTS, rows)
         record = turn_record(
             session,
             game,
@@ -1044,7 +1052,8 @@ class Referee:
             press=None if press else [],
         )
         turn.record_hash = record_hash(record)
-        connection.execute(  # the turn's result and record hash in one UPDATE
+        driver_sql.run(  # the turn's result and record hash in one UPDATE
+            connection,
             _TURN_RESULT,
             {
                 "b_id": turn.id,
@@ -1090,9 +1099,8 @@ class Referee:
         """Insert the default submissions in one statement, in their order; each gets its id."""
         if not defaults:
             return
-        columns = [c.key for c in _submission.columns if c.key != "id"]
-        rows = [{key: getattr(sub, key) for key in columns} for sub in defaults]
-        ids = connection.execute(_INSERT_SUBMISSIONS, rows).scalars().all()
+        rows = [{key: getattr(sub, key) for key in _INSERT_SUBMISSIONS.columns} for sub in defaults]
+        ids = driver_sql.insert_rows(connection, _INSERT_SUBMISSIONS, rows)
         for sub, new_id in zip(defaults, ids, strict=True):
             sub.id = new_id
 

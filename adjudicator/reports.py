@@ -12,11 +12,12 @@ from datetime import datetime
 from functools import cache
 from typing import Any
 
-from sqlalchemy import bindparam, exists, func, insert
+from sqlalchemy import bindparam, exists, func
 from sqlalchemy import select as core_select
 from sqlalchemy.sql import Select
 from sqlmodel import Session, select
 
+from adjudicator import driver_sql
 from adjudicator.deadlines import zone
 from adjudicator.disclosure import disclosure
 from adjudicator.games import get_ruleset
@@ -493,20 +494,19 @@ def keep_picture(session: Session, game_id: str, number: int, svg: str, kept: di
 
 
 def insert_new(session: Session, model: Any, rows: list[dict[str, Any]]) -> None:
-    """Insert ``rows`` of ``model`` in one statement, leaving out (not failing on) any row that a
-    row already stored matches on a unique column: ``INSERT ... ON CONFLICT DO NOTHING``
-    (PostgreSQL and SQLite both), instead of a look-up before the insert. The rows are plain
-    values written as they are (a Core insert of the model's table: no ORM objects or bulk
-    bookkeeping; what the session holds is flushed at the next query or the commit)."""
-    dialect = session.get_bind().dialect.name
-    if dialect == "postgresql":
-        from sqlalchemy.dialects.postgresql import insert as dialect_insert
-    elif dialect == "sqlite":
-        from sqlalchemy.dialects.sqlite import insert as dialect_insert
-    else:  # pragma: no cover - the referee runs on these two
-        raise RuntimeError(f"no INSERT ... ON CONFLICT for {dialect}")
-    table = model.__table__  # Core: no ORM bulk layer
-    session.execute(dialect_insert(table).on_conflict_do_nothing(), rows)
+    """Insert ``rows`` of ``model`` (each with the same columns) in one statement, leaving out (not
+    failing on) any row that a row already stored matches on a unique column: ``INSERT ... ON
+    CONFLICT DO NOTHING`` (PostgreSQL and SQLite both), instead of a look-up before the insert.
+    The rows are plain values written as they are, on the session's own driver connection
+    (:mod:`adjudicator.driver_sql`: no ORM objects or bulk bookkeeping; what the session holds is
+    flushed at the next query or the commit)."""
+    if rows:
+        what = driver_sql.Insert(model.__table__, tuple(rows[0]), do_nothing=True)
+        driver_sql.insert_rows(session.connection(), what, rows)
+
+
+_report = Report.__table__  # type: ignore[attr-defined]
+_INSERT_REPORTS = driver_sql.Insert(_report, tuple(c.key for c in _report.c if c.key != "id"))
 
 
 def on_close(session: Session, game: Game, turn: Turn, recorded: Recorded | None = None) -> None:
@@ -564,8 +564,8 @@ def on_close(session: Session, game: Game, turn: Turn, recorded: Recorded | None
                     "created_at": now,
                 }
             )
-    table = Report.__table__  # type: ignore[attr-defined]
-    session.execute(insert(table), rows)  # one statement for every seat's reports (Core: plain rows)
+    # one statement for every seat's reports (plain rows, on the session's driver connection)
+    driver_sql.insert_rows(session.connection(), _INSERT_REPORTS, rows)
     kind = "game-over" if game.status == "over" else "report"
     lookups: CloseLookups = shared["lookups"]
     domain = mail_domain()  # read once for every seat's Message-ID
