@@ -142,11 +142,23 @@ def rows(connection: Connection, statement: Any, values: Mapping[str, Any]) -> l
     found = compiled(statement, connection.dialect)
     params = parameters(found, values)
     try:
-        cursor = _driver(connection).execute(found.sql, params)
-        fetched = cursor.fetchall() if found.keys else ()
+        return _fetched(_driver(connection), found, params)
     except connection.dialect.loaded_dbapi.Error as error:
         raise _failed(connection, error, found, params, False) from error
-    return _rows(found, fetched)
+
+
+def _fetched(driver: Any, found: Compiled, params: Any) -> list[dict[str, Any]]:
+    cursor = driver.execute(found.sql, params)
+    return _rows(found, cursor.fetchall() if found.keys else ())
+
+
+def on_driver(
+    driver: Any, dialect: Dialect, statement: Any, values: Mapping[str, Any], columns: Sequence[str] = ()
+) -> list[dict[str, Any]]:
+    """:func:`rows` on a DB-API connection ``driver`` of ``dialect`` held without a SQLAlchemy
+    connection (the mail's one-transaction path on SQLite): a failure is the driver's own error."""
+    found = compiled(statement, dialect, columns)
+    return _fetched(driver, found, parameters(found, values))
 
 
 def first(connection: Connection, statement: Any, values: Mapping[str, Any]) -> dict[str, Any] | None:

@@ -39,13 +39,13 @@ import threading
 import weakref
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import cache
 from typing import Any, NamedTuple, cast
 
 from sqlalchemy import and_, bindparam, delete, func, insert, select, update
-from sqlalchemy.dialects import sqlite
 from sqlalchemy.exc import SQLAlchemyError
 
-from adjudicator import seal
+from adjudicator import driver_sql, seal
 from adjudicator.engine import (
     MAX_ORDERS_BYTES,
     Referee,
@@ -223,53 +223,30 @@ class _Core:
         self.connection.execute(insert(table), values)
 
 
-#: SQLite's SQL as SQLAlchemy compiles the same statements, with named parameters.
-_SQLITE = sqlite.dialect(paramstyle="named")
-_compiled: dict[Any, tuple[str, dict[str, Any]]] = {}
-
-
-def _sqlite_sql(key: Any, statement: Any, columns: tuple[str, ...] = ()) -> tuple[str, dict[str, Any]]:
-    """The SQL of ``statement`` for SQLite and its fixed parameters, compiled once per ``key``."""
-    found = _compiled.get(key)
-    if found is None:
-        compiled = statement.compile(dialect=_SQLITE, column_keys=list(columns) or None)
-        found = _compiled[key] = (str(compiled), dict(compiled.params))
-    return found
-
-
-def _sqlite_value(value: Any) -> Any:
-    """A parameter as SQLAlchemy stores it in SQLite (a time as ``YYYY-MM-DD HH:MM:SS.ffffff``, UTC)."""
-    if isinstance(value, datetime):
-        moment = as_utc(value)
-        assert moment is not None
-        return f"{moment:%Y-%m-%d %H:%M:%S}.{moment.microsecond:06d}"
-    return value
-
-
 class _Driver:
-    """The same statements run on SQLite's driver itself: SQLAlchemy's execution costs about 20 us a
-    statement, more than SQLite takes to run these. The SQL is SQLAlchemy's, compiled once."""
+    """The same statements run on SQLite's driver itself (:mod:`adjudicator.driver_sql`):
+    SQLAlchemy's execution costs about 20 us a statement, more than SQLite takes to run these.
+    The SQL is SQLAlchemy's, compiled once, and so are the values' conversions."""
 
-    def __init__(self, connection: Any) -> None:
+    def __init__(self, connection: Any, dialect: Any) -> None:
         self.connection = connection
-
-    def _params(self, defaults: dict[str, Any], params: dict[str, Any]) -> dict[str, Any]:
-        return {**defaults, **{key: _sqlite_value(value) for key, value in params.items()}}
+        self.dialect = dialect
 
     def first(self, statement: Any, params: dict[str, Any]) -> tuple[Any, ...] | None:
-        sql, defaults = _sqlite_sql(id(statement), statement)  # the module's own statements: ids kept
-        row = self.connection.execute(sql, self._params(defaults, params)).fetchone()
-        return None if row is None else tuple(row)
+        found = driver_sql.on_driver(self.connection, self.dialect, statement, params)
+        return tuple(found[0].values()) if found else None
 
     def run(self, statement: Any, params: dict[str, Any]) -> None:
-        sql, defaults = _sqlite_sql(id(statement), statement)
-        self.connection.execute(sql, self._params(defaults, params))
+        driver_sql.on_driver(self.connection, self.dialect, statement, params)
 
     def insert(self, table: Any, values: dict[str, Any]) -> None:
-        columns = tuple(values)
-        key = ("insert", table.name, columns)
-        sql, defaults = _compiled[key] if key in _compiled else _sqlite_sql(key, insert(table), columns)
-        self.connection.execute(sql, self._params(defaults, values))
+        driver_sql.on_driver(self.connection, self.dialect, _insert(table), values, tuple(values))
+
+
+@cache
+def _insert(table: Any) -> Any:
+    """``insert(table)``, one object per table (compiled once per set of columns)."""
+    return insert(table)
 
 
 def take_orders(
@@ -294,7 +271,7 @@ def take_orders(
                 assert driver is not None
                 driver.execute("BEGIN IMMEDIATE")
                 try:
-                    taken = _take(db, _Driver(driver), *args)
+                    taken = _take(db, _Driver(driver, db.engine.dialect), *args)
                 except BaseException:
                     if driver.in_transaction:  # (SQLite ends it itself after some errors)
                         driver.execute("ROLLBACK")
