@@ -88,6 +88,8 @@ def _compile(statement: Any, dialect: Dialect, columns: Sequence[str]) -> Compil
         process = column.type.dialect_impl(dialect).result_processor(dialect, None)
         if process is not None:
             results.append((index, process))
+    if len(set(keys)) != len(keys):  # the rows are dicts by column key: label the columns
+        raise ValueError(f"columns without a key of their own: {keys}")
     order = tuple(done.positiontup) if done.positional else None
     return Compiled(str(done), order, dict(done.params), tuple(binds), tuple(keys), tuple(results))
 

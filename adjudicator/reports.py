@@ -150,15 +150,19 @@ def _lookups_statement() -> Select[Any]:
 
     game_id, number = bindparam("game_id"), bindparam("number")
     return core_select(
-        core_select(GameTerms.absence_days).where(GameTerms.game_id == game_id).scalar_subquery(),
-        exists().where(
-            Submission.game_id == game_id, Submission.turn_number == number, Submission.status == STATUS
-        ),
+        core_select(GameTerms.absence_days)
+        .where(GameTerms.game_id == game_id)
+        .scalar_subquery()
+        .label("days"),
+        exists()
+        .where(Submission.game_id == game_id, Submission.turn_number == number, Submission.status == STATUS)
+        .label("adjusted"),
         core_select(func.count())
         .select_from(Branch)
         .where(Branch.game_id == game_id, Branch.after_turn < number)
-        .scalar_subquery(),
-        exists().where(Observer.game_id == game_id, Observer.status == "active"),
+        .scalar_subquery()
+        .label("generation"),
+        exists().where(Observer.game_id == game_id, Observer.status == "active").label("watched"),
     )
 
 
@@ -166,8 +170,10 @@ def close_lookups(session: Session, game_id: str, number: int) -> CloseLookups:
     """The game's terms, adjustments before turn ``number``, rollbacks and observers as the
     reports of ``number`` need them: one round trip instead of one SELECT per table (the rows are
     read only where there are some: the adjustments' when the turn has any)."""
-    row = session.execute(_lookups_statement(), {"game_id": game_id, "number": number}).one()
-    absence_days, adjusted, generation, watched = row
+    (row,) = driver_sql.rows(
+        session.connection(), _lookups_statement(), {"game_id": game_id, "number": number}
+    )
+    absence_days, adjusted, generation, watched = row.values()
     return CloseLookups(
         bool(absence_days and absence_days > 0), bool(adjusted), int(generation), bool(watched)
     )

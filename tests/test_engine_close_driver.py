@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import FakeClock
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import Boolean, Column, DateTime, Integer, LargeBinary, MetaData, String, Table, Text, text
@@ -22,6 +21,7 @@ from adjudicator.engine import Referee
 from adjudicator.store import Database
 from adjudicator.tick import tick
 
+START = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
 #: the tables a close writes
 TABLES = ("game", "seat", "turn", "submission", "diceroll", "event", "report", "turnpicture", "outboxmessage")
 
@@ -55,7 +55,7 @@ def typed(rows: dict[str, list[tuple[Any, ...]]]) -> dict[str, list[tuple[Any, .
     }
 
 
-def deterministic(monkeypatch: pytest.MonkeyPatch, clock: FakeClock) -> None:
+def deterministic(monkeypatch: pytest.MonkeyPatch, clock: Any) -> None:
     """Secrets, salts and the reports' time drawn from a counter and the clock: two plays alike."""
     counter = itertools.count()
 
@@ -68,11 +68,11 @@ def deterministic(monkeypatch: pytest.MonkeyPatch, clock: FakeClock) -> None:
     monkeypatch.setattr(reports, "utcnow", clock)
 
 
-def play(database: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+def play(database: Database, monkeypatch: pytest.MonkeyPatch, clock: Any) -> None:
     """A three-seat game to its end: secret notes (events for one seat), a seat missing every turn
     (defaults, missed turns, civil disorder), dice, pictures, reports and mail; closed by the
     referee and by the scheduler's tick (``SKIP LOCKED`` on PostgreSQL)."""
-    clock = FakeClock(datetime(2026, 11, 22, 12, 0, tzinfo=UTC))
+    clock.now = START  # (the conftest's clock, set back for each play)
     deterministic(monkeypatch, clock)
     referee = Referee(database, clock=clock)
     referee.new_game(
@@ -132,16 +132,16 @@ def fresh(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Callable[[
 
 
 def test_the_close_on_the_driver_writes_what_sqlalchemy_wrote(
-    fresh: Callable[[], Database], monkeypatch: pytest.MonkeyPatch
+    fresh: Callable[[], Database], monkeypatch: pytest.MonkeyPatch, clock: Any
 ) -> None:
     monkeypatch.setattr(driver_sql, "THROUGH_SQLALCHEMY", True)
     database = fresh()
-    play(database, monkeypatch)
+    play(database, monkeypatch, clock)
     through_sqlalchemy = stored(database)
     database.dispose()
     monkeypatch.setattr(driver_sql, "THROUGH_SQLALCHEMY", False)
     database = fresh()
-    play(database, monkeypatch)
+    play(database, monkeypatch, clock)
     on_driver = stored(database)
     for table in TABLES:  # table by table, row by row: a difference is shown by its column
         assert len(on_driver[table]) == len(through_sqlalchemy[table]), table
