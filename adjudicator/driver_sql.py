@@ -20,6 +20,9 @@ per number of rows), as one ``executemany`` on SQLite (no round trips there).
 
 from __future__ import annotations
 
+import copy
+import sqlite3
+import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import import_module
@@ -28,6 +31,11 @@ from typing import Any
 from sqlalchemy import bindparam, insert
 from sqlalchemy.engine import Connection, Dialect
 from sqlalchemy.exc import DBAPIError
+
+try:  # psycopg 3.2 on: a cursor taking the server's own $1 placeholders
+    from psycopg import RawCursor
+except ImportError:  # pragma: no cover - psycopg 3.1, or no psycopg (SQLite only)
+    RawCursor = None  # type: ignore[assignment,misc]
 
 #: The most rows one multi-row INSERT carries (SQLAlchemy's insertmanyvalues batches as many).
 BATCH = 1000
@@ -68,8 +76,20 @@ def compiled(statement: Any, dialect: Dialect, columns: Sequence[str] = ()) -> C
     key = (statement, tuple(columns), _dialect_key(dialect))
     found = _compiled.get(key)
     if found is None:
-        found = _compiled[key] = _compile(statement, dialect, columns)
+        found = _compiled[key] = _compile(statement, _numbered(dialect), columns)
     return found
+
+
+def _numbered(dialect: Dialect) -> Dialect:
+    """psycopg's dialect compiling ``$1`` placeholders (SQLAlchemy's ``numeric_dollar`` style, as
+    for asyncpg): the SQL is sent as it is with the values in order (psycopg's raw cursor), not
+    parsed for ``%(name)s`` at each execution (psycopg caches that only for short statements).
+    Any other dialect as it is."""
+    if dialect.name != "postgresql" or dialect.driver != "psycopg" or RawCursor is None:
+        return dialect
+    numbered = copy.copy(dialect)
+    numbered.paramstyle, numbered.positional = "numeric_dollar", True
+    return numbered
 
 
 def _compile(statement: Any, dialect: Dialect, columns: Sequence[str]) -> Compiled:
@@ -119,6 +139,20 @@ def _driver(connection: Connection) -> Any:
     return connection.connection.driver_connection
 
 
+_raw_cursors: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
+
+
+def _cursor(driver: Any) -> Any:
+    """A cursor of ``driver``: for psycopg its raw cursor (``$1`` placeholders), one per
+    connection and used again (each statement's rows are fetched before the next runs)."""
+    if isinstance(driver, sqlite3.Connection) or RawCursor is None:
+        return driver.cursor()
+    cursor = _raw_cursors.get(driver)
+    if cursor is None or cursor.closed:
+        cursor = _raw_cursors[driver] = RawCursor(driver)
+    return cursor
+
+
 def _failed(connection: Connection, error: Exception, found: Compiled, params: Any, many: bool) -> Exception:
     """``error`` as SQLAlchemy raises a driver's error (the connection invalidated when it is gone)."""
     dialect = connection.dialect
@@ -150,7 +184,8 @@ def rows(connection: Connection, statement: Any, values: Mapping[str, Any]) -> l
 
 
 def _fetched(driver: Any, found: Compiled, params: Any) -> list[dict[str, Any]]:
-    cursor = driver.execute(found.sql, params)
+    cursor = _cursor(driver)
+    cursor.execute(found.sql, params)
     return _rows(found, cursor.fetchall() if found.keys else ())
 
 
@@ -183,7 +218,7 @@ def run_many(connection: Connection, statement: Any, many: Sequence[Mapping[str,
     found = compiled(statement, connection.dialect)
     params = [parameters(found, values) for values in many]
     try:
-        _driver(connection).cursor().executemany(found.sql, params)
+        _cursor(_driver(connection)).executemany(found.sql, params)
     except connection.dialect.loaded_dbapi.Error as error:
         raise _failed(connection, error, found, params, True) from error
 
@@ -263,7 +298,7 @@ def insert_rows(connection: Connection, what: Insert, values: Sequence[Mapping[s
 def _insert_each(connection: Connection, what: Insert, values: Sequence[Mapping[str, Any]]) -> list[Any]:
     found = compiled(_statement(what, connection.dialect.name, None), connection.dialect, what.columns)
     params = [parameters(found, {key: row[key] for key in what.columns}) for row in values]
-    cursor = _driver(connection).cursor()
+    cursor = _cursor(_driver(connection))
     try:
         if what.returning is None:
             cursor.executemany(found.sql, params)

@@ -472,6 +472,9 @@ class Vote(SQLModel, table=True):
 
 
 _mapped: list[bool] = []
+#: each model's column keys, in its table's order (read once: a table's columns are a collection
+#: costlier to walk than a tuple)
+_column_keys: dict[Any, tuple[str, ...]] = {}
 
 
 def detached(model: Any, values: Any) -> Any:
@@ -482,8 +485,11 @@ def detached(model: Any, values: Any) -> Any:
     if not _mapped:  # the models' attributes are set up by the first ORM use; a Core-only process too
         configure_mappers()
         _mapped.append(True)
+    keys = _column_keys.get(model)
+    if keys is None:
+        keys = _column_keys[model] = tuple(column.key for column in model.__table__.columns)
     instance = model.__mapper__.class_manager.new_instance()
-    instance.__dict__.update({column.key: values[column.key] for column in model.__table__.columns})
+    instance.__dict__.update({key: values[key] for key in keys})
     return instance
 
 
