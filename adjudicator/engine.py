@@ -907,9 +907,7 @@ class Referee:
         keys = {"b_game": game.id, "b_number": turn.number}
         seats = {row["name"]: detached(Seat, row) for row in driver_sql.rows(connection, _SEATS, keys)}
         accepted: dict[str, Submission] = {}
-        for row in driver_sql.rows(
-            connection, _ACCEPTED, keys
-        ):  # every request's accepted submission at once
+        for row in driver_sql.rows(connection, _ACCEPTED, keys):  # every request's accepted submission
             if row["request_key"] not in accepted:
                 accepted[row["request_key"]] = detached(Submission, row)
         orders: dict[str, Any] = {}
