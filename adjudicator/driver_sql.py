@@ -48,6 +48,10 @@ BATCH = 1000
 #: rows each way writes; a statement found no cheaper on the driver could be left there too).
 THROUGH_SQLALCHEMY = False
 
+#: Called with the SQL of each statement sent on the driver (``bench/tick_profile.py`` counts them
+#: there, as SQLAlchemy's ``before_cursor_execute`` counts its own): ``None`` when nobody asks.
+on_statement: Callable[[str], None] | None = None
+
 Processors = tuple[tuple[str, Callable[[Any], Any]], ...]
 
 
@@ -197,6 +201,8 @@ def rows(connection: Connection, statement: Any, values: Mapping[str, Any]) -> l
 
 
 def _fetched(driver: Any, found: Compiled, params: Any) -> list[dict[str, Any]]:
+    if on_statement is not None:
+        on_statement(found.sql)
     cursor = _cursor(driver)
     cursor.execute(found.sql, params)
     return _rows(found, cursor.fetchall() if found.keys else ())
@@ -230,6 +236,8 @@ def run_many(connection: Connection, statement: Any, many: Sequence[Mapping[str,
         return
     found = compiled(statement, connection.dialect)
     params = [parameters(found, values) for values in many]
+    if on_statement is not None:
+        on_statement(found.sql)
     try:
         _cursor(_driver(connection)).executemany(found.sql, params)
     except connection.dialect.loaded_dbapi.Error as error:
@@ -314,9 +322,11 @@ def _insert_each(connection: Connection, what: Insert, values: Sequence[Mapping[
     cursor = _cursor(_driver(connection))
     try:
         if what.returning is None:
+            if on_statement is not None:
+                on_statement(found.sql)
             cursor.executemany(found.sql, params)
             return []
-        return [_rows(found, cursor.execute(found.sql, one).fetchall())[0][what.returning] for one in params]
+        return [_fetched(_driver(connection), found, one)[0][what.returning] for one in params]
     except connection.dialect.loaded_dbapi.Error as error:
         raise _failed(connection, error, found, params, True) from error
 

@@ -6,8 +6,9 @@ Not a timed test: run it by hand::
 
 The games are set up as in ``bench/tick_many.py`` (the referee's own calls); then one pass of
 :func:`adjudicator.tick.tick` (no poll, no flush) runs in this process under cProfile, with a
-SQLAlchemy ``before_cursor_execute`` listener counting the statements sent (an executemany
-counts once: it is one round trip with insertmanyvalues). Printed: games/s of the pass, the
+SQLAlchemy ``before_cursor_execute`` listener and :data:`adjudicator.driver_sql.on_statement`
+counting the statements sent, through SQLAlchemy and on the driver (an executemany counts once:
+it is one round trip). Printed: games/s of the pass, the
 statements per game by kind and table, the share of the pass spent in the stages of a close
 (the engine's resolve and record, the reports hook, the opening of the next turn) and in the
 scheduler around it, and the functions with the most cumulative time.
@@ -29,7 +30,6 @@ import time
 import traceback
 from collections import Counter
 from pathlib import Path
-from typing import Any
 
 from sqlalchemy import event
 
@@ -37,6 +37,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 import tick_many  # the bench beside this one
 
+from adjudicator import driver_sql
 from adjudicator.store import Database
 from adjudicator.tick import tick
 
@@ -99,11 +100,16 @@ def main() -> None:
             kinds: Counter[str] = Counter()
             shown: list[str] = []
 
-            @event.listens_for(db.engine, "before_cursor_execute")
-            def _count(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+            def _sent(statement: str) -> None:
                 kinds[kind_of(statement)] += 1
                 if len(shown) < args.show_sql:
                     shown.append(f"{' '.join(statement.split())[:110]}\n        <- {caller()}")
+
+            # SQLAlchemy's statements, and those the close sends on the driver itself
+            event.listen(
+                db.engine, "before_cursor_execute", lambda _c, _cur, statement, *_a: _sent(statement)
+            )
+            driver_sql.on_statement = _sent
 
             profile = cProfile.Profile()
             start = time.perf_counter()
