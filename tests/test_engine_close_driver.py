@@ -15,10 +15,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import Boolean, Column, DateTime, Integer, LargeBinary, MetaData, String, Table, Text, text
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import select
 
 from adjudicator import driver_sql, engine, reports, seal
 from adjudicator.engine import Referee
-from adjudicator.store import Database
+from adjudicator.store import Database, Report
 from adjudicator.tick import tick
 
 START = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
@@ -229,3 +231,30 @@ def test_parameters_are_stored_as_sqlalchemy_stores_them(
         # and read on the driver as SQLAlchemy reads them (its result processors)
         selected = driver_sql.rows(connection, _sample.select().order_by(_sample.c.id), {})
         assert [tuple(row.values())[1:] for row in selected] == [read[key] for key in sorted(read)]
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest) -> Database:
+    return request.getfixturevalue("db" if request.param == "sqlite" else "pg_db")  # type: ignore[no-any-return]
+
+
+def test_a_driver_error_is_raised_as_sqlalchemy_raises_it(database: Database, clock: Any) -> None:
+    """A unique row inserted twice: SQLAlchemy's IntegrityError (what the callers catch), and the
+    session's transaction rolled back as usual, the connection usable again."""
+    referee = Referee(database, clock=clock)
+    referee.new_game("toy-guess", "toy", {"points": "2"}, deadline="48h")
+    row = {
+        "game_id": "toy",
+        "turn_number": 1,
+        "seat": "",
+        "format": "text",
+        "body": "x",
+        "created_at": clock(),
+    }
+    with pytest.raises(IntegrityError), database.session() as session:
+        driver_sql.insert_rows(session.connection(), reports._INSERT_REPORTS, [row, row])
+    with database.session() as session:
+        assert driver_sql.rows(session.connection(), select(Report.id), {}) == []
+        driver_sql.insert_rows(session.connection(), reports._INSERT_REPORTS, [row])
+    with database.session() as session:
+        assert [r.body for r in session.exec(select(Report)).all()] == ["x"]
