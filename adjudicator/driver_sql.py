@@ -38,7 +38,7 @@ from sqlalchemy.exc import DBAPIError
 
 try:  # psycopg 3.2 on: a cursor taking the server's own $1 placeholders
     from psycopg import RawCursor
-except ImportError:  # pragma: no cover - psycopg 3.1, or no psycopg (SQLite only)
+except ImportError:  # pragma: no cover - an install without psycopg (pyproject asks for 3.2 or newer)
     RawCursor = None  # type: ignore[assignment,misc]
 
 #: The most rows one multi-row INSERT carries (SQLAlchemy's insertmanyvalues batches as many).
