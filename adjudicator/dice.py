@@ -98,6 +98,8 @@ class Dice:
         #: ``_draw`` is overridden (a test's renamed dice): every roll goes through it
         self._own_draw = type(self)._draw is not Dice._draw
         self._pins: dict[str, Pin] = dict(pins or {})
+        #: no pins and the plain ``_draw``: every roll takes the inlined first attempt (one test a roll)
+        self._plain = not self._pins and not self._own_draw
         self._count: dict[str, int] = {}
         self.log: list[Roll] = []
 
@@ -140,20 +142,20 @@ class Dice:
         count = self._count
         index = count.get(key, 0)
         count[key] = index + 1
-        if self._pins and (value := self._pinned(key, index)) is not None:
-            if not 1 <= value <= sides:
-                raise DiceError(f"pinned value {value} for {key!r} does not fit a d{sides}")
-        elif self._own_draw:
-            value = self._draw(sides, key, index)
-        else:
+        if self._plain:
             # _draw's first attempt, inlined (the hot path of every resolve); a rejected draw
             # (fewer than `sides` in 2**256 draws) is drawn again by _draw, from attempt 0
             inner = self._copy_inner()
             inner.update(f"{key}\x00{index}\x000".encode())
             outer = self._copy_outer()
             outer.update(inner.digest())
-            number = _from_bytes(outer.digest(), "big")
+            number = _from_bytes(outer.digest())  # big-endian, int.from_bytes's default
             value = number % sides + 1 if number < _LIMITS[sides] else self._draw(sides, key, index)
+        elif self._pins and (value := self._pinned(key, index)) is not None:
+            if not 1 <= value <= sides:
+                raise DiceError(f"pinned value {value} for {key!r} does not fit a d{sides}")
+        else:  # a pinned key rolled past its pins, or a test's own _draw
+            value = self._draw(sides, key, index)
         self.log.append(_new_roll(Roll, (key, index, sides, value)))
         return value
 
