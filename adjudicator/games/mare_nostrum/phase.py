@@ -177,7 +177,7 @@ class MilitaryPhase:
         # what the plain scan gives, in the same order (tests/games/mare_nostrum/conftest.py
         # checks every lookup against the scan while the rule tests run).
         #: each unit's position in the state's table of units (the order a scan visits them in)
-        self.ordinal: dict[str, int] = dict(zip(self.units, range(len(self.units))))
+        self.ordinal: dict[str, int] = dict(zip(self.units, range(len(self.units)), strict=True))
         #: place -> the units there (the keys of a dict used as a set)
         self.here: dict[str, dict[str, None]] = {}
         here = self.here
