@@ -53,6 +53,10 @@ _new_roll = tuple.__new__  # Roll(...) without its generated __new__: the same t
 #: each time (about 4 % of a roll, counted with callgrind)
 _from_bytes = int.from_bytes
 _BLOCK = 64  # SHA-256's block size, in bytes
+#: each byte XOR 0x36 (HMAC's ipad) and XOR 0x5C (its opad), as ``bytes.translate`` tables: the
+#: padded key in one call, not a generator over its 64 bytes (a third of a new Dice's cost)
+_IPAD = bytes(b ^ 0x36 for b in range(256))
+_OPAD = bytes(b ^ 0x5C for b in range(256))
 
 
 class _Limits(dict[int, int]):
@@ -74,8 +78,8 @@ def _hmac_halves(seed: bytes) -> tuple[hashlib._Hash, hashlib._Hash]:
     ``test_a_roll_is_the_hmac_of_the_seed_over_key_index_and_attempt``)."""
     key = hashlib.sha256(seed).digest() if len(seed) > _BLOCK else seed
     key = key.ljust(_BLOCK, b"\0")
-    inner = hashlib.sha256(bytes(b ^ 0x36 for b in key))
-    outer = hashlib.sha256(bytes(b ^ 0x5C for b in key))
+    inner = hashlib.sha256(key.translate(_IPAD))
+    outer = hashlib.sha256(key.translate(_OPAD))
     return inner, outer
 
 

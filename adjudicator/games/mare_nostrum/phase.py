@@ -785,12 +785,13 @@ class MilitaryPhase:
         while self.standing(sides, a, place) and self.standing(sides, b, place):
             x, y = sides[a][0], sides[b][0]
             # the unit already in place defends; the newcomer attacks; arrivals together are equals
-            together = self.newcomer(x) == self.newcomer(y)
+            x_new = self.newcomer(x)
+            together = x_new == self.newcomer(y)
             if together:  # the first in the seat list first (x first when the ranks are equal)
                 swap = self.seat_rank(self.units[y]["nation"]) < self.seat_rank(self.units[x]["nation"])
                 first, second = (y, x) if swap else (x, y)
             else:
-                first, second = (x, y) if self.newcomer(x) else (y, x)
+                first, second = (x, y) if x_new else (y, x)
             if kind == "land" and not self.exhausted_army_reacts(place, second, first):
                 continue
             if kind == "land" and not self.exhausted_army_reacts(place, first, second):
