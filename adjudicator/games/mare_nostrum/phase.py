@@ -760,6 +760,8 @@ class MilitaryPhase:
         """
         for _ in range(len(order) * len(order)):
             standing = [s for s in order if self.standing(sides, s, place)]
+            if len(standing) < 2:
+                return  # one side left (the usual end of a battle): no pair to look for
             pair = next(
                 (
                     (a, b)
