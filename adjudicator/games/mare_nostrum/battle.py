@@ -83,21 +83,28 @@ def tactical_battle(
     a_break, d_break = break_point(attacker.elements), break_point(defender.elements)
     a_key, d_key = f"{key}:{attacker.nation}", f"{key}:{defender.nation}"
     roll = dice.roll  # dice.d6, one call fewer a round
+    # the losses counted in locals (written back to the fighters when the battle ends): a round
+    # reads and writes no attribute unless a priest is there
+    a_lost, d_lost = attacker.lost, defender.lost
     for rounds in range(1, MAX_ROUNDS + 1):
         a = roll(6, a_key)
         d = roll(6, d_key)
-        if a < d and attacker.priest:
-            a = _priest_helps(dice, key, attacker, a, d)
+        if a < d:
+            if attacker.priest:
+                a = _priest_helps(dice, key, attacker, a, d)
         elif d < a and defender.priest:
             d = _priest_helps(dice, key, defender, d, a)
         if a < d:
-            attacker.lost += 1
+            a_lost += 1
         elif d < a:
-            defender.lost += 1
-        if attacker.lost >= a_break:
+            d_lost += 1
+        if a_lost >= a_break:
+            attacker.lost, defender.lost = a_lost, d_lost
             return BattleReport(defender, attacker, rounds, False)
-        if defender.lost >= d_break:
+        if d_lost >= d_break:
+            attacker.lost, defender.lost = a_lost, d_lost
             return BattleReport(attacker, defender, rounds, False)
+    attacker.lost, defender.lost = a_lost, d_lost
     if together:
         if attacker.lost < defender.lost:
             return BattleReport(attacker, defender, MAX_ROUNDS, False)

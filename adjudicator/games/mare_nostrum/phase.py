@@ -177,7 +177,7 @@ class MilitaryPhase:
         # what the plain scan gives, in the same order (tests/games/mare_nostrum/conftest.py
         # checks every lookup against the scan while the rule tests run).
         #: each unit's position in the state's table of units (the order a scan visits them in)
-        self.ordinal: dict[str, int] = {key: i for i, key in enumerate(self.units)}
+        self.ordinal: dict[str, int] = dict(zip(self.units, range(len(self.units)), strict=True))
         #: place -> the units there (the keys of a dict used as a set)
         self.here: dict[str, dict[str, None]] = {}
         here = self.here
@@ -719,9 +719,13 @@ class MilitaryPhase:
 
     def naval_battles(self, sea: str, results: dict[str, BattleResult] | None = None) -> None:
         """Flottes: a naval battle when one side wants it (``engage``); the loser is destroyed."""
-        sides = self.zone_sides["naval"].pop(sea, None) or self.sides_at("naval", sea)
-        if not self.hostile_pairs(sea, "naval", sides):
-            return
+        # sides kept by the zone step are hostile: that step checked it, and no battle elsewhere
+        # since changes who fights here (truces, engagements and draws are all per place)
+        sides = self.zone_sides["naval"].pop(sea, None)
+        if not sides:
+            sides = self.sides_at("naval", sea)
+            if not self.hostile_pairs(sea, "naval", sides):
+                return
         order = self.order_of_battles(sea, list(sides), rule="naval-contest")
         if results and sea in results and results[sea].winner != "dice":
             self.apply_result(sea, "naval", sides, results[sea])
@@ -735,9 +739,13 @@ class MilitaryPhase:
         The consequences for the province (control, pillage, siege, the independent-province
         roll) come after, in :meth:`invasions`.
         """
-        sides = self.zone_sides["land"].pop(province, None) or self.sides_at("land", province)
-        if not self.hostile_pairs(province, "land", sides):
-            return
+        # sides kept by the zone step are hostile: that step checked it, and no battle elsewhere
+        # since changes who fights here (truces, engagements and draws are all per place)
+        sides = self.zone_sides["land"].pop(province, None)
+        if not sides:
+            sides = self.sides_at("land", province)
+            if not self.hostile_pairs(province, "land", sides):
+                return
         order = self.order_of_battles(province, list(sides))
         if results and province in results and results[province].winner != "dice":
             self.apply_result(province, "land", sides, results[province])
@@ -752,6 +760,8 @@ class MilitaryPhase:
         """
         for _ in range(len(order) * len(order)):
             standing = [s for s in order if self.standing(sides, s, place)]
+            if len(standing) < 2:
+                return  # one side left (the usual end of a battle): no pair to look for
             pair = next(
                 (
                     (a, b)
@@ -777,12 +787,13 @@ class MilitaryPhase:
         while self.standing(sides, a, place) and self.standing(sides, b, place):
             x, y = sides[a][0], sides[b][0]
             # the unit already in place defends; the newcomer attacks; arrivals together are equals
-            together = self.newcomer(x) == self.newcomer(y)
+            x_new = self.newcomer(x)
+            together = x_new == self.newcomer(y)
             if together:  # the first in the seat list first (x first when the ranks are equal)
                 swap = self.seat_rank(self.units[y]["nation"]) < self.seat_rank(self.units[x]["nation"])
                 first, second = (y, x) if swap else (x, y)
             else:
-                first, second = (x, y) if self.newcomer(x) else (y, x)
+                first, second = (x, y) if x_new else (y, x)
             if kind == "land" and not self.exhausted_army_reacts(place, second, first):
                 continue
             if kind == "land" and not self.exhausted_army_reacts(place, first, second):

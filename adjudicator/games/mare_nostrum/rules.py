@@ -330,7 +330,8 @@ class MareNostrum(BaseRuleset):
             orders = orders.orders
         if isinstance(orders, str):
             return list(parse_orders(game_map or default_map(), orders).orders)
-        return [o for o in orders if isinstance(o, Order)]
+        # the class compared first: an Order is the common case, isinstance for a subclass
+        return [o for o in orders if o.__class__ is Order or isinstance(o, Order)]
 
     # ------------------------------------------------------------------ resolution
     def resolve(self, state: State, orders: dict[str, Any], dice: Dice) -> tuple[State, list[Event]]:

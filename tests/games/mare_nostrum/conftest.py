@@ -38,6 +38,8 @@ def lookups_checked_against_scans(monkeypatch: pytest.MonkeyPatch) -> Iterator[N
             kept = phase.zone_sides[kind].get(place)  # the sides its zones step found, kept for it
             if kept is not None:
                 assert kept == plain_scans.sides_at(phase, kind, place), place
+                # and still hostile: the battle step takes the zones step's word for it
+                assert phase.hostile_pairs(place, kind, kept), place
             fight(phase, place, results)
 
         monkeypatch.setattr(MilitaryPhase, name, checked_battles)
