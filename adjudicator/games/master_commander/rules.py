@@ -332,6 +332,8 @@ class MasterCommander(BaseRuleset):
                     bad.append((order, refused))
         elif kind == "bid":
             for order in orders:
+                if order["verb"] != "bid":  # a "use" line is checked as a use above; standing answers too
+                    continue
                 try:
                     sealed.check_bid(table, seat, order)
                 except Refused as refused:

@@ -73,6 +73,16 @@ def test_bid_above_the_doublons_held_is_a_problem() -> None:
     assert problems(state, "bid:english", "bid 6") == []
 
 
+def test_a_use_line_in_a_bid_answer_is_checked_as_a_use_not_as_a_bid() -> None:
+    """A bid answer may also use an ability (« ou celui d'un adversaire »); a ``use`` line with
+    no bid beside it was checked as a bid and crashed the check (found by the hostile-input test)."""
+    state, _, _ = rally_table()
+    state = open_rally(state)
+    found = problems(state, "bid:english", "use bid")
+    assert found and all("amount" not in p.message for p in found)
+    assert problems(state, "bid:english", "bid 6\nstanding bid 2") == []
+
+
 def test_both_bids_are_asked_in_the_same_sealed_turn_and_revealed_only_together() -> None:
     state, _, _ = rally_table()
     state = open_rally(state)
