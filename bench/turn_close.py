@@ -43,6 +43,11 @@ from adjudicator.games import get_ruleset
 from adjudicator.record import counting_submissions
 from adjudicator.store import Database, Report, loads
 
+try:  # the close's statements on the driver (issue 18); absent in the code before
+    from adjudicator import driver_sql
+except ImportError:  # pragma: no cover - measuring an older checkout
+    driver_sql = None  # type: ignore[assignment]
+
 
 def used_bytes(db: Database) -> int:
     with db.session() as session:
@@ -154,6 +159,8 @@ def run(turns: int, profiling: bool, *, reports: bool) -> Run:
         db.migrate()
         sent = [0]
         event.listen(db.engine, "before_cursor_execute", lambda *_args: sent.__setitem__(0, sent[0] + 1))
+        if driver_sql is not None:  # and those the close sends on the driver itself (issue 18)
+            driver_sql.on_statement = lambda _sql: sent.__setitem__(0, sent[0] + 1)
         rendered = [0]  # whole report bodies: a shared body per distinct view, or a whole report
         shared_class = getattr(render, "Shared", None)  # absent before issue 18's shared bodies
         common, whole = (shared_class.common if shared_class else None), render.render
