@@ -536,10 +536,6 @@ class Database:
             _sqlite_tuning(self.engine)
         else:
             self.engine = create_engine(self.url, pool_pre_ping=True)
-            # rows inserted together go as one INSERT ... VALUES (...), (...) (SQLAlchemy's
-            # "insertmanyvalues", as its psycopg2 dialect does) rather than psycopg's executemany,
-            # which runs the statement once per row: a close inserts 30-40 rows
-            self.engine.dialect.use_insertmanyvalues_wo_returning = True
 
     @contextmanager
     def session(self) -> Iterator[Session]:
