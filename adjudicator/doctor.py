@@ -362,6 +362,26 @@ def _imap(url: str) -> Check:
     return Check("imap", "ok", f"{where} readable ({count} message(s))")
 
 
+# -- rules ---------------------------------------------------------------------------------------
+def compiled_rules() -> Check:
+    """Mare Nostrum resolves with its military phase compiled at install (mypyc) when it can: the
+    same results as the Python phase, about 1.4 times faster (``games/mare_nostrum/native``)."""
+    from adjudicator.games.mare_nostrum import native
+
+    chosen = native.choice()
+    if chosen.compiled:
+        return Check("rules", "ok", f"Mare Nostrum's military phase {chosen.why}")
+    if native.PURE_VARIABLE in chosen.why:
+        return Check("rules", "ok", f"Mare Nostrum's military phase in Python ({chosen.why})")
+    return Check(
+        "rules",
+        "warn",
+        f"Mare Nostrum's military phase in Python, the same results, slower: {chosen.why}",
+        "reinstall with a C compiler present (`pip install -e .` in the checkout); "
+        "the install prints why it could not compile",
+    )
+
+
 # -- all -------------------------------------------------------------------------------------------
 def run_checks(db_url: str | None = None) -> list[Check]:
     """Every check, in the order a referee would fix them."""
@@ -379,6 +399,7 @@ def run_checks(db_url: str | None = None) -> list[Check]:
         smtp_server,
         lambda: outbox_folder(smtp_configured),
         inbound,
+        compiled_rules,
     ]
     checks: list[Check] = []
     for step in steps:

@@ -50,6 +50,7 @@ import cProfile
 import gc
 import json
 import math
+import os
 import pstats
 import random
 import statistics
@@ -59,11 +60,21 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.dice import Dice
+from adjudicator.games.mare_nostrum import native
 from adjudicator.games.mare_nostrum.map import default_map
 from adjudicator.games.mare_nostrum.phase import new_army, new_fleet
 from adjudicator.games.mare_nostrum.rules import MareNostrum
 
 ARMIES, FLEETS = 8, 2
+
+
+def set_pure(pure: bool | None) -> None:
+    """Resolve with the Python phase (True), the compiled one (False) or the default (None), as
+    ``PBEM_PURE_RULES`` chooses for ``pbem``."""
+    if pure is None:
+        os.environ.pop(native.PURE_VARIABLE, None)
+    else:
+        os.environ[native.PURE_VARIABLE] = "1" if pure else "0"
 
 
 def position(rng: random.Random) -> dict[str, Any]:
@@ -340,7 +351,11 @@ def main() -> None:
     args = parser.parse_args()
     ruleset = MareNostrum()
     rng = random.Random(2026)
-    samples: list[float] = []
+    compiled = native.choice(pure=False)
+    #: each phase's runs, interleaved turn by turn: the compiled one (when this install built it)
+    #: and the Python one
+    phases = {"compiled": False, "python": True} if compiled.compiled else {"python": True}
+    samples: dict[str, list[float]] = {name: [] for name in phases}
     rolls = events = 0
     profiler = cProfile.Profile() if args.profile else None
     units = 0
@@ -352,25 +367,41 @@ def main() -> None:
             text = ruleset.bot(state, request, rng)
             orders[request.key] = ruleset.parse(request, text).orders
         text = json.dumps(state)
-        best = float("inf")
-        for _ in range(args.repeat):  # the best of a few runs: the machine's noise is not the ruleset's
-            copy = json.loads(text)
-            dice = Dice(f"bench:{i}".encode())
-            start = time.process_time()
-            _, happened = ruleset.resolve(copy, orders, dice)
-            best = min(best, time.process_time() - start)
-        samples.append(best)
+        outcomes = set()
+        for name, pure in phases.items():
+            set_pure(pure)
+            best = float("inf")
+            for _ in range(args.repeat):  # the best of a few runs: the machine's noise is not the ruleset's
+                copy = json.loads(text)
+                dice = Dice(f"bench:{i}".encode())
+                start = time.process_time()
+                after, happened = ruleset.resolve(copy, orders, dice)
+                best = min(best, time.process_time() - start)
+            samples[name].append(best)
+            outcomes.add(json.dumps([after, [e.text for e in happened], dice.log_json()], sort_keys=True))
+        if len(outcomes) != 1:
+            raise SystemExit(f"turn {i}: the compiled and the Python phase disagree")
         rolls += len(dice.log)
         events += len(happened)
         if profiler is not None:  # one more run, profiled, kept out of the times above
+            set_pure(None)
             copy, dice = json.loads(text), Dice(f"bench:{i}".encode())
             profiler.runcall(ruleset.resolve, copy, orders, dice)
-    median = statistics.median(samples)
-    mean = statistics.fmean(samples)
-    print(f"Mare Nostrum resolve: {len(samples)} turns of 8 nations and {units} units")
-    print(f"  {rolls / len(samples):.1f} dice rolls and {events / len(samples):.1f} events per turn")
-    print(f"  median {median * 1e6:.0f} us per turn = {median * 1e6 / units:.1f} us per unit")
-    print(f"  mean   {mean * 1e6:.0f} us per turn = {mean * 1e6 / units:.1f} us per unit")
+    set_pure(None)
+    turns = len(samples["python"])
+    print(f"Mare Nostrum resolve: {turns} turns of 8 nations and {units} units")
+    print(f"  {rolls / turns:.1f} dice rolls and {events / turns:.1f} events per turn")
+    if not compiled.compiled:
+        print(f"  no compiled phase here: {compiled.why}")
+    for name, times in samples.items():
+        median, mean = statistics.median(times), statistics.fmean(times)
+        label = "compiled (mypyc)" if name == "compiled" else "Python"
+        print(
+            f"  {label + ' phase:':<24}median {median * 1e6:4.0f} us per turn = {median * 1e6 / units:4.1f} "
+            f"us per unit; mean {mean * 1e6:4.0f} us = {mean * 1e6 / units:4.1f} us per unit"
+        )
+    if len(samples) == 2:
+        print("  both phases gave the same states, events and dice in every turn")
     if profiler is not None:
         pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
     mila = mila_us_per_unit(args.mila, args.repeat)

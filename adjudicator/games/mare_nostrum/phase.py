@@ -32,9 +32,13 @@ from typing import Any
 from adjudicator.dice import Dice
 from adjudicator.games.base import Event
 
+# The map and the orders stay Python; the battle is compiled with this phase (see .native): the
+# copy that setup.py compiles in .native imports its own compiled battle.py, and these two
+# modules by their full names.
+from adjudicator.games.mare_nostrum.map import GameMap
+from adjudicator.games.mare_nostrum.orders import BattleResult, Order, canonical_orders
+
 from .battle import ELEMENTS, SACRED_GUARD, Fighter, tactical_battle
-from .map import GameMap
-from .orders import BattleResult, Order, canonical_orders
 
 _new_object = object.__new__
 
@@ -553,15 +557,15 @@ class MilitaryPhase:
                     else self.dice.choice(choices, f"{band['kind']}-flee:{place}")
                 )
                 plans.append((band, best, dest))
-        for band, result, dest in plans:
+        for band, result, to in plans:
             what = "The brigand band" if band["kind"] == "brigands" else "The pirate ship"
             if result == "destroyed":
                 bands.remove(band)
                 self.say(f"{what} in {band['at']} is destroyed.", "interception", place=band["at"])
                 continue
-            src, band["at"], band["quiet_turn"] = band["at"], dest, self.turn
+            src, band["at"], band["quiet_turn"] = band["at"], to, self.turn
             verb = "escapes" if result == "escapes" else "panics and flees"
-            self.say(f"{what} in {src} {verb} to {dest}.", "interception", place=src, to=dest)
+            self.say(f"{what} in {src} {verb} to {to}.", "interception", place=src, to=to)
 
     def hunters(self) -> dict[str | None, list[str]]:
         """Place -> the units that entered it this turn ordered to ``intercept``, in the orders' order."""
@@ -575,7 +579,7 @@ class MilitaryPhase:
                 hunting.setdefault(self.units[key]["at"], []).append(key)
         return hunting
 
-    def flee_destination(self, key: str, place: str, options: list[str]) -> str:
+    def flee_destination(self, key: str, place: str, options: tuple[str, ...]) -> str:
         """Where the player drives a panicking band: his ``drive`` order, else the first
         adjacent zone (map order) he does not control."""
         order = self.unit_orders.get(key)
@@ -639,7 +643,7 @@ class MilitaryPhase:
         there (« s'ils decident d'en venir aux mains »: one side alone cannot refuse the
         battle the other brings). A pair that fought to a draw fights no more this turn.
         """
-        if self.drawn and (place, *sorted((a, b))) in self.drawn:
+        if self.drawn and (place, min(a, b), max(a, b)) in self.drawn:
             return False
         if kind == "naval":
             return any(self.wants_naval_battle(k) for k in sides.get(a, []) + sides.get(b, []))
@@ -799,7 +803,7 @@ class MilitaryPhase:
             if kind == "land" and not self.exhausted_army_reacts(place, first, second):
                 continue
             if not self.battle(place, kind, first, second, together):
-                self.drawn.add((place, *sorted((a, b))))
+                self.drawn.add((place, min(a, b), max(a, b)))  # the pair, sorted
                 return
 
     def exhausted_army_reacts(self, place: str, key: str, enemy: str | None) -> bool:

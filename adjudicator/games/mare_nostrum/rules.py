@@ -38,6 +38,7 @@ from .map import (
     map_of,
     map_record,
 )
+from .native import military_phase
 from .orders import BattleResult, Order, canonical_orders, parse_orders, parse_results
 from .phase import MilitaryPhase, new_army
 
@@ -338,7 +339,9 @@ class MareNostrum(BaseRuleset):
         """One turn, in the book's order; with ``battles=table`` it pauses for the referee
         before the naval battles and again before the land battles (each only if there are any)."""
         game_map = map_of(state)
-        phase = MilitaryPhase(state, game_map, dice)
+        # the phase compiled at install when it is there and up to date, else the Python one:
+        # the same code, the same results (see .native)
+        phase = military_phase()(state, game_map, dice)
         table = state["options"].get("battles") == "table"
         pending = state.get("pending")
         if pending:

@@ -1,4 +1,6 @@
-"""Every Mare Nostrum test resolves with each indexed lookup checked against its plain scan."""
+"""Every Mare Nostrum test runs twice: resolving with the Python military phase, each indexed
+lookup checked against its plain scan, and with the phase compiled at install (mypyc, see
+``adjudicator/games/mare_nostrum/native``), skipped with the reason when this install has none."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from typing import Any
 import plain_scans
 import pytest
 
+from adjudicator.games.mare_nostrum import native
 from adjudicator.games.mare_nostrum.phase import MilitaryPhase
 
 CHECKED = {
@@ -21,8 +24,37 @@ CHECKED = {
 }
 
 
+#: the modules that compare the two phases themselves: run once
+BOTH_AT_ONCE = {"test_mare_nostrum_compiled"}
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if metafunc.module.__name__ not in BOTH_AT_ONCE:
+        metafunc.parametrize("resolving_phase", ["python", "compiled"], indirect=True)
+
+
+@pytest.fixture(autouse=True)
+def resolving_phase(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """The military phase ``MareNostrum.resolve`` uses in this run of the test (the modules of
+    BOTH_AT_ONCE choose for themselves, each call)."""
+    param = getattr(request, "param", None)
+    if param is None:
+        yield "both"
+        return
+    if param == "compiled":
+        built = native.choice(pure=False)
+        if not built.compiled:
+            pytest.skip(f"no compiled military phase in this install: {built.why}")
+        monkeypatch.setenv(native.PURE_VARIABLE, "0")
+    else:
+        monkeypatch.setenv(native.PURE_VARIABLE, "1")
+    yield param
+
+
 @pytest.fixture(autouse=True)
 def lookups_checked_against_scans(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The Python phase's lookups checked on every call (the compiled class cannot be patched:
+    its runs are compared with the Python phase's instead, test_mare_nostrum_compiled.py)."""
     for name, plain in CHECKED.items():
         monkeypatch.setattr(MilitaryPhase, name, plain_scans.checked(name, plain))
     for name, kind in (("land_zones", "land"), ("naval_zones", "naval")):
