@@ -378,7 +378,7 @@ def compiled_rules() -> Check:
         "warn",
         f"Mare Nostrum's military phase in Python, the same results, slower: {chosen.why}",
         "reinstall with a C compiler present (`pip install -e .` in the checkout); "
-        "the install prints why it could not compile",
+        "`pip install -v -e .` shows why it could not compile (lines `adjudicator build:`)",
     )
 
 
