@@ -86,6 +86,16 @@ def test_the_compiled_phase_agrees_with_the_python_phase_on_any_crowded_position
     play_both(crowded_position(rng, nations, battles), rng, 2, seed)
 
 
+def choice_with_record(record: Path, monkeypatch: pytest.MonkeyPatch) -> native.Choice:
+    """The compiled phase's choice as it is made when the build record is ``record``."""
+    monkeypatch.setattr(native, "BUILT", record)
+    native.compiled_phase.cache_clear()  # the choice is kept per process: made again here
+    try:
+        return native.choice(pure=False)
+    finally:
+        native.compiled_phase.cache_clear()
+
+
 def test_the_ruleset_resolves_with_the_compiled_phase_when_this_install_built_it(
     compiled: native.Choice, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -114,16 +124,11 @@ def test_an_edited_rule_is_not_shadowed_by_a_build_of_the_older_phase(
     recorded = {**native.source_digests(), "phase.py": "0" * 64}  # as if phase.py changed since
     stale = tmp_path / "built.json"
     stale.write_text(json.dumps(recorded), encoding="utf-8")
-    monkeypatch.setattr(native, "BUILT", stale)
-    native.compiled_phase.cache_clear()
-    try:
-        chosen = native.choice(pure=False)
-        assert chosen.phase is MilitaryPhase
-        assert not chosen.compiled
-        assert "phase.py" in chosen.why and "battle.py" not in chosen.why
-        assert "pip install -e ." in chosen.why
-    finally:
-        native.compiled_phase.cache_clear()
+    chosen = choice_with_record(stale, monkeypatch)
+    assert chosen.phase is MilitaryPhase
+    assert not chosen.compiled
+    assert "phase.py" in chosen.why and "battle.py" not in chosen.why
+    assert "pip install -e ." in chosen.why
 
 
 @pytest.mark.parametrize("text", ["", "not json", "[]", '{"phase.py": 1}'])
@@ -133,15 +138,10 @@ def test_a_missing_or_damaged_build_record_means_the_python_phase(
     record = tmp_path / "built.json"
     if text:
         record.write_text(text, encoding="utf-8")
-    monkeypatch.setattr(native, "BUILT", record)
-    native.compiled_phase.cache_clear()
-    try:
-        chosen = native.choice(pure=False)
-        assert chosen.phase is MilitaryPhase
-        assert not chosen.compiled
-        assert chosen.why
-    finally:
-        native.compiled_phase.cache_clear()
+    chosen = choice_with_record(record, monkeypatch)
+    assert chosen.phase is MilitaryPhase
+    assert not chosen.compiled
+    assert chosen.why
 
 
 def test_pbem_doctor_says_which_military_phase_resolves(
@@ -155,7 +155,7 @@ def test_pbem_doctor_says_which_military_phase_resolves(
     assert native.PURE_VARIABLE in asked.detail
     monkeypatch.delenv(native.PURE_VARIABLE)
     monkeypatch.setattr(native, "BUILT", tmp_path / "absent.json")
-    native.compiled_phase.cache_clear()
+    native.compiled_phase.cache_clear()  # the choice is kept per process: made again here
     try:
         missing = compiled_rules()
     finally:
