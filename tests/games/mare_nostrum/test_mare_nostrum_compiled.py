@@ -18,9 +18,13 @@ from hypothesis import strategies as st
 from mare_nostrum_helpers import RS
 from test_mare_nostrum_names import crowded_position
 
+from adjudicator.archive import export_game
 from adjudicator.dice import Dice
+from adjudicator.engine import Referee
 from adjudicator.games.mare_nostrum import native
 from adjudicator.games.mare_nostrum.phase import MilitaryPhase
+from adjudicator.store import Database
+from adjudicator.verify import summary, verify_archive
 
 Outcome = tuple[str, list[tuple[Any, ...]], list[dict[str, object]]]
 
@@ -84,6 +88,32 @@ def test_the_compiled_phase_agrees_with_the_python_phase_on_any_crowded_position
         pytest.skip(f"no compiled military phase in this install: {native.choice(pure=False).why}")
     rng = random.Random(seed)
     play_both(crowded_position(rng, nations, battles), rng, 2, seed)
+
+
+@pytest.mark.parametrize(("played", "verified"), [("0", "1"), ("1", "0")])
+def test_an_archive_played_with_one_phase_verifies_byte_for_byte_with_the_other(
+    played: str,
+    verified: str,
+    compiled: native.Choice,
+    db: Database,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``pbem verify`` replays every turn: whoever re-adjudicates, compiled or not, gets the record."""
+    monkeypatch.setenv(native.PURE_VARIABLE, played)
+    referee = Referee(db)
+    referee.new_game("mare-nostrum", "cross", {"nations": "5"})
+    for seat in ("rome", "carthage", "macedon", "egypt", "seleucia"):
+        referee.join("cross", seat, bot=True)
+    referee.start("cross")
+    for _ in range(6):
+        referee.close_turn("cross")
+    root = export_game(db, "cross", tmp_path / "archive")
+    monkeypatch.setenv(native.PURE_VARIABLE, verified)
+    results = verify_archive(root)
+    message, code = summary(results)
+    assert code == 0, message
+    assert len(results) >= 7 and all(r.complete for r in results)
 
 
 def choice_with_record(record: Path, monkeypatch: pytest.MonkeyPatch) -> native.Choice:
