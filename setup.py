@@ -18,6 +18,8 @@ import json
 import os
 import shutil
 import sys
+import time
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 from setuptools import Extension, setup
@@ -40,6 +42,7 @@ class BuildCompiledPhase(build_ext):
 
     def finalize_options(self) -> None:
         # before setuptools prepares each extension for the build
+        self.started = time.time()
         self.distribution.ext_modules = self.compiled_phase()
         super().finalize_options()
 
@@ -47,14 +50,21 @@ class BuildCompiledPhase(build_ext):
         if not self.extensions:
             return
         super().run()
-        if all(Path(self.get_ext_fullpath(ext.name)).exists() for ext in self.extensions):
+        built = [Path(self.get_ext_fullpath(ext.name)) for ext in self.extensions]
+        # made by this build (a failed optional extension leaves an older file where it was)
+        if all(path.exists() and path.stat().st_mtime >= self.started - 1 for path in built):
             self.record()
         else:
             say("the C compiler did not build the phase: the Python phase will be used")
 
     def compiled_phase(self) -> list[Extension]:
+        """The extensions to build; first, whatever an earlier build left in native/ is removed,
+        so that nothing of it can pass for this build's."""
         for stale in (NATIVE / "built.json", *(NATIVE / name for name in SOURCES)):
             stale.unlink(missing_ok=True)
+        for suffix in EXTENSION_SUFFIXES:
+            for library in NATIVE.glob(f"*{suffix}"):
+                library.unlink()
         if os.environ.get("PBEM_PURE_BUILD", "") not in ("", "0"):
             say("PBEM_PURE_BUILD is set: the Python phase will be used")
             return []
@@ -73,14 +83,17 @@ class BuildCompiledPhase(build_ext):
             )
         except (Exception, SystemExit) as error:  # mypyc reports type errors by exiting
             say(f"mypyc could not compile the phase ({error}): the Python phase will be used")
+            for name in SOURCES:
+                (NATIVE / name).unlink(missing_ok=True)
             return []
         for extension in extensions:
             extension.optional = True  # a failed C compile leaves the Python phase, not a failed install
         return extensions
 
     def record(self) -> None:
-        """What was compiled: the native package checks it against the sources at import."""
-        digests = {name: hashlib.sha256((PACKAGE / name).read_bytes()).hexdigest() for name in SOURCES}
+        """What was compiled (the copies in native/): the native package checks it against the
+        sources at import."""
+        digests = {name: hashlib.sha256((NATIVE / name).read_bytes()).hexdigest() for name in SOURCES}
         target = NATIVE / "built.json"
         if not self.inplace:  # a wheel: record beside the built modules
             target = Path(self.build_lib) / NATIVE / "built.json"
