@@ -30,6 +30,8 @@ NATIVE = PACKAGE / "native"
 SOURCES = ("phase.py", "battle.py")
 #: the shared library mypyc puts the compiled modules' code in, inside the package
 GROUP = "adjudicator.games.mare_nostrum.native.compiled"
+#: the setup.py commands (as pip's build hooks run them) that build; the others only read metadata
+BUILDING = {"build", "build_ext", "bdist_wheel", "editable_wheel", "install", "develop"}
 
 
 def say(text: str) -> None:
@@ -41,9 +43,14 @@ class BuildCompiledPhase(build_ext):
     merely read for the package's metadata)."""
 
     def finalize_options(self) -> None:
-        # before setuptools prepares each extension for the build
-        self.started = time.time()
-        self.distribution.ext_modules = self.compiled_phase()
+        # before setuptools prepares each extension for the build; once per build, although
+        # setuptools may make and finalize several build_ext commands in one (editable) build
+        if not BUILDING & set(sys.argv[1:]):
+            self.distribution.ext_modules = []  # the metadata (egg_info, dist_info): nothing to compile
+        elif not hasattr(self.distribution, "compiled_phase_started"):
+            self.distribution.compiled_phase_started = time.time()  # type: ignore[attr-defined]
+            self.distribution.ext_modules = self.compiled_phase()
+        self.started: float = getattr(self.distribution, "compiled_phase_started", 0.0)
         super().finalize_options()
 
     def run(self) -> None:
@@ -82,7 +89,8 @@ class BuildCompiledPhase(build_ext):
                 group_name=GROUP,
             )
         except (Exception, SystemExit) as error:  # mypyc reports type errors by exiting
-            say(f"mypyc could not compile the phase ({error}): the Python phase will be used")
+            why = error if not isinstance(error, SystemExit) else f"exit {error.code}: its messages are above"
+            say(f"mypyc could not compile the phase ({why}): the Python phase will be used")
             for name in SOURCES:
                 (NATIVE / name).unlink(missing_ok=True)
             return []
