@@ -135,12 +135,7 @@ def _escaped_text(text: str) -> str:
 
 def _escaped_value(value: str) -> str:
     """An attribute value as ElementTree writes it: ``&<>"`` escaped, CR, LF and tab as references."""
-    if "&" in value:
-        value = value.replace("&", "&amp;")
-    if "<" in value:
-        value = value.replace("<", "&lt;")
-    if ">" in value:
-        value = value.replace(">", "&gt;")
+    value = _escaped_text(value)
     if '"' in value:
         value = value.replace('"', "&quot;")
     if "\r" in value:

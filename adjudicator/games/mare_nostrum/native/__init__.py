@@ -49,9 +49,9 @@ class Choice(NamedTuple):
     why: str
 
 
-def source_digests(folder: Path | None = None) -> dict[str, str]:
-    """The SHA-256 of each of :data:`SOURCES` in the Mare Nostrum package (or ``folder``)."""
-    folder = folder or Path(__file__).parent.parent
+def source_digests() -> dict[str, str]:
+    """The SHA-256 of each of :data:`SOURCES` in the Mare Nostrum package."""
+    folder = Path(__file__).parent.parent
     return {name: hashlib.sha256((folder / name).read_bytes()).hexdigest() for name in SOURCES}
 
 
