@@ -28,7 +28,12 @@ A nation has 10 units here, far below the 500 order lines a nation may send
 objects are frozen out of the garbage collector's walks (``gc.freeze``): otherwise a full
 collection during a resolve also walks every size's maps and orders that the bench keeps (the
 10,000-unit set-up made the 10,000-unit resolves 1.2-1.3x slower); ``--no-freeze`` times as
-before.
+before. Anchor of ``--scale``, timed on copies of the same states in the same loop: a reading pass
+(:func:`reading_pass`) that reads, for every unit, its record, its place's and its nation's, and
+for every province its record and its owner's - the least a resolve reads, in a plain loop whose
+work per unit cannot grow with the size. How much its time per unit grows from the smallest to
+the largest size is how much this machine's memory alone makes a pass over a bigger state cost
+per unit; the resolve's growth is printed beside it.
 
 ``--profile``: each turn is resolved once more under cProfile (not timed) and the 25 functions
 with the most time of their own are printed: where the time goes, before optimising.
@@ -209,6 +214,32 @@ def local_orders(state: dict[str, Any], blocks: int, rng: random.Random) -> dict
     return orders
 
 
+#: reading passes per timing of :func:`reading_pass` (one pass is too short to time alone)
+PASSES = 10
+
+
+def reading_pass(state: dict[str, Any]) -> int:
+    """The anchor of ``--scale``: read every unit's record, its place's record (a province's;
+    sea zones have none in the state) and its nation's, then every province's record and its
+    owner's. Linear by construction: one look-up per record, no search, nothing sorted.
+
+    >>> reading_pass({"units": {"a:A1": {"at": "P", "nation": "a"}},
+    ...               "provinces": {"P": {"owner": "a"}}, "nations": {"a": {"treasury": 5}}})
+    3
+    """
+    provinces, nations, seen = state["provinces"], state["nations"], 0
+    for unit in state["units"].values():
+        place = provinces.get(unit["at"] or "")
+        seen += len(nations[unit["nation"]]) > 0
+        if place is not None:
+            seen += len(place) > 0
+    for record in provinces.values():
+        owner = record["owner"]
+        if owner in nations:
+            seen += len(nations[owner]) > 0
+    return seen
+
+
 def scale(sizes: list[int], repeat: int, turns: int = 3, freeze: bool = True) -> None:
     """Resolve at each size: us per unit, the best of ``repeat`` runs of each turn (the runs of
     the sizes interleaved, so that the machine's load falls on all of them alike), the median
@@ -233,14 +264,19 @@ def scale(sizes: list[int], repeat: int, turns: int = 3, freeze: bool = True) ->
             seed = f"scale:{units}:{turn}".encode()
             played.append((json.dumps(state), orders, seed, len(state["units"])))
             state, _ = ruleset.resolve(json.loads(played[-1][0]), orders, Dice(seed))
-        games.append((blocks, game_map, made, played, [float("inf")] * turns, [0, 0]))
+        games.append((blocks, game_map, made, played, [float("inf")] * turns, [0, 0], [float("inf")] * turns))
     if freeze:
         gc.collect()
         gc.freeze()
     for _ in range(repeat):
-        for _, _, _, played, best, work in games:
+        for _, _, _, played, best, work, anchor in games:
             work[:] = [0, 0]
             for turn, (text, orders, seed, _) in enumerate(played):
+                copy = json.loads(text)  # the anchor's own copy, made as the resolve's is
+                start = time.process_time()
+                for _ in range(PASSES):
+                    reading_pass(copy)
+                anchor[turn] = min(anchor[turn], (time.process_time() - start) / PASSES)
                 copy = json.loads(text)
                 dice = Dice(seed)
                 start = time.process_time()
@@ -254,14 +290,21 @@ def scale(sizes: list[int], repeat: int, turns: int = 3, freeze: bool = True) ->
         "Mare Nostrum resolve at scale (synthetic torus: per nation 3 x 3 provinces, a sea zone, 10 units; "
         + ("set-up frozen out of the collector's walks)" if freeze else "set-up left to the collector)")
     )
-    for blocks, game_map, made, played, best, work in games:
+    first: tuple[float, float] | None = None
+    for blocks, game_map, made, played, best, work, anchor in games:
         counts = [count for *_, count in played]
         per_unit = statistics.median(b / c for b, c in zip(best, counts, strict=True))
+        reading = statistics.median(a / c for a, c in zip(anchor, counts, strict=True))
+        first = first or (per_unit, reading)
         print(
             f"  {min(counts):>6}-{max(counts):<6} units, {blocks * blocks:>5} nations, "
             f"{len(game_map.provinces):>5} provinces: median {per_unit * 1e6:6.1f} us per unit over "
-            f"{turns} turns; {work[0] / sum(counts):.2f} rolls and {work[1] / sum(counts):.2f} events "
-            f"per unit (map and position made in {made:.1f} s)"
+            f"{turns} turns ({per_unit / first[0]:.2f}x the smallest); {work[0] / sum(counts):.2f} rolls "
+            f"and {work[1] / sum(counts):.2f} events per unit (map and position made in {made:.1f} s)"
+        )
+        print(
+            f"  {'':>13} anchor, one reading pass over the same state: {reading * 1e9:5.0f} ns per unit "
+            f"({reading / first[1]:.2f}x the smallest)"
         )
 
 
