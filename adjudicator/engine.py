@@ -61,6 +61,7 @@ from adjudicator.store import (
     upgraded_hash,
     utcnow,
 )
+from adjudicator.waiting import ready_early, still_owed
 
 # -- the close's statements -------------------------------------------------------------------
 # SQLAlchemy Core, built once at import and compiled once per dialect: each close runs them with
@@ -829,7 +830,13 @@ class Referee:
             )
 
     def ready_to_close(self, game_id: str) -> int | None:
-        """The open turn's number if every owed order is in and marked final, else ``None``."""
+        """The open turn's number if every order it waits for is in and marked final, else ``None``.
+
+        What it waits for (:func:`adjudicator.waiting.waited_for`): the owed orders of the seats
+        not in civil disorder, and of those in civil disorder whose player came back. A turn that
+        waits for nobody, or whose final orders are all bots' (given when it opened), is not ready:
+        its deadline closes it, as in the clock's pass (:func:`adjudicator.tick.ready_turns`).
+        """
         with self.db.session() as session:
             game = self.game(session, game_id)
             if game.status != "running":
@@ -837,13 +844,26 @@ class Referee:
             turn = self.turn(session, game_id)
             if turn.status != "open":
                 return None
-            for request in self.requests_of(turn):
-                if request.optional:
-                    continue
-                sub = self._accepted(session, game_id, turn.number, request.key)
-                if sub is None or not sub.final:
-                    return None
+            statuses, accepted, by_a_player = self._waiting(session, turn)
+            if not ready_early(self.requests_of(turn), statuses, accepted, by_a_player=by_a_player):
+                return None
             return turn.number
+
+    def _waiting(self, session: Session, turn: Turn) -> tuple[dict[str, str], dict[str, bool], bool]:
+        """What decides what ``turn`` waits for, in two reads: the seats' statuses, the requests
+        with an accepted submission (each with whether it is final), and whether a player (not a
+        bot) gave any of the final ones."""
+        seats = session.exec(select(Seat.name, Seat.status).where(Seat.game_id == turn.game_id)).all()
+        rows = session.exec(
+            select(Submission.request_key, Submission.final, Submission.source).where(
+                Submission.game_id == turn.game_id,
+                Submission.turn_number == turn.number,
+                Submission.status == "accepted",
+            )
+        ).all()
+        accepted = {key: bool(final) for key, final, _source in rows}
+        by_a_player = any(final and source != "bot" for _key, final, source in rows)
+        return dict(seats), accepted, by_a_player
 
     # -- closing -----------------------------------------------------------------
     def close_turn(
@@ -1138,7 +1158,10 @@ class Referee:
         return due
 
     def missing_seats(self, session: Session, turn: Turn) -> list[str]:
-        """Seats that still owe a non-optional request of ``turn`` (no accepted submission yet)."""
+        """Seats that still owe a non-optional request of ``turn`` (no accepted submission yet).
+
+        Seats in civil disorder are among them (the reminders go to those that still have an
+        address), though the turn does not wait for them (:meth:`closes_at`, :meth:`ready_to_close`)."""
         missing: list[str] = []
         for request in self.requests_of(turn):
             if request.optional or request.seat in missing:
@@ -1149,12 +1172,17 @@ class Referee:
 
     def closes_at(self, session: Session, game: Game, turn: Turn) -> datetime | None:
         """When the open ``turn`` closes by itself: its deadline, or under NMR ``wait`` with
-        orders still missing, the end of the grace period."""
+        orders still missing, the end of the grace period.
+
+        Only orders the turn waits for count as missing here (:func:`adjudicator.waiting.still_owed`):
+        a seat in civil disorder whose player is gone makes nobody wait out a grace."""
         deadline = as_utc(turn.deadline_at)
         if deadline is None:
             return None
-        if game.grace and game.nmr == "wait" and self.missing_seats(session, turn):
-            deadline += parse_duration(game.grace)
+        if game.grace and game.nmr == "wait":  # waited out for a seat it waits for, not for an abandoned one
+            statuses, accepted, _by_a_player = self._waiting(session, turn)
+            if still_owed(self.requests_of(turn), statuses, accepted):
+                deadline += parse_duration(game.grace)
         return deadline
 
     # -- referee's controls ------------------------------------------------------

@@ -31,6 +31,7 @@ from adjudicator.mail import outbox
 from adjudicator.mail.compose import compose, stable_message_id
 from adjudicator.reports import branch_tag
 from adjudicator.store import Database, Game, ReminderSent, Seat, Turn, as_utc
+from adjudicator.waiting import CIVIL_DISORDER
 
 if TYPE_CHECKING:
     from adjudicator.engine import Referee
@@ -246,6 +247,11 @@ def reminder_text(
             f"Your orders are still taken until {absolute(grace_end, tz)} (the grace period);",
             "after that the turn closes and your seat plays its default orders.",
         ]
+        if seat.status == CIVIL_DISORDER:  # the grace runs for other seats: the turn may close sooner
+            lines += [
+                "Your seat is in civil disorder: the turn does not wait for it, and closes as soon as",
+                "the seats it waits for are in.",
+            ]
     else:
         subject = f"[{game.id}] Reminder: orders for turn {turn.number} due {absolute(deadline)}"
         lines += [

@@ -8,9 +8,11 @@ closed by the engine's conditional UPDATE (and, on PostgreSQL, claimed with
 queueing), a reminder by a unique row in ``remindersent``, and an email by its
 stable Message-ID.
 
-A turn whose owed orders are all in and marked final closes at the next pass
+A turn whose awaited orders are all in and marked final closes at the next pass
 too (reason ``early``): the submission that completed it closes it at once,
-but a crash in that close leaves it open with every order kept.
+but a crash in that close leaves it open with every order kept. A seat in civil
+disorder is not awaited (``adjudicator/waiting.py``): a resignation confirmed
+after the others were final is such a turn too.
 
 A clock jump or a long outage cannot skip a turn either: a pass closes only
 the turns open *now*, and the next turn opens with a fresh deadline counted
@@ -156,21 +158,26 @@ _elsewhere = random.Random()
 
 
 def ready_turns(referee: Referee, only: tuple[str, int] | None = None) -> list[tuple[str, int]]:
-    """Open turns whose owed orders are all in and final, not yet closed (two queries a pass).
+    """Open turns whose awaited orders are all in and final, not yet closed (a query a pass, and
+    two per 500 games with final orders).
 
     The submission that completed them closes them at once; when that close was interrupted (a
     crash, a kill) the orders stay stored and this pass closes the turn early, as it should have.
     As at a submission, a turn whose orders are all bots' (given when it opened) waits for its
-    deadline.
+    deadline, and so does a turn that waits for nobody. What a turn waits for is decided as at a
+    submission (:func:`adjudicator.waiting.ready_early`): a seat in civil disorder holds nothing up
+    unless its player came back with orders for the turn.
 
     It starts from the final accepted submissions of open turns (few, however many games are
-    running) and reads the requests of those turns only: a pass over 10,000 open turns without
-    final orders reads no state and no request.
+    running) and reads the requests and the seats of those turns' games only: a pass over 10,000
+    open turns without final orders reads no state, no request and no seat.
     """
+    from sqlalchemy import and_, exists
     from sqlmodel import select
 
     from adjudicator.games.base import OrderRequest
-    from adjudicator.store import Submission, loads
+    from adjudicator.store import Seat, Submission, loads
+    from adjudicator.waiting import CIVIL_DISORDER, ready_early
 
     with referee.db.session() as session:
         query = select(
@@ -191,20 +198,49 @@ def ready_turns(referee: Referee, only: tuple[str, int] | None = None) -> list[t
             final.setdefault((game_id, number), {})[key] = source
         candidates = {turn: keys for turn, keys in final.items() if any(s != "bot" for s in keys.values())}
         games = sorted({game_id for game_id, _number in candidates})
+        # The seats of those games, each seat in civil disorder with its accepted submissions in open
+        # turns (final or not: a player who came back with plain orders is waited for until final).
+        came_back = and_(
+            Submission.game_id == Seat.game_id,
+            Submission.seat == Seat.name,
+            Seat.status == CIVIL_DISORDER,
+            Submission.status == "accepted",
+            exists().where(
+                Turn.game_id == Submission.game_id,
+                Turn.number == Submission.turn_number,
+                Turn.status == "open",
+            ),
+        )
         ready = []
         for first in range(0, len(games), _CHUNK):
+            chunk = games[first : first + _CHUNK]
             rows = session.exec(
                 select(Turn.game_id, Turn.number, Turn.requests_json).where(
-                    Turn.game_id.in_(games[first : first + _CHUNK]),  # type: ignore[attr-defined]
+                    Turn.game_id.in_(chunk),  # type: ignore[attr-defined]
                     Turn.status == "open",
                 )
             ).all()
+            seats = session.exec(
+                select(Seat.game_id, Seat.name, Seat.status, Submission.turn_number, Submission.request_key)
+                .select_from(Seat)
+                .outerjoin(Submission, came_back)
+                .where(Seat.game_id.in_(chunk))  # type: ignore[attr-defined]
+            ).all()
+            statuses: dict[str, dict[str, str]] = {}
+            back: dict[tuple[str, int], dict[str, bool]] = {}  # the accepted orders of those seats
+            for game_id, name, status, number, key in seats:
+                statuses.setdefault(game_id, {})[name] = status
+                if key is not None:
+                    back.setdefault((game_id, number), {})[key] = False
             for game_id, number, requests_json in rows:
                 mine = candidates.get((game_id, number))
                 if mine is None:
                     continue
-                owed = [r.key for r in map(OrderRequest.from_json, loads(requests_json)) if not r.optional]
-                if all(key in mine for key in owed):
+                # accepted: the final ones, and the others of seats in civil disorder (the others of
+                # seats held are not read: those seats are waited for, final or not, either way)
+                accepted = {**back.get((game_id, number), {}), **dict.fromkeys(mine, True)}
+                requests = list(map(OrderRequest.from_json, loads(requests_json)))
+                if ready_early(requests, statuses.get(game_id, {}), accepted, by_a_player=True):
                     ready.append((game_id, number))
         return sorted(ready)
 

@@ -18,6 +18,7 @@ from adjudicator.engine import Referee
 from adjudicator.mail.handler import MailHandler
 from adjudicator.proposals import agreed_outcome, check_agreement
 from adjudicator.store import Database, Game, Proposal, Seat, Submission, Turn
+from adjudicator.tick import tick
 from adjudicator.verify import verify_archive
 
 
@@ -91,6 +92,42 @@ def test_a_forged_resign_or_a_wrong_code_changes_nothing(
     # another seat cannot use east's code
     assert handler.handle(seat_mail("north", three["north"], f"confirm {code}")).status == "refused"
     assert seat(db, "east").status == "taken" and seat(db, "north").status == "taken"
+
+
+def _resign(db: Database, referee: Referee, seat_name: str, secret: str) -> None:
+    handler = MailHandler(db, referee)
+    assert handler.handle(seat_mail(seat_name, secret, "resign")).status == "handled"
+    [code_mail] = letters(db, "resign-code", to=f"{seat_name}@example.org")
+    assert handler.handle(seat_mail(seat_name, secret, f"confirm {code_in(code_mail)}")).status == "handled"
+    assert seat(db, seat_name).status == "civil_disorder"
+
+
+def test_resigned_seat_does_not_hold_up_early_close(
+    db: Database, referee: Referee, three: dict[str, str]
+) -> None:
+    _resign(db, referee, "east", three["east"])
+    assert referee.submit("toy", "north", "guess 2", three["north"], final=True).closed_turn is None
+    assert referee.submit("toy", "south", "guess 5", three["south"], final=True).closed_turn == 1
+    # every later turn too: the two players left are all it waits for
+    assert referee.submit("toy", "south", "guess 1", three["south"], final=True).closed_turn is None
+    assert referee.submit("toy", "north", "guess 6", three["north"], final=True).closed_turn == 2
+    with db.session() as session:
+        turns = session.exec(select(Turn).where(Turn.game_id == "toy").order_by(Turn.number)).all()  # type: ignore[arg-type]
+        assert [(t.number, t.close_reason) for t in turns] == [(1, "early"), (2, "early"), (3, None)]
+
+
+def test_the_turn_of_a_resignation_closes_at_the_next_pass_when_the_others_are_final(
+    db: Database, referee: Referee, three: dict[str, str]
+) -> None:
+    referee.submit("toy", "north", "guess 2", three["north"], final=True)
+    referee.submit("toy", "south", "guess 5", three["south"], final=True)
+    referee.submit("toy", "east", "guess 3", three["east"])  # not final: the turn waits for east
+    assert tick(db, referee.clock(), referee=referee, poll=False, flush=False).closed == []
+    _resign(db, referee, "east", three["east"])  # east's orders are withdrawn, its seat abandoned
+    assert tick(db, referee.clock(), referee=referee, poll=False, flush=False).closed == [("toy", 1)]
+    with db.session() as session:
+        first = session.exec(select(Turn).where(Turn.game_id == "toy", Turn.number == 1)).one()
+        assert first.close_reason == "early"
 
 
 # -- proposals -----------------------------------------------------------------------
