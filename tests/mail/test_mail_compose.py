@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from email import message_from_bytes
+from email.message import MIMEPart
+from email.policy import SMTP, default
 
 import pytest
 from hypothesis import given, settings
@@ -12,7 +15,8 @@ from mailkit import mail_bytes, orders_mail, outbox_rows, parts
 from sqlmodel import select
 
 from adjudicator.engine import Referee
-from adjudicator.mail.compose import compose, header_text, stable_message_id
+from adjudicator.mail import compose as compose_module
+from adjudicator.mail.compose import compose, header_text, set_text, stable_message_id, text_payload
 from adjudicator.mail.handler import MailHandler
 from adjudicator.mail.ics import deadline_ics
 from adjudicator.mail.service import queue_reminder
@@ -41,6 +45,58 @@ def test_no_text_can_break_a_header(subject: str) -> None:
         b"From To Subject Message-ID Date Auto-Submitted MIME-Version Content-Type Content-Transfer-Encoding"
     )
     assert sorted(names) == sorted(expected.split())
+
+
+def _lines(text: str) -> str:
+    """A text as a reader gets it back: its line ends (CR, LF or CRLF) made ``\n``, ending with one."""
+    return (b"\n".join(text.encode("utf-8").splitlines()) + b"\n").decode("utf-8")
+
+
+def _read(body: str) -> str:
+    return body.replace("\r\n", "\n")  # the parser hands a 7bit body back with the wire's CRLF
+
+
+# Bodies a report can hold: any text, long lines (a board drawing), lines of dots and of "From ".
+_bodies = st.one_of(
+    st.text(max_size=400),
+    st.lists(
+        st.sampled_from([".", "From here", "a" * 1200, "x = 3 ", "Nîmes\t", "Ἀθῆναι", ""]), max_size=8
+    ).map("\n".join),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_bodies, _bodies)
+def test_any_text_and_html_come_back_whole_from_the_composed_bytes(text: str, html: str) -> None:
+    msg = compose(
+        to="ana@example.org", subject="s", text=text, html=f"<p>{html}</p>", message_id="<x@pbem.test>"
+    )
+    mail = parts(msg.as_bytes())
+    assert _read(mail["text"]) == _lines(text)
+    assert mail["msg"].get_content_type() == "multipart/alternative"
+    page = MIMEPart(policy=SMTP)
+    set_text(page, html, "html")  # the HTML part as compose writes it, before css_inline's rewriting
+    assert _read(message_from_bytes(page.as_bytes(), policy=default).get_content()) == _lines(html)
+    single = parts(compose(to="ana@example.org", subject="s", text=text).as_bytes())
+    assert _read(single["text"]) == _lines(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_bodies)
+def test_text_payload_never_writes_a_line_longer_than_smtp_allows(text: str) -> None:
+    cte, payload = text_payload(text)
+    assert cte in ("7bit", "quoted-printable", "base64")
+    assert payload.isascii()
+    assert all(len(line) <= 998 for line in payload.split("\n"))
+
+
+def test_text_payload_picks_7bit_then_the_shorter_of_quoted_printable_and_base64() -> None:
+    assert text_payload("plain ASCII\n")[0] == "7bit"
+    assert text_payload("a" * 999)[0] == "quoted-printable"  # ASCII, but a line too long for 7bit
+    assert text_payload("Carthage takes Nîmes")[0] == "quoted-printable"
+    assert text_payload("Ἀθῆναι καὶ Σπάρτη")[0] == "base64"
+    failed, tried = __import__("doctest").testmod(compose_module)
+    assert tried >= 3 and failed == 0
 
 
 def test_stable_message_ids_are_header_safe() -> None:
