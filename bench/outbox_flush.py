@@ -328,6 +328,13 @@ def main() -> None:
         f"  flush ({args.parallel} connections) / raw loop (1 connection), same bytes: "
         f"{min(ratios):.2f}-{max(ratios):.2f}x"
     )
+    # all rounds together: the messages over the seconds each way took (a round's rate is count/wall)
+    flush_rate = len(figures) / sum(1 / f.rate for f, _ in figures)
+    raw_rate = len(figures) / sum(1 / r.rate for _, r in figures)
+    print(
+        f"  all rounds together: flush {flush_rate:.1f} msg/s, raw loop {raw_rate:.1f} msg/s, "
+        f"ratio {flush_rate / raw_rate:.2f}x"
+    )
     if profile is not None:
         stats = pstats.Stats(profile)
         for p in threads.profiles:

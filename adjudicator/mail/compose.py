@@ -8,6 +8,7 @@ mistake cannot inject a header. Player text only ever goes in bodies.
 from __future__ import annotations
 
 import binascii
+import functools
 import hashlib
 import re
 from datetime import UTC, datetime
@@ -16,6 +17,7 @@ from email.message import EmailMessage, MIMEPart
 from email.policy import SMTP
 from email.utils import format_datetime, make_msgid, parseaddr
 from io import BytesIO
+from typing import Any
 
 from adjudicator.mail.config import setting
 
@@ -81,7 +83,7 @@ def compose(
     (``text/calendar; method=PUBLISH``).
     """
     msg = EmailMessage(policy=SMTP)
-    msg["From"] = from_addr or referee_address()
+    msg["From"] = fixed_header("From", from_addr or referee_address())
     msg["To"] = to
     msg["Subject"] = header_text(subject)
     msg["Message-ID"] = message_id or make_msgid(domain=mail_domain())
@@ -91,12 +93,12 @@ def compose(
         msg["References"] = in_reply_to
     if auto_submitted:
         # RFC 3834: tells well-behaved auto-responders not to answer us (no mail loops).
-        msg["Auto-Submitted"] = "auto-generated"
-    msg["MIME-Version"] = "1.0"
+        msg["Auto-Submitted"] = fixed_header("Auto-Submitted", "auto-generated")
+    msg["MIME-Version"] = fixed_header("MIME-Version", "1.0")
     if html is None:
         set_text(msg, text)
     else:
-        msg["Content-Type"] = "multipart/alternative"
+        msg["Content-Type"] = fixed_header("Content-Type", "multipart/alternative")
         for body, subtype in ((text, "plain"), (inline_css(html), "html")):
             part = MIMEPart(policy=SMTP)
             set_text(part, body, subtype)
@@ -104,6 +106,22 @@ def compose(
     for filename, mime, data in attachments or []:
         attach(msg, filename, mime, data)
     return msg
+
+
+@functools.lru_cache(maxsize=64)
+def fixed_header(name: str, value: str) -> Any:
+    """The SMTP policy's parsed header for a value every mail repeats (the referee's From, the
+    content types): parsed once per process instead of once per mail. A header object is
+    immutable, and the email package takes one as it is (``header_store_parse``); the values
+    given here are the referee's own, never a player's, and are refused like any header if they
+    hold a line break.
+
+    >>> fixed_header("MIME-Version", "1.0") is fixed_header("MIME-Version", "1.0")
+    True
+    """
+    if "\r" in value or "\n" in value:
+        raise ValueError(f"a header value may not hold a line break: {value!r}")
+    return SMTP.header_factory(name, value)
 
 
 def text_payload(body: str) -> tuple[str, str]:
@@ -135,8 +153,8 @@ def text_payload(body: str) -> tuple[str, str]:
 def set_text(part: MIMEPart, body: str, subtype: str = "plain") -> None:
     """Make ``part`` a ``text/<subtype>`` part holding ``body`` in UTF-8 (see :func:`text_payload`)."""
     cte, payload = text_payload(body)
-    part["Content-Type"] = f'text/{subtype}; charset="utf-8"'
-    part["Content-Transfer-Encoding"] = cte
+    part["Content-Type"] = fixed_header("Content-Type", f'text/{subtype}; charset="utf-8"')
+    part["Content-Transfer-Encoding"] = fixed_header("Content-Transfer-Encoding", cte)
     part.set_payload(payload)
 
 
