@@ -64,6 +64,25 @@ def allowance_line(session: Session, game: Game, seat: str | None) -> str | None
     return f"Absence allowance: {left} of {allowance} days left (write 'absence FROM TO' to use them)."
 
 
+def status_lines(session: Session, game: Game, seat: str, now: datetime) -> list[str]:
+    """What the ``status`` reply says of a seat's absences: its allowance left and the absences it
+    recorded that have not ended yet (nothing when the game allows none)."""
+    line = allowance_line(session, game, seat)
+    if line is None:
+        return []
+    rows = session.exec(
+        select(Absence)
+        .where(Absence.game_id == game.id, Absence.seat == seat, Absence.ends_at > now)  # type: ignore[arg-type]
+        .order_by(Absence.starts_at)  # type: ignore[arg-type]
+    ).all()
+    utc = "%Y-%m-%d %H:%M UTC"
+    return [line] + [
+        f"Absence recorded: {as_utc(r.starts_at):{utc}} until {as_utc(r.ends_at):{utc}}"
+        f" ({r.days} day{'s' if r.days != 1 else ''}); deadlines falling in it move to its end."
+        for r in rows
+    ]
+
+
 def deadline_after_absences(session: Session, game_id: str, deadline: datetime) -> datetime:
     """The deadline moved past every absence it falls in (absences may follow one another)."""
     rows = session.exec(select(Absence).where(Absence.game_id == game_id)).all()
@@ -160,4 +179,12 @@ def declare(referee: Referee, game_id: str, seat_name: str, first: date, last: d
         return result
 
 
-__all__ = ["Declared", "allowance_line", "days_left", "deadline_after_absences", "declare", "read_day"]
+__all__ = [
+    "Declared",
+    "allowance_line",
+    "days_left",
+    "deadline_after_absences",
+    "declare",
+    "read_day",
+    "status_lines",
+]

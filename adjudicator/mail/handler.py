@@ -47,6 +47,7 @@ from sqlalchemy import delete, func, update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import Session, select
 
+from adjudicator.absence import status_lines
 from adjudicator.dbfaults import describe, is_database_error
 from adjudicator.engine import Referee, RefereeError, SubmitResult, check_game_id, deadline_with_grace
 from adjudicator.games.base import REFEREE as REFEREE_SEAT
@@ -604,6 +605,11 @@ class MailHandler:
             optional = " (optional)" if row["optional"] else ""
             lines.append(f"  {row['seat']:14} {row['request']:28} {state}{optional}")
         lines.append("")
+        with self.db.session() as session:  # the seat's absence allowance, when the game has one
+            game = session.get(Game, game_id)
+            away = status_lines(session, game, seat.name, self.referee.clock()) if game else []
+        if away:
+            lines += [*away, ""]
         lines.append(f"Seed commitment: {status['commitment']}")
         return "\n".join(lines)
 

@@ -165,3 +165,33 @@ def test_read_day_reads_a_date_or_refuses_clearly(text: str) -> None:
         assert "YYYY-MM-DD" in str(exc)
     else:
         assert day.isoformat() == text.strip()
+
+
+def test_status_reply_shows_the_absence_allowance_left_and_the_absences_to_come(
+    db: Database, referee: Referee, toy_game: dict[str, str]
+) -> None:
+    set_terms(db, "toy", absence_days=14)
+    handler = MailHandler(db, referee)
+    assert (
+        handler.handle(seat_mail("north", toy_game["north"], "absence 2026-12-01 2026-12-03")).status
+        == "handled"
+    )
+    assert handler.handle(seat_mail("north", toy_game["north"], "status")).status == "handled"
+    [reply] = letters(db, "reply", to="north@example.org")
+    text = text_of(reply)
+    assert "Absence allowance: 11 of 14 days left" in text
+    assert "Absence recorded: 2026-12-01 00:00 UTC until 2026-12-04 00:00 UTC (3 days)" in text
+    handler.handle(seat_mail("south", toy_game["south"], "status"))
+    [other] = letters(db, "reply", to="south@example.org")
+    assert "Absence allowance: 14 of 14 days left" in text_of(other)
+    assert "Absence recorded" not in text_of(other)  # north's absence is north's own business
+
+
+def test_status_reply_says_nothing_of_absences_when_the_game_allows_none(
+    db: Database, referee: Referee, toy_game: dict[str, str]
+) -> None:
+    assert (
+        MailHandler(db, referee).handle(seat_mail("north", toy_game["north"], "status")).status == "handled"
+    )
+    [reply] = letters(db, "reply", to="north@example.org")
+    assert "Turn 1" in text_of(reply) and "Absence" not in text_of(reply)
