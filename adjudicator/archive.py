@@ -128,6 +128,11 @@ class SafeWriter:
         text = json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
         return self.write(*parts, data=text)
 
+    def remove_file(self, *parts: str) -> None:
+        target = self.path(*parts)  # refuses a symbolic link on the way, like write
+        if target.is_file():
+            target.unlink()
+
     def remove_folder(self, *parts: str) -> None:
         folder = self.path(*parts)
         if folder.is_symlink():
@@ -378,8 +383,12 @@ def export_game(db: Database, game_id: str, to: Path = DEFAULT_ARCHIVE, *, full:
         folder = turn_folder(number)
         writer.remove_folder(folder, "reports")  # seat reports are rewritten below, if published
         writer.write_json(folder, "record.json", value=public_record(record, ruleset, shown))
-        if press[number] and (game.status == "over" or game.press == "public" or full):
-            writer.write_json(folder, "press.json", value=press[number])  # checked against press_hash
+        # the turn's press: what press.json holds is what its page shows, nothing else
+        published_press = press[number] if game.status == "over" or game.press == "public" or full else []
+        if published_press:
+            writer.write_json(folder, "press.json", value=published_press)  # checked against press_hash
+        else:  # one an earlier --full export wrote is taken back, like the seat reports
+            writer.remove_file(folder, "press.json")
         public = reports[number].get("", {})
         for fmt, name in (("text", "report.txt"), ("html", "report.html")):
             if fmt in public:
@@ -408,6 +417,8 @@ def export_game(db: Database, game_id: str, to: Path = DEFAULT_ARCHIVE, *, full:
                 "has_text": "text" in public,
                 "has_html": "html" in public,
                 "record_hash": record["record_hash"],
+                "press": published_press,  # the page shows exactly the press.json written above
+                "press_withheld": "press_hash" in record and not published_press,
                 "adjustments": [  # the referee's adjustments made before this turn was resolved
                     {
                         "number": a["number"],

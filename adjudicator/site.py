@@ -1,8 +1,10 @@
 """The archive's static site: ``index.html`` and one page per turn, opened straight from the disk.
 
 No server, no script, no external resource: plain HTML with the board drawn inline as SVG
-(the same cleaned drawing as the reports) and relative links between the turns. Every
-player-supplied text goes through Jinja2's autoescaping.
+(the same cleaned drawing as the reports) and relative links between the turns. A turn's page
+shows its published press: the very list its ``press.json`` holds (``page["press"]``, empty when
+the file is not written), so page and file never disagree; ``pbem verify`` checks the file, the
+page is a view of it. Every player-supplied text goes through Jinja2's autoescaping.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Helpers of the archive tests: an open variant of toy-guess and a scripted campaign."""
+"""Helpers of the archive tests: an open variant of toy-guess, a scripted campaign, a game with press."""
 
 from __future__ import annotations
 
@@ -6,6 +6,8 @@ from toy_ruleset import ClosestGuess
 
 from adjudicator.engine import Referee
 from adjudicator.games import register
+from adjudicator.press import addressed, send_press
+from adjudicator.store import Database, Game
 
 
 class OpenGuess(ClosestGuess):
@@ -37,3 +39,31 @@ def play(
         played += 1
         if closed is None or closed.outcome is not None:
             break
+
+
+PRESS_SEATS = ("north", "south", "east")
+
+
+def press_club(referee: Referee, points: int = 5) -> dict[str, str]:
+    """A started three-seat toy game ``club`` (white press); the seats' secrets. ``points=1`` ends
+    it at the first close (every turn someone scores)."""
+    referee.new_game("toy-guess", "club", {"seats": "3", "points": str(points)}, deadline="48h")
+    secrets = {name: referee.join("club", name, email=f"{name}@example.org") for name in PRESS_SEATS}
+    referee.start("club")
+    return secrets
+
+
+def say(db: Database, referee: Referee, sender: str, to: str, text: str) -> None:
+    """One press message of ``sender`` (a seat or the referee) in the open turn of ``club``."""
+    with db.session() as session:
+        game = session.get(Game, "club")
+        assert game is not None
+        send_press(session, game, sender, addressed(to), text, now=referee.clock())
+        session.commit()
+
+
+def close_round(referee: Referee, secrets: dict[str, str]) -> None:
+    """Every seat guesses 3 and the turn of ``club`` closes."""
+    for seat in PRESS_SEATS:
+        referee.submit("club", seat, "guess 3", secrets[seat])
+    referee.close_turn("club")

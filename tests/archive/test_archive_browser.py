@@ -1,11 +1,18 @@
-"""The archive's site and a report open in headless Chromium, from the disk, with the board drawn."""
+"""The archive's site and a report open in headless Chromium, from the disk, with the board drawn;
+a turn's hostile press is shown as text and runs nothing."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from archive_kit import close_round, press_club, say
 from browserkit import CHROMIUM, chromium
+
+from adjudicator.archive import export_game
+from adjudicator.engine import Referee
+from adjudicator.games.base import REFEREE
+from adjudicator.store import Database
 
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None, reason="Chromium is not installed (Debian: apt-get install chromium)"
@@ -47,3 +54,22 @@ def test_the_index_screenshot_is_not_blank(finished: Path, tmp_path: Path) -> No
     assert any(
         abs(r - 0x7A) < 8 and abs(g - 0x3B) < 8 and abs(b - 0x2E) < 8 for _, (r, g, b) in (colours or [])
     )
+
+
+def test_a_turn_page_with_hostile_press_shows_it_as_text_and_runs_nothing(
+    db: Database, referee: Referee, tmp_path: Path
+) -> None:
+    secrets = press_club(referee, points=1)  # over after one turn: its press is published
+    # were either run, the title would read XSS-RAN or the body carry data-xss
+    script = "<script>document.title='X'+'SS-RAN'</script>"
+    image = "<img src=x onerror=\"document.body.setAttribute('data-'+'x'+'ss','1')\">"
+    say(db, referee, "north", "all", f"{script}\nsecond line")
+    say(db, referee, REFEREE, "all", image)
+    close_round(referee, secrets)
+    root = export_game(db, "club", tmp_path / "archive")
+    dom = rendered_dom(tmp_path, root / "001" / "index.html")
+    assert "XSS-RAN" not in dom and "data-xss" not in dom and "<script" not in dom and "<img" not in dom
+    # the text is on the page as text, its line break kept (a text node's serialization escapes < > &)
+    as_text = script.replace("<", "&lt;").replace(">", "&gt;")
+    assert f'<pre class="press">{as_text}\nsecond line</pre>' in dom
+    assert '<pre class="press">&lt;img src=x onerror=' in dom
