@@ -36,8 +36,10 @@ def upgrade(db: Database, revision: str = "head") -> None:
 
     On PostgreSQL the upgrade runs under an advisory lock, so three ``pbem init`` (a unit that
     runs it before every start, several workers) queue: the first migrates, the others find the
-    schema at head and do nothing. On SQLite every transaction begins with ``BEGIN IMMEDIATE``
-    (see :mod:`adjudicator.store`), which serialises the migrations the same way.
+    schema at head and do nothing. On SQLite the whole upgrade is one transaction (the migration
+    environment, ``migrations/env.py``, begins it before Alembic reads the current revision), and
+    every transaction begins with ``BEGIN IMMEDIATE`` (see :mod:`adjudicator.store`): the inits
+    queue on the write lock the same way.
     """
     if db.engine.dialect.name != "postgresql":
         command.upgrade(alembic_config(db), revision)

@@ -228,7 +228,11 @@ def test_three_concurrent_inits_on_a_fresh_postgresql_database_all_succeed(
 
 
 @pytest.mark.slow
-def test_three_concurrent_inits_on_a_fresh_sqlite_database_all_succeed(tmp_path: Path) -> None:
+@pytest.mark.parametrize("attempt", range(4))
+def test_three_concurrent_inits_on_a_fresh_sqlite_database_all_succeed(tmp_path: Path, attempt: int) -> None:
+    # Several attempts: a race shows only now and then. Alembic's own way on SQLite (a transaction
+    # per migration, the current revision read apart) let two inits run the same migration
+    # ("duplicate column name: compose") about once in 10-30 tries on a loaded machine.
     url = f"sqlite:///{tmp_path / 'fresh.db'}"
     results = _init_three(url, tmp_path)
     assert [code for code, _ in results] == [0, 0, 0], results

@@ -30,21 +30,27 @@ def run() -> None:
             # dropping the old ``game`` table under its seats would fail. SQLite's own procedure
             # for such changes: keys off for the migration (outside any transaction), checked after.
             connection.connection.driver_connection.execute("PRAGMA foreign_keys=OFF")  # type: ignore[union-attr]
-        context.configure(
-            connection=connection,
-            target_metadata=target_metadata,
-            render_as_batch=connection.dialect.name == "sqlite",
-            compare_type=True,
-            include_object=include_object,
-        )
         try:
-            with context.begin_transaction():
-                context.run_migrations()
+            # One transaction for the whole upgrade, begun here so that Alembic runs in it (it then
+            # begins none of its own): the read of the current revision and every migration after
+            # it. On SQLite it begins with BEGIN IMMEDIATE (adjudicator.store), so concurrent
+            # `pbem init`s queue on the write lock and the next one finds the schema at head;
+            # Alembic's own way on SQLite (a transaction per migration, the revision read apart)
+            # let two of them run the same migration (seen: "duplicate column name").
+            with connection.begin():
+                context.configure(
+                    connection=connection,
+                    target_metadata=target_metadata,
+                    render_as_batch=connection.dialect.name == "sqlite",
+                    compare_type=True,
+                    include_object=include_object,
+                )
+                with context.begin_transaction():  # ours: Alembic adds none
+                    context.run_migrations()
                 if sqlite:
                     broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
                     if broken:
                         raise RuntimeError(f"the migration broke foreign keys: {broken[:5]}")
-            connection.commit()
         finally:
             if sqlite:
                 connection.connection.driver_connection.execute("PRAGMA foreign_keys=ON")  # type: ignore[union-attr]
