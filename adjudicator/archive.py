@@ -10,9 +10,10 @@ Layout (``docs/archive.md`` tells the whole story)::
       001/report.txt|html    the public report as it was rendered at the close
       001/reports/SEAT.*     every seat's report (only when everything is published)
       001/board.svg|png      the public board after the turn
+      001/press.json         the turn's press (checked against the record's press_hash), once published
       001/index.html         the turn's page in the site, with links to the turns around it
       branches/1/branch.json a referee's rollback: the turns taken off the main line, kept whole
-      branches/1/004/...
+      branches/1/004/...     its turns: record.json, report.txt|html, press.json (when published)
       adjustments/0001.json  a referee's adjustment between turns (``pbem referee adjust``), chained
                              between the turn before it and the turn after it
       001/manifest.json      the SHA-256 of every file published for the turn, and its record hash
@@ -286,6 +287,13 @@ def export_game(db: Database, game_id: str, to: Path = DEFAULT_ARCHIVE, *, full:
         from adjudicator.press_record import press_entries
 
         press = {t.number: press_entries(session, game_id, t.number) for t in closed}
+        branch_press = {  # the press of the turns a rollback abandoned, kept with their branch
+            (b.number, number): press_entries(session, game_id, number, b.number)
+            for b, data in branch_data
+            for item in data.get("turns", [])
+            if "press_hash" in item["record"]
+            for number in (item["record"]["turn"],)
+        }
         from adjudicator.proposals import agreement_of
 
         agreement = agreement_of(session, game_id) if game.status == "over" else None
@@ -376,6 +384,8 @@ def export_game(db: Database, game_id: str, to: Path = DEFAULT_ARCHIVE, *, full:
             "adjustments", adjustment_file(entry["number"]), value=public_adjustment(entry, shown)
         )
     pages: list[dict[str, Any]] = []
+    # press is published when the game is over, at once under public press, or by the referee's --full
+    press_published = game.status == "over" or game.press == "public" or full
     progress.expect(len(records))
     for record in records:
         number = record["turn"]
@@ -384,7 +394,7 @@ def export_game(db: Database, game_id: str, to: Path = DEFAULT_ARCHIVE, *, full:
         writer.remove_folder(folder, "reports")  # seat reports are rewritten below, if published
         writer.write_json(folder, "record.json", value=public_record(record, ruleset, shown))
         # the turn's press: what press.json holds is what its page shows, nothing else
-        published_press = press[number] if game.status == "over" or game.press == "public" or full else []
+        published_press = press[number] if press_published else []
         if published_press:
             writer.write_json(folder, "press.json", value=published_press)  # checked against press_hash
         else:  # one an earlier --full export wrote is taken back, like the seat reports
@@ -472,6 +482,11 @@ def export_game(db: Database, game_id: str, to: Path = DEFAULT_ARCHIVE, *, full:
             for fmt, name in (("text", "report.txt"), ("html", "report.html")):
                 if fmt in public:
                     writer.write(*base, folder, name, data=public[fmt])
+            # the abandoned turn's press, on the main line's terms (the folder was removed above,
+            # so press withheld now leaves no press.json an earlier export wrote)
+            abandoned = branch_press.get((branch.number, record["turn"]), []) if press_published else []
+            if abandoned:
+                writer.write_json(*base, folder, "press.json", value=abandoned)  # checked against press_hash
 
     writer.write_json("game.json", value=game_json)
     from adjudicator.site import write_site

@@ -4,6 +4,8 @@ The turn record carries ``press_hash``, the SHA-256 of the canonical list below,
 had press; the record's own hash covers it, so the press published later (``NNN/press.json``, at the
 end of the game or at once under public press) is checked by ``pbem verify`` against the chain.
 A turn without press has no ``press_hash``: records of games without press are unchanged.
+The press of turns a rollback moved off the main line keeps its branch number (``branch``, 0 is the
+main line) and is published under ``branches/<n>/NNN/press.json`` on the same terms.
 """
 
 from __future__ import annotations
@@ -31,19 +33,20 @@ def entry_of(row: PressMessage) -> dict[str, Any]:
     }
 
 
-def press_rows(session: Session, game_id: str, number: int) -> list[PressMessage]:
+def press_rows(session: Session, game_id: str, number: int, branch: int = 0) -> list[PressMessage]:
+    """The press of turn ``number`` on the main line (``branch=0``) or in a rollback's branch."""
     return list(
         session.exec(
             select(PressMessage)
             .where(PressMessage.game_id == game_id, PressMessage.turn_number == number)
-            .where(PressMessage.branch == 0)
+            .where(PressMessage.branch == branch)
             .order_by(PressMessage.seq)  # type: ignore[arg-type]
         ).all()
     )
 
 
-def press_entries(session: Session, game_id: str, number: int) -> list[dict[str, Any]]:
-    return [entry_of(row) for row in press_rows(session, game_id, number)]
+def press_entries(session: Session, game_id: str, number: int, branch: int = 0) -> list[dict[str, Any]]:
+    return [entry_of(row) for row in press_rows(session, game_id, number, branch)]
 
 
 def press_digest(entries: list[dict[str, Any]]) -> str:

@@ -469,3 +469,103 @@ def test_a_rollback_keeps_the_abandoned_press_off_the_main_line(
     assert json.loads((root / "002" / "press.json").read_text())[0]["text"] == "New turn two words."
     results = verify_archive(root)
     assert all(r.ok for r in results), [r.problem for r in results]
+
+
+def _abandon_press(referee: Referee, handler: MailHandler, club: dict[str, str]) -> None:
+    """Press in turns 2 and 3, a rollback to turn 1, then new press in the new turns 2 and 3 (the
+    first to 4 points wins: the game is over after the new turn 4)."""
+    from adjudicator.rollback import rollback
+
+    _close(referee, club)
+    handler.handle(press_mail(club, "north", "press to south\nAbandoned turn two."))
+    _close(referee, club)
+    handler.handle(press_mail(club, "east", "press to all\nAbandoned turn three."))
+    _close(referee, club)
+    rollback(referee.db, "club", 1, reason="a wrong map", clock=referee.clock)
+    handler.handle(press_mail(club, "north", "press to south\nNew turn two."))
+    _close(referee, club)
+    handler.handle(press_mail(club, "south", "press to north\nNew turn three."))
+    _close(referee, club)
+
+
+def _status(db: Database) -> str:
+    with db.session() as session:
+        game = session.get(Game, "club")
+        assert game is not None
+        return game.status
+
+
+def _texts(path: Path) -> list[str]:
+    return [p["text"] for p in json.loads(path.read_text())]
+
+
+def test_the_press_of_a_rolled_back_turn_is_published_in_its_branch_at_the_end(
+    db: Database, referee: Referee, handler: MailHandler, tmp_path: Path
+) -> None:
+    club = make_club(referee, 4)
+    _abandon_press(referee, handler, club)
+    _close(referee, club)
+    assert _status(db) == "over"
+    root = export_game(db, "club", tmp_path / "archive")
+    assert _texts(root / "branches" / "1" / "002" / "press.json") == ["Abandoned turn two."]
+    assert _texts(root / "branches" / "1" / "003" / "press.json") == ["Abandoned turn three."]
+    assert _texts(root / "002" / "press.json") == ["New turn two."]
+    assert _texts(root / "003" / "press.json") == ["New turn three."]
+    results = verify_archive(root)
+    assert all(r.ok for r in results), [r.problem for r in results]
+    branch = [r for r in results if r.where.startswith("branch 1 ")]
+    assert [c for r in branch for c in r.checked if "press message" in c] == ["1 press message(s)"] * 2
+    # a changed word in the abandoned press is caught, as on the main line
+    path = root / "branches" / "1" / "002" / "press.json"
+    press = json.loads(path.read_text())
+    press[0]["text"] = "No pact."
+    path.write_text(json.dumps(press))
+    bad = [r for r in verify_archive(root) if not r.ok]
+    assert bad and bad[0].where == "branch 1 turn 002" and "press" in bad[0].problem
+    # and so is the abandoned press taken away from a finished game's archive
+    path.unlink()
+    gone = [r for r in verify_archive(root) if not r.ok]
+    assert gone and gone[0].where == "branch 1 turn 002" and "press.json is missing" in gone[0].problem
+
+
+def test_the_press_of_a_rolled_back_turn_is_published_at_once_under_public_press(
+    db: Database, referee: Referee, handler: MailHandler, tmp_path: Path
+) -> None:
+    club = make_club(referee, 4)
+    set_mode(db, "club", "public")
+    from adjudicator.rollback import rollback
+
+    _close(referee, club)
+    handler.handle(press_mail(club, "north", "press to all\nAbandoned open words."))
+    _close(referee, club)
+    rollback(db, "club", 1, reason="a wrong map", clock=referee.clock)
+    handler.handle(press_mail(club, "north", "press to all\nNew open words."))
+    _close(referee, club)
+    root = export_game(db, "club", tmp_path / "archive")
+    assert _texts(root / "branches" / "1" / "002" / "press.json") == ["Abandoned open words."]
+    assert _texts(root / "002" / "press.json") == ["New open words."]
+    results = verify_archive(root)
+    assert all(r.ok for r in results), [r.problem for r in results]
+    branch = next(r for r in results if r.where == "branch 1 turn 002")
+    assert "1 press message(s)" in branch.checked
+
+
+def test_the_press_of_a_rolled_back_turn_of_a_running_game_is_withheld(
+    db: Database, referee: Referee, handler: MailHandler, tmp_path: Path
+) -> None:
+    club = make_club(referee, 4)
+    _abandon_press(referee, handler, club)
+    assert _status(db) == "running"
+    # a --full export publishes it (and the main line's), a plain one takes it back
+    full = export_game(db, "club", tmp_path / "archive", full=True)
+    assert _texts(full / "branches" / "1" / "002" / "press.json") == ["Abandoned turn two."]
+    assert all(r.ok for r in verify_archive(full))
+    root = export_game(db, "club", tmp_path / "archive")
+    assert root == full
+    for folder in ("002", "003", "branches/1/002", "branches/1/003"):
+        assert "press_hash" in json.loads((root / folder / "record.json").read_text())
+        assert not (root / folder / "press.json").exists()
+    results = verify_archive(root)
+    assert all(r.ok for r in results), [r.problem for r in results]
+    withheld = [r.where for r in results if "press (published when the game is over)" in r.skipped]
+    assert withheld == ["turn 002", "turn 003", "branch 1 turn 002", "branch 1 turn 003"]
