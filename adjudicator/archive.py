@@ -287,13 +287,13 @@ def export_game(db: Database, game_id: str, to: Path = DEFAULT_ARCHIVE, *, full:
         from adjudicator.press_record import press_entries
 
         press = {t.number: press_entries(session, game_id, t.number) for t in closed}
-        branch_press = {  # the press of the turns a rollback abandoned, kept with their branch
-            (b.number, number): press_entries(session, game_id, number, b.number)
+        branch_turns = [  # the turns a rollback abandoned that had press, by branch
+            (b.number, item["record"]["turn"])
             for b, data in branch_data
             for item in data.get("turns", [])
             if "press_hash" in item["record"]
-            for number in (item["record"]["turn"],)
-        }
+        ]
+        branch_press = {(b, n): press_entries(session, game_id, n, b) for b, n in branch_turns}
         from adjudicator.proposals import agreement_of
 
         agreement = agreement_of(session, game_id) if game.status == "over" else None
