@@ -19,7 +19,7 @@ import statistics
 import time
 from collections import Counter
 
-from adjudicator.dice import Dice
+from adjudicator.games.dice import Dice
 from adjudicator.games.eollis.rules import Eollis
 
 

@@ -23,7 +23,7 @@ import time
 from collections import Counter
 from typing import Any
 
-from adjudicator.dice import Dice
+from adjudicator.games.dice import Dice
 from adjudicator.games.far_side import board as B
 from adjudicator.games.far_side.rules import FarSide
 

@@ -36,10 +36,11 @@ from pathlib import Path
 
 from sqlalchemy import event
 
-from adjudicator.engine import Referee
+import adjudicator.publish  # noqa: F401  (registers the report hooks every Referee uses)
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import Database, loads
 from adjudicator.games import get_ruleset
 from adjudicator.mail.handler import MailHandler
-from adjudicator.store import Database, loads
 
 SENDER = "{seat}@bench.invalid"
 

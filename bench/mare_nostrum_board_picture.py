@@ -16,12 +16,12 @@ import argparse
 import time
 from collections.abc import Callable
 
-from adjudicator import pictures
-from adjudicator.dice import Dice
+from adjudicator.games.dice import Dice
 from adjudicator.games.mare_nostrum.rules import MareNostrum
 from adjudicator.games.mare_nostrum.schematic import schematic_svg
 from adjudicator.games.mare_nostrum.svg import board_svg
-from adjudicator.pictures import clean_svg, svg_to_png
+from adjudicator.publish import pictures
+from adjudicator.publish.pictures import clean_svg, svg_to_png
 
 
 def fastest(repeat: int, work: Callable[[], object]) -> float:

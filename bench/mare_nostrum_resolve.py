@@ -64,7 +64,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from adjudicator.dice import Dice
+from adjudicator.games.dice import Dice
 from adjudicator.games.mare_nostrum import native
 from adjudicator.games.mare_nostrum.map import default_map
 from adjudicator.games.mare_nostrum.phase import new_army, new_fleet
@@ -310,8 +310,8 @@ def scale(sizes: list[int], repeat: int, turns: int = 3, freeze: bool = True) ->
 
 def state_sizes(turns: int = 5) -> None:
     """Stored bytes of a 6-nation state after ``turns`` bot turns, in state formats 1 and 2."""
+    from adjudicator.core.store import dumps
     from adjudicator.games.mare_nostrum.map import DEFAULT_MAP
-    from adjudicator.store import dumps
 
     ruleset = MareNostrum()
     print(f"Stored Mare Nostrum state, 6 nations, after {turns} turns (bytes, as the engine keeps it)")

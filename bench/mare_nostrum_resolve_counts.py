@@ -44,7 +44,7 @@ def child(size: int, resolve: bool) -> None:
     sys.path.insert(0, str(Path(__file__).parent))
     import mare_nostrum_resolve as bench
 
-    from adjudicator.dice import Dice
+    from adjudicator.games.dice import Dice
     from adjudicator.games.mare_nostrum.rules import MareNostrum
 
     blocks = max(2, round(math.sqrt(size / (bench.ARMIES + bench.FLEETS))))

@@ -38,7 +38,7 @@ import statistics
 from collections import Counter
 from typing import Any
 
-from adjudicator.dice import Dice
+from adjudicator.games.dice import Dice
 from adjudicator.games.master_commander.rules import MasterCommander
 
 RULES = MasterCommander()

@@ -62,11 +62,13 @@ from sqlmodel import select
 
 os.environ.setdefault("PBEM_PEPPER", "bench pepper, not a secret: 0123456789abcdef")
 
-from adjudicator.engine import Referee
-from adjudicator.mail.compose import compose
+import adjudicator.publish  # noqa: F401  (registers the report hooks every Referee uses)
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import Database, OutboxMessage
+from adjudicator.mail.delivery import message_bytes
 from adjudicator.mail.outbound import SmtpConfig, flush_smtp, flush_smtp_async
-from adjudicator.mail.outbox import message_bytes, queue_message
-from adjudicator.store import Database, OutboxMessage
+from adjudicator.post.compose import compose
+from adjudicator.post.outbox import queue_message
 
 #: The sink runs in a process of its own, as a real server would: its work does not share the
 #: flusher's interpreter lock. Each line on its standard input ends a phase: it answers with the
@@ -247,12 +249,12 @@ async def profiled_flush(db: Database, config: SmtpConfig, parallel: int, thread
 
 #: (label, file suffix, function) whose cumulative time the profile summary shows.
 WATCHED = [
-    ("composing MIME (threads)", "mail/outbox.py", "message_bytes"),
-    ("  of which the email package's compose", "mail/compose.py", "compose"),
-    ("  of which serialising", "mail/compose.py", "as_bytes"),
-    ("claims (threads)", "mail/outbox.py", "claim_many"),
-    ("marks sending/sent (threads)", "mail/outbox.py", "begin_sending_many"),
-    ("marks sent at the end (threads)", "mail/outbox.py", "mark_sent"),
+    ("composing MIME (threads)", "mail/delivery.py", "message_bytes"),
+    ("  of which the email package's compose", "post/compose.py", "compose"),
+    ("  of which serialising", "post/compose.py", "as_bytes"),
+    ("claims (threads)", "post/outbox.py", "claim_many"),
+    ("marks sending/sent (threads)", "post/outbox.py", "begin_sending_many"),
+    ("marks sent at the end (threads)", "post/outbox.py", "mark_sent"),
     ("SQLite statements, lock waits incl.", "", "<method 'execute' of 'sqlite3.Cursor' objects>"),
     ("SQLite commits", "", "<method 'commit' of 'sqlite3.Connection' objects>"),
     ("waiting on sockets (event loop)", "selectors.py", "select"),

@@ -25,7 +25,7 @@ import random
 import statistics
 import time
 
-from adjudicator.dice import Dice
+from adjudicator.games.dice import Dice
 from adjudicator.games.planet_masters.rules import PlanetMasters
 
 ALL_ON = {"technology": "on", "politics": "on", "exploration": "on"}

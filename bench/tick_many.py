@@ -52,10 +52,11 @@ from pathlib import Path
 from sqlalchemy import text
 from sqlmodel import Session
 
-from adjudicator.dice import Dice
-from adjudicator.engine import Referee
+import adjudicator.publish  # noqa: F401  (registers the report hooks every Referee uses)
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import Database, loads, utcnow
 from adjudicator.games import get_ruleset
-from adjudicator.store import Database, loads, utcnow
+from adjudicator.games.dice import Dice
 
 PG_ADMIN = os.environ.get("PBEM_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 PBEM = str(Path(sys.executable).with_name("pbem"))

@@ -5,8 +5,8 @@ Not a timed test: run it by hand::
     .venv/bin/python bench/tick_profile.py [--games 100] [--backend sqlite|postgresql] [--top 25]
 
 The games are set up as in ``bench/tick_many.py`` (the referee's own calls); then one pass of
-:func:`adjudicator.tick.tick` (no poll, no flush) runs in this process under cProfile, with a
-SQLAlchemy ``before_cursor_execute`` listener and :data:`adjudicator.driver_sql.on_statement`
+:func:`adjudicator.clock.tick.tick` (no poll, no flush) runs in this process under cProfile, with a
+SQLAlchemy ``before_cursor_execute`` listener and :data:`adjudicator.core.driver_sql.on_statement`
 counting the statements sent, through SQLAlchemy and on the driver (an executemany counts once:
 it is one round trip). Printed: games/s of the pass, the
 statements per game by kind and table, the share of the pass spent in the stages of a close
@@ -37,9 +37,9 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 import tick_many  # the bench beside this one
 
-from adjudicator import driver_sql
-from adjudicator.store import Database
-from adjudicator.tick import tick
+from adjudicator.clock.tick import tick
+from adjudicator.core import driver_sql
+from adjudicator.core.store import Database
 
 TABLE = re.compile(r"\bFROM\s+(\w+)", re.S)
 

@@ -35,16 +35,17 @@ from pathlib import Path
 from sqlalchemy import event, text
 from sqlmodel import select
 
-from adjudicator import render
-from adjudicator import reports as reports_module
-from adjudicator.dice import Dice
-from adjudicator.engine import Referee
+import adjudicator.publish  # noqa: F401  (registers the report hooks every Referee uses)
+from adjudicator.core.engine import Referee
+from adjudicator.core.record import counting_submissions
+from adjudicator.core.store import Database, Report, loads
 from adjudicator.games import get_ruleset
-from adjudicator.record import counting_submissions
-from adjudicator.store import Database, Report, loads
+from adjudicator.games.dice import Dice
+from adjudicator.post import render
+from adjudicator.publish import reports as reports_module
 
 try:  # the close's statements on the driver (issue 18); absent in the code before
-    from adjudicator import driver_sql
+    from adjudicator.core import driver_sql
 except ImportError:  # pragma: no cover - measuring an older checkout
     driver_sql = None  # type: ignore[assignment]
 

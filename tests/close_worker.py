@@ -8,9 +8,10 @@ import time
 def close_at(url: str, game_id: str, number: int, start_at: float) -> bool:
     from toy_ruleset import ClosestGuess
 
-    from adjudicator.engine import Referee
+    import adjudicator.publish  # noqa: F401  (registers the report hooks every Referee uses)
+    from adjudicator.core.engine import Referee
+    from adjudicator.core.store import Database
     from adjudicator.games import register
-    from adjudicator.store import Database
 
     register(ClosestGuess)
     referee = Referee(Database(url))

@@ -16,9 +16,10 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from toy_ruleset import ClosestGuess
 
-from adjudicator.engine import Referee
+import adjudicator.publish  # noqa: F401  (registers the report hooks every Referee uses)
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import Database
 from adjudicator.games import register
-from adjudicator.store import Database
 
 register(ClosestGuess)
 #: The secrets' pepper of every test and of the processes tests start (no pepper file in the working tree).

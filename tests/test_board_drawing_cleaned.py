@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from adjudicator.pictures import _walked, clean_svg, convertible
+from adjudicator.publish.pictures import _walked, clean_svg, convertible
 
 SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">{}</svg>'
 
@@ -147,9 +147,9 @@ def test_a_board_the_referee_wrote_is_what_the_full_cleaning_keeps_of_it() -> No
     import json
     import random
 
-    from adjudicator.dice import Dice
     from adjudicator.games import get_ruleset
-    from adjudicator.pictures import WrittenSvg
+    from adjudicator.games.dice import Dice
+    from adjudicator.games.drawing import WrittenSvg
 
     ruleset = get_ruleset("mare-nostrum")
     nations = ["rome", "carthage", "macedon", "egypt", "seleucia"]
@@ -170,7 +170,7 @@ def test_a_board_the_referee_wrote_is_what_the_full_cleaning_keeps_of_it() -> No
 
 
 def test_a_plain_string_is_cleaned_in_full_even_when_it_looks_like_a_board() -> None:
-    from adjudicator.pictures import WrittenSvg
+    from adjudicator.games.drawing import WrittenSvg
 
     hostile = SVG.format("<script>alert(1)</script>")
     assert clean_svg(WrittenSvg(SVG.format("<rect />"))) == SVG.format("<rect />")

@@ -10,8 +10,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from adjudicator import documents
-from adjudicator.cli import main
+from adjudicator.cli import documents, main
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:

@@ -22,9 +22,9 @@ import pytest
 from sqlalchemy import event
 from sqlalchemy.exc import OperationalError
 
-from adjudicator import dbfaults
-from adjudicator.engine import Referee
-from adjudicator.store import Database
+from adjudicator.core import dbfaults
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import Database
 
 pytestmark = pytest.mark.slow
 
@@ -188,7 +188,7 @@ def test_tick_in_a_read_only_folder_names_it(tmp_path: Path) -> None:
 
 
 def test_a_tick_step_that_fails_on_the_database_is_described_without_sql(tmp_path: Path) -> None:
-    from adjudicator.tick import describe
+    from adjudicator.clock.tick import describe
 
     url = f"sqlite:///{tmp_path / 'pbem.db'}"
     db = Database(url)

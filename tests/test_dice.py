@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from adjudicator.dice import Dice, DiceError
+from adjudicator.games.dice import Dice, DiceError
 
 
 def test_dice_values_are_independent_of_the_order_rolls_are_asked_for() -> None:

@@ -5,12 +5,10 @@ from __future__ import annotations
 import pytest
 from sqlmodel import func, select
 
-from adjudicator import seal
-from adjudicator.dice import Dice
-from adjudicator.engine import MAX_ORDERS_BYTES, NotFound, Referee, RefereeError, Refused
-from adjudicator.games import get_ruleset
-from adjudicator.record import record_hash, turn_record
-from adjudicator.store import (
+from adjudicator.core import seal
+from adjudicator.core.engine import MAX_ORDERS_BYTES, NotFound, Referee, RefereeError, Refused
+from adjudicator.core.record import record_hash, turn_record
+from adjudicator.core.store import (
     Database,
     DiceRoll,
     EventRecord,
@@ -23,6 +21,8 @@ from adjudicator.store import (
     check_secret,
     loads,
 )
+from adjudicator.games import get_ruleset
+from adjudicator.games.dice import Dice
 
 
 def count(db: Database, model: type, **where: object) -> int:
@@ -342,7 +342,7 @@ def test_the_record_hash_a_close_computes_is_the_hash_of_the_record_read_back(
     referee: Referee, ruleset: str, options: dict[str, str]
 ) -> None:
     """The close hashes the record from what it holds (no read back); verify reads it from the rows."""
-    from adjudicator.store import EventRecord, Game, Turn
+    from adjudicator.core.store import EventRecord, Game, Turn
 
     _game, seats, _secret = referee.new_game(ruleset, "g", options, deadline="48h")
     for seat in seats:
@@ -368,7 +368,7 @@ def test_a_turn_named_by_number_closes_only_in_a_running_or_paused_game(
     referee: Referee, toy_game: dict[str, str]
 ) -> None:
     """The tick names the turn it closes; a game stopped meanwhile keeps its turn open, untouched."""
-    from adjudicator.store import Game, Turn
+    from adjudicator.core.store import Game, Turn
 
     with referee.db.session() as session:
         game = session.get(Game, "toy")

@@ -1,4 +1,4 @@
-"""The close runs its statements on the DB-API driver (:mod:`adjudicator.driver_sql`): every row it
+"""The close runs its statements on the DB-API driver (:mod:`adjudicator.core.driver_sql`): every row it
 writes must be what SQLAlchemy's own execution wrote, value and type (the stored text of a time on
 SQLite, a timezone-aware time on PostgreSQL, bytes, NULLs), on SQLite and PostgreSQL."""
 
@@ -18,10 +18,11 @@ from sqlalchemy import Boolean, Column, DateTime, Integer, LargeBinary, MetaData
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import select
 
-from adjudicator import driver_sql, engine, reports, seal
-from adjudicator.engine import Referee
-from adjudicator.store import Database, Report
-from adjudicator.tick import tick
+from adjudicator.clock.tick import tick
+from adjudicator.core import driver_sql, engine, seal
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import Database, Report
+from adjudicator.publish import reports
 
 START = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
 #: the tables a close writes

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 from sqlmodel import select
 
-from adjudicator import seal
-from adjudicator.engine import Referee
-from adjudicator.record import Recorded, record_hash, turn_record
-from adjudicator.store import Database, Game, Seat, Submission, Turn
+from adjudicator.core import seal
+from adjudicator.core.engine import Referee
+from adjudicator.core.record import Recorded, record_hash, turn_record
+from adjudicator.core.store import Database, Game, Seat, Submission, Turn
 
 
 def columns(row: Any) -> dict[str, Any]:

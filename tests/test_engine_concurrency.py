@@ -10,8 +10,8 @@ import pytest
 from close_worker import close_at
 from sqlmodel import func, select
 
-from adjudicator.engine import Referee
-from adjudicator.store import Database, DiceRoll, EventRecord, OutboxMessage, Report, Turn
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import Database, DiceRoll, EventRecord, OutboxMessage, Report, Turn
 
 ROUNDS = 4
 

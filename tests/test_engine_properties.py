@@ -8,8 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlmodel import select
 
-from adjudicator.engine import Referee, RefereeError, strip_final
-from adjudicator.store import Database, Submission
+from adjudicator.core.engine import Referee, RefereeError, strip_final
+from adjudicator.core.store import Database, Submission
 
 hostile_text = st.one_of(
     st.text(max_size=300),

@@ -13,9 +13,9 @@ import random
 
 import pytest
 
-from adjudicator.dice import Dice
+from adjudicator.core.store import dumps, loads
 from adjudicator.games import available, get_ruleset
-from adjudicator.store import dumps, loads
+from adjudicator.games.dice import Dice
 
 RULESETS = sorted(available())
 

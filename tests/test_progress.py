@@ -68,7 +68,7 @@ def test_demo_piped_or_quiet_prints_no_bar(tmp_path: Path, quiet: bool) -> None:
 
 
 def test_no_bar_when_quiet_even_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
-    from adjudicator import progress
+    from adjudicator.core import progress
 
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
     monkeypatch.delenv("PBEM_QUIET", raising=False)
@@ -82,7 +82,7 @@ def test_no_bar_when_quiet_even_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -
 def test_library_steps_reach_the_bar_the_command_opened(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from adjudicator import progress
+    from adjudicator.core import progress
 
     progress.step()  # no bar open: nothing happens, nothing fails
     monkeypatch.setattr(progress, "wanted", lambda quiet=False: True)
@@ -100,11 +100,11 @@ def test_export_verify_tick_and_flush_advance_the_bar(
 ) -> None:  # type: ignore[no-untyped-def]
     from datetime import timedelta
 
-    from adjudicator import progress
-    from adjudicator.archive import export_game
-    from adjudicator.mail.outbox import deliver_to_maildir
-    from adjudicator.tick import tick
-    from adjudicator.verify import verify_archive
+    from adjudicator.clock.tick import tick
+    from adjudicator.core import progress
+    from adjudicator.mail.delivery import deliver_to_maildir
+    from adjudicator.publish.archive import export_game
+    from adjudicator.publish.verify import verify_archive
 
     for _ in range(3):
         assert referee.close_turn("toy") is not None

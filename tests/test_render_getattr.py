@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from jinja2 import Environment, StrictUndefined, UndefinedError
 
-from adjudicator.render import _environment
+from adjudicator.post.render import _environment
 
 
 class Row(dict):  # type: ignore[type-arg]

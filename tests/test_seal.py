@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from adjudicator import seal
+from adjudicator.core import seal
 
 
 def test_a_receipt_changes_if_one_character_of_the_orders_changes() -> None:

@@ -10,9 +10,9 @@ from alembic.runtime.migration import MigrationContext
 from sqlalchemy import text
 from sqlmodel import SQLModel
 
-from adjudicator import migrate
-from adjudicator.engine import Referee
-from adjudicator.store import Database, check_secret, hash_secret, upgraded_hash
+from adjudicator.core import migrate
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import Database, check_secret, hash_secret, upgraded_hash
 
 
 def _diff(db: Database) -> list[object]:

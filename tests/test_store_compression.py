@@ -13,11 +13,11 @@ import pytest
 from alembic import command
 from sqlalchemy import text
 
-from adjudicator import migrate
-from adjudicator.engine import Referee
-from adjudicator.store import Database
+from adjudicator.core import migrate
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import Database
 
-lz4 = importlib.import_module("adjudicator.migrations.versions.0007_lz4_compression")
+lz4 = importlib.import_module("adjudicator.core.migrations.versions.0007_lz4_compression")
 
 
 def _compression(db: Database, table: str, column: str) -> str:

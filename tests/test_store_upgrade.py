@@ -1,7 +1,7 @@
 """Issue 17: databases made by earlier releases upgrade, and `pbem init` may run three times at once.
 
 The first release's migration 0001 is kept byte for byte in tests/fixtures/schema_release_1.py
-(``git show 56a24d8:adjudicator/migrations/versions/0001_initial_schema.py``); 0001 was later
+(``git show 56a24d8:adjudicator/core/migrations/versions/0001_initial_schema.py``); 0001 was later
 rewritten in place (``game.reminders``, ``game.paused_at`` and the ``branch`` table were added to
 it), so a database made by the first release is stamped 0001 without them. Migration 0002
 brings any database stamped 0001 to the same schema.
@@ -23,10 +23,10 @@ from alembic.runtime.migration import MigrationContext
 from sqlalchemy import inspect, text
 from sqlmodel import SQLModel
 
-from adjudicator import migrate, seal
 from adjudicator.cli import main
-from adjudicator.engine import Referee
-from adjudicator.store import Database
+from adjudicator.core import migrate, seal
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import Database
 
 FIXTURES = Path(__file__).parent / "fixtures"
 TESTS = Path(__file__).parent
@@ -99,7 +99,7 @@ def _play(db: Database) -> None:
         assert closed is not None
         if closed.outcome:
             break
-    from adjudicator.rollback import rollback
+    from adjudicator.publish.rollback import rollback
 
     rollback(db, "old", 0)  # the branch table
 

@@ -9,9 +9,9 @@ import pytest
 from jinja2 import TemplateNotFound
 
 from adjudicator.cli import main
-from adjudicator.engine import Referee
-from adjudicator.render import environment, render
-from adjudicator.reports import stored_report
+from adjudicator.core.engine import Referee
+from adjudicator.post.render import environment, render
+from adjudicator.publish.reports import stored_report
 
 
 @pytest.fixture(autouse=True)

@@ -1,4 +1,4 @@
-"""What a turn waits for (``adjudicator/waiting.py``): a seat in civil disorder holds up no early
+"""What a turn waits for (``adjudicator/core/waiting.py``): a seat in civil disorder holds up no early
 close, unless its player came back; a turn that waits for nobody waits for its deadline."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ import doctest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from adjudicator import waiting
-from adjudicator.engine import Referee
+from adjudicator.core import waiting
+from adjudicator.core.engine import Referee
+from adjudicator.core.waiting import CIVIL_DISORDER, ready_early, still_owed, waited_for
 from adjudicator.games.base import OrderRequest
-from adjudicator.waiting import CIVIL_DISORDER, ready_early, still_owed, waited_for
 
 SEATS = ["rome", "carthage", "macedon", "egypt", "referee"]
 STATUSES = st.sampled_from(["taken", CIVIL_DISORDER, "open"])

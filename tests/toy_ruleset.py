@@ -13,8 +13,8 @@ import random
 import re
 from typing import Any, ClassVar
 
-from adjudicator.dice import Dice
 from adjudicator.games.base import BaseRuleset, Event, OptionError, OrderRequest, Outcome, Parsed, Problem
+from adjudicator.games.dice import Dice
 
 LINE = re.compile(r"^(guess|secret)\s+(\S+)$")
 

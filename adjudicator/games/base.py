@@ -23,7 +23,7 @@ The engine talks to a ruleset only through :class:`Ruleset`:
 ``board_svg(view)``                    the board as SVG, or ``None``
 =====================================  ==============================================
 
-Two optional parts serve a referee running a real campaign (see ``adjudicator/adjustments.py``);
+Two optional parts serve a referee running a real campaign (see ``adjudicator/table/adjustments.py``);
 a ruleset declares them with ``accepts_scenarios`` / ``accepts_adjustments``:
 
 =====================================  ==============================================
@@ -47,7 +47,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, Protocol, runtime_checkable
 
-from adjudicator.dice import Dice
+from adjudicator.games.dice import Dice
 
 State = dict[str, Any]
 ProblemKind = Literal["invalid", "illegal", "ambiguous", "warning"]

@@ -4,7 +4,7 @@ Two kinds, called from :mod:`adjudicator.mail.handler`:
 
 - :func:`handle_signup` - ``join GAME [SEAT]`` and ``confirm CODE`` from an address that is not
   a seat's (no ``secret:`` line). Nothing of the message is ever quoted back; the only mail an
-  unverified address can get is the one code mail (:mod:`adjudicator.signup`).
+  unverified address can get is the one code mail (:mod:`adjudicator.table.signup`).
 - :func:`handle_seat_action` - ``absence FROM TO``, ``resign``, ``confirm CODE``,
   ``propose draw``, ``propose concede SEAT``, ``vote yes|no`` in a *verified* message (the seat's
   address and secret; the handler has checked both before calling). A refusal is raised as
@@ -16,12 +16,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from adjudicator import absence, proposals, resignation, signup
-from adjudicator.engine import Referee, RefereeError, check_game_id
-from adjudicator.letters import queue_letter
-from adjudicator.mail.acks import answer_tag
+from adjudicator.core.engine import Referee, RefereeError, check_game_id
+from adjudicator.core.store import Database, Seat
 from adjudicator.mail.inbound import ParsedMail
-from adjudicator.store import Database, Seat
+from adjudicator.post.acks import answer_tag
+from adjudicator.post.letters import queue_letter
+from adjudicator.table import absence, proposals, resignation, signup
 
 SIGNUP_ACTIONS = ("join", "confirm")
 SEAT_ACTIONS = ("absence", "resign", "confirm", "propose", "vote")

@@ -42,32 +42,33 @@ import copy
 import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import NoReturn
 
 from sqlalchemy import delete, func, update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import Session, select
 
-from adjudicator.absence import status_lines
-from adjudicator.dbfaults import describe, is_database_error
-from adjudicator.engine import Referee, RefereeError, SubmitResult, check_game_id, deadline_with_grace
-from adjudicator.games.base import REFEREE as REFEREE_SEAT
-from adjudicator.mail import acks, between, orders_path
-from adjudicator.mail.config import int_setting
-from adjudicator.mail.inbound import ParsedMail, parse_message, record_of
-from adjudicator.mail.press import handle_press, is_press
-from adjudicator.mail.watch import WatchLine, handle_watch, watch_line
-from adjudicator.reports import local_time, stored_report
-from adjudicator.store import (
+from adjudicator.core.dbfaults import describe, is_database_error
+from adjudicator.core.engine import Referee, RefereeError, SubmitResult, check_game_id, deadline_with_grace
+from adjudicator.core.naming import local_time
+from adjudicator.core.store import (
     Database,
     Game,
     InboundMessage,
     OutboxMessage,
     Seat,
-    Submission,
     Turn,
     as_utc,
     check_secret,
 )
+from adjudicator.games.base import REFEREE as REFEREE_SEAT
+from adjudicator.mail import between, orders_path
+from adjudicator.mail.commands import COMMANDS
+from adjudicator.mail.inbound import ParsedMail, parse_message, record_of
+from adjudicator.mail.press import handle_press, is_press
+from adjudicator.mail.watch import WatchLine, handle_watch, watch_line
+from adjudicator.post import acks
+from adjudicator.post.config import int_setting
 
 log = logging.getLogger(__name__)
 
@@ -411,7 +412,7 @@ class MailHandler:
                 self.replies += 1
         raise _Outcome("refused", f"{reason} (note to {seat.email})")
 
-    def _refuse(self, seat: Seat, parsed: ParsedMail, reason: str, now: datetime) -> None:
+    def _refuse(self, seat: Seat, parsed: ParsedMail, reason: str, now: datetime) -> NoReturn:
         """Stop with ``refused``; one short reply to the seat's registered address, rate limited.
 
         Only for a verified message: the reason may quote it (its sender wrote it)."""
@@ -510,31 +511,15 @@ class MailHandler:
 
     # -- commands ------------------------------------------------------------
     def _command(self, parsed: ParsedMail, seat: Seat, now: datetime) -> str:
-        command = parsed.command or ""
-        if command in between.SEAT_ACTIONS:
-            return self._between(parsed, seat, now)
-        with self.db.session() as session:
-            game = self.referee.game(session, seat.game_id)
-        if command == "report":
-            return self._report(parsed, game, seat)
-        if command == "status":
-            title, text = "Status", self._status_text(game.id, seat)
-        elif command == "history":
-            title, text = "History", self._history_text(game)
-        else:
-            title, text = "Your orders this turn", self._orders_text(game.id, seat, parsed.secret)
-        with self.db.session() as session:
-            if acks.queue_reply(
-                session,
-                game=game,
-                seat=seat,
-                title=title,
-                text=text,
-                inbound_id=parsed.message_id,
-                command=command,
-            ):
-                self.replies += 1
-        return f"command {command} answered for {game.id}/{seat.name}"
+        """A verified seat's command, answered by its module (:data:`~adjudicator.mail.commands.COMMANDS`)."""
+        command = COMMANDS.get(parsed.command or "")
+        if command is None:
+            self._refuse(seat, parsed, f"There is no command {parsed.command!r}.", now)
+        return command(self, parsed, seat, now)
+
+    def refuse(self, seat: Seat, parsed: ParsedMail, reason: str, now: datetime) -> NoReturn:
+        """A command's refusal: the seat is told why (within its allowance) and the handling ends."""
+        self._refuse(seat, parsed, reason, now)
 
     def _signup(self, parsed: ParsedMail, now: datetime) -> str:
         """Sign-up by mail (``mail/between.py``): never verified, so counted against the sender's
@@ -549,113 +534,6 @@ class MailHandler:
         if done.status != "handled":
             raise _Outcome(done.status, done.detail)
         return done.detail
-
-    def _between(self, parsed: ParsedMail, seat: Seat, now: datetime) -> str:
-        """Absence, resignation, proposals and votes of a verified seat (``mail/between.py``)."""
-        try:
-            done = between.handle_seat_action(self.referee, parsed, seat)
-        except between.Refusal as exc:
-            self._refuse(seat, parsed, str(exc), now)
-            raise  # unreachable: _refuse always raises
-        self.replies += done.replies
-        return done.detail
-
-    def _report(self, parsed: ParsedMail, game: Game, seat: Seat) -> str:
-        with self.db.session() as session:
-            last = session.exec(
-                select(Turn)
-                .where(Turn.game_id == game.id, Turn.status == "closed")
-                .order_by(Turn.number.desc())  # type: ignore[attr-defined]
-            ).first()
-            text = html = None
-            if last is not None:
-                text = stored_report(session, game.id, last.number, seat.name, "text")
-                html = stored_report(session, game.id, last.number, seat.name, "html")
-            if last is None or text is None:
-                reply = "No turn has closed yet, so there is no report to send."
-                if acks.queue_reply(
-                    session,
-                    game=game,
-                    seat=seat,
-                    title="Report",
-                    text=reply,
-                    inbound_id=parsed.message_id,
-                    command="report",
-                ):
-                    self.replies += 1
-                return f"command report: no report yet for {game.id}"
-            if acks.queue_report_copy(
-                session, game=game, seat=seat, turn=last, text=text, html=html, inbound_id=parsed.message_id
-            ):
-                self.replies += 1
-            return f"command report: turn {last.number} sent again to {seat.name}"
-
-    def _status_text(self, game_id: str, seat: Seat) -> str:
-        status = self.referee.status(game_id)
-        if status["turn"] is None:
-            return f"Game {game_id} has not started yet."
-        deadline = status["deadline"]
-        lines = [f"Turn {status['turn']} ({status['label']}), {status['turn_status']}."]
-        if deadline is not None:
-            local = local_time(deadline, seat.timezone)
-            lines.append(f"Deadline: {deadline:%Y-%m-%d %H:%M} UTC{' (' + local + ')' if local else ''}")
-        lines.append("")
-        for row in status["requests"]:
-            state = ("in, final" if row["final"] else "in") if row["in"] else "waiting"
-            optional = " (optional)" if row["optional"] else ""
-            lines.append(f"  {row['seat']:14} {row['request']:28} {state}{optional}")
-        lines.append("")
-        with self.db.session() as session:  # the seat's absence allowance, when the game has one
-            game = session.get(Game, game_id)
-            away = status_lines(session, game, seat.name, self.referee.clock()) if game else []
-        if away:
-            lines += [*away, ""]
-        lines.append(f"Seed commitment: {status['commitment']}")
-        return "\n".join(lines)
-
-    def _history_text(self, game: Game) -> str:
-        try:  # the archive's own summary, when the archive module provides `summary(db, game_id) -> str`
-            from adjudicator import archive
-
-            summary = getattr(archive, "summary", None)
-            if callable(summary):
-                return str(summary(self.db, game.id))
-        except Exception:  # no archive, or its summary failed: the plain list of turns below
-            log.warning("the archive's summary of %s is not available", game.id, exc_info=True)
-        with self.db.session() as session:
-            turns = session.exec(
-                select(Turn).where(Turn.game_id == game.id).order_by(Turn.number)  # type: ignore[arg-type]
-            ).all()
-            lines = [f"{game.id}: {game.ruleset}, {game.status}", ""]
-            from adjudicator.adjustments import entry_of, entry_rows
-
-            adjusted = [entry_of(row) for row in entry_rows(session, game.id)]
-            for turn in turns:
-                for entry in (e for e in adjusted if e["after_turn"] == turn.number - 1):
-                    lines.append(f"adjustment {entry['number']} by {entry['by']} (pbem referee adjust)")
-                    lines.append(f"          record {entry['record_hash']}")
-                when = as_utc(turn.closed_at)
-                closed = f"closed {when:%Y-%m-%d %H:%M} UTC ({turn.close_reason})" if when else "open"
-                lines.append(f"turn {turn.number:3}  {turn.label:30} {closed}")
-                if turn.record_hash:
-                    lines.append(f"          record {turn.record_hash}")
-        return "\n".join(lines)
-
-    def _orders_text(self, game_id: str, seat: Seat, secret: str | None) -> str:
-        rows: list[Submission] = self.referee.my_orders(game_id, seat.name, secret)
-        if not rows:
-            return "You have sent no orders for the open turn yet."
-        lines = []
-        for row in rows:
-            when = as_utc(row.created_at)
-            stamp = f"{when:%Y-%m-%d %H:%M} UTC" if when else ""
-            final = ", final" if row.final else ""
-            lines.append(f"--- {row.request_key}: {row.status}{final}, {stamp} via {row.source}")
-            lines.append(row.canonical if row.status == "accepted" or row.canonical else row.text)
-            if row.receipt:
-                lines.append(f"    receipt {row.receipt}")
-            lines.append("")
-        return "\n".join(lines).rstrip()
 
 
 def handle_message(

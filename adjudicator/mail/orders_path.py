@@ -11,7 +11,7 @@ SQLAlchemy once, run on the driver itself):
 2. the check of the seat's address and secret, before anything else of the mail is used,
    then of the rate limit;
 3. the orders read and checked by the ruleset, stored (the previous ones superseded), their
-   acknowledgement queued by reference (:func:`adjudicator.mail.acks.ack_record`: its MIME
+   acknowledgement queued by reference (:func:`adjudicator.post.acks.ack_record`: its MIME
    is composed when sent), the message recorded as handled, the week-old log of
    unverified mail trimmed (at most once a minute) - then one commit.
 
@@ -45,8 +45,8 @@ from typing import Any, NamedTuple, cast
 from sqlalchemy import and_, bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import SQLAlchemyError
 
-from adjudicator import driver_sql, seal
-from adjudicator.engine import (
+from adjudicator.core import driver_sql, seal
+from adjudicator.core.engine import (
     MAX_ORDERS_BYTES,
     Referee,
     RefereeError,
@@ -55,13 +55,7 @@ from adjudicator.engine import (
     checked_orders,
     strip_final,
 )
-from adjudicator.games import get_ruleset
-from adjudicator.games.base import REFEREE as REFEREE_SEAT
-from adjudicator.games.base import OrderRequest
-from adjudicator.mail import acks
-from adjudicator.mail.inbound import ParsedMail, record_of
-from adjudicator.mail.press import is_press
-from adjudicator.store import (
+from adjudicator.core.store import (
     HMAC_SCHEME,
     Branch,
     Database,
@@ -77,6 +71,12 @@ from adjudicator.store import (
     loads,
     utcnow,
 )
+from adjudicator.games import get_ruleset
+from adjudicator.games.base import REFEREE as REFEREE_SEAT
+from adjudicator.games.base import OrderRequest
+from adjudicator.mail.inbound import ParsedMail, record_of
+from adjudicator.mail.press import is_press
+from adjudicator.post import acks
 
 log = logging.getLogger(__name__)
 
@@ -224,7 +224,7 @@ class _Core:
 
 
 class _Driver:
-    """The same statements run on SQLite's driver itself (:mod:`adjudicator.driver_sql`):
+    """The same statements run on SQLite's driver itself (:mod:`adjudicator.core.driver_sql`):
     SQLAlchemy's execution costs about 20 us a statement, more than SQLite takes to run these.
     The SQL is SQLAlchemy's, compiled once, and so are the values' conversions."""
 

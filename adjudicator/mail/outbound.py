@@ -10,9 +10,9 @@ Query options: ``starttls=0|1`` (default: STARTTLS when the server offers it),
 ``timeout=SECONDS``, ``cafile=PATH`` (a private CA), ``insecure=1`` (do not
 check the certificate; a test server only). User and password may be left out
 of the URL and given as ``PBEM_SMTP_USER`` / ``PBEM_SMTP_PASSWORD`` instead,
-or in the ``[mail]`` table of ``pbem.toml`` (see :mod:`adjudicator.mail.config`).
+or in the ``[mail]`` table of ``pbem.toml`` (see :mod:`adjudicator.post.config`).
 
-How a flush works: each message is *claimed* (see :mod:`adjudicator.mail.outbox`:
+How a flush works: each message is *claimed* (see :mod:`adjudicator.post.outbox`:
 a conditional UPDATE records the flusher and a short lease, so two flushers
 never send the same message, and one that died is noticed at the next flush),
 then sent on one of ``PBEM_SMTP_PARALLEL`` connections, each reused for many
@@ -55,12 +55,13 @@ from urllib.parse import parse_qs, unquote, urlsplit
 import aiosmtplib
 from sqlmodel import select
 
-from adjudicator import progress
-from adjudicator.mail import outbox
-from adjudicator.mail.compose import referee_mailbox
-from adjudicator.mail.config import int_setting, setting
-from adjudicator.mail.report_mail import ComposeError
-from adjudicator.store import Database, OutboxMessage, utcnow
+from adjudicator.core import progress
+from adjudicator.core.store import Database, OutboxMessage, utcnow
+from adjudicator.mail import delivery
+from adjudicator.post import outbox
+from adjudicator.post.compose import referee_mailbox
+from adjudicator.post.config import int_setting, setting
+from adjudicator.publish.report_mail import ComposeError
 
 log = logging.getLogger(__name__)
 
@@ -409,7 +410,7 @@ def _compose_ahead(db: Database, row: OutboxMessage) -> asyncio.Future[bytes]:
         done: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
         done.set_result(row.raw)
         return done
-    return asyncio.ensure_future(asyncio.to_thread(outbox.message_bytes, db, row))
+    return asyncio.ensure_future(asyncio.to_thread(delivery.message_bytes, db, row))
 
 
 async def _forget(made: Iterable[asyncio.Future[bytes]]) -> None:

@@ -3,7 +3,7 @@
 The handler calls :func:`handle_press` only for a *verified* message (the seat's registered
 address and its secret, or the referee's address and secret with ``seat: referee``); anything
 else was refused before, with a fixed note to the registered address. The sender is answered with
-where the message went; a refusal says why (:class:`~adjudicator.press.PressRefused`).
+where the message went; a refusal says why (:class:`~adjudicator.table.press.PressRefused`).
 """
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from adjudicator.mail import acks
+from adjudicator.core.store import Game, Seat
 from adjudicator.mail.inbound import ParsedMail
-from adjudicator.press import PressRefused, receipt_text, send_press, split_press
-from adjudicator.store import Game, Seat
+from adjudicator.post import acks
+from adjudicator.table.press import PressRefused, receipt_text, send_press, split_press
 
 if TYPE_CHECKING:
     from adjudicator.mail.handler import MailHandler

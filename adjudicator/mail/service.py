@@ -17,13 +17,13 @@ from __future__ import annotations
 import logging
 from datetime import datetime
 
-from adjudicator.mail.acks import queue_reminder
-from adjudicator.mail.config import setting
+from adjudicator.core.store import Database
+from adjudicator.mail.delivery import deliver_to_maildir
 from adjudicator.mail.handler import MailHandler
 from adjudicator.mail.outbound import SmtpConfigError, flush_smtp, smtp_config
-from adjudicator.mail.outbox import deliver_to_maildir
 from adjudicator.mail.sources import Listener, MailSourceError, poll_imap, poll_maildir
-from adjudicator.store import Database
+from adjudicator.post.acks import queue_reminder
+from adjudicator.post.config import setting
 
 log = logging.getLogger(__name__)
 

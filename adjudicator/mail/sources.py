@@ -30,8 +30,8 @@ from pathlib import Path
 from typing import IO, Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
+from adjudicator.core.store import Database
 from adjudicator.mail.handler import Handled, MailHandler, max_bytes
-from adjudicator.store import Database
 
 log = logging.getLogger(__name__)
 
@@ -260,7 +260,7 @@ def _quote(mailbox: str) -> str:
 
 # -- the SMTP listener -------------------------------------------------------
 def spool_dir() -> Path:
-    from adjudicator.mail.config import setting
+    from adjudicator.post.config import setting
 
     return Path(setting("PBEM_MAIL_SPOOL") or "spool")
 

@@ -3,7 +3,7 @@
 Such a mail names no seat and carries no seat secret, so it is never *verified* in the handler's
 sense: it is kept only in the bounded log of unverified mail (its code redacted), nothing of it is
 quoted back, and the only mail it can ever cause is the one code mail of
-:func:`adjudicator.observers.request_watch` (limited per address and per game). A confirmation or
+:func:`adjudicator.table.observers.request_watch` (limited per address and per game). A confirmation or
 an ``unwatch`` with a wrong code changes nothing and is not answered.
 """
 
@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from adjudicator import observers
-from adjudicator.engine import RefereeError, check_game_id
+from adjudicator.core.engine import RefereeError, check_game_id
 from adjudicator.mail.inbound import ParsedMail
+from adjudicator.table import observers
 
 if TYPE_CHECKING:
     from adjudicator.mail.handler import MailHandler

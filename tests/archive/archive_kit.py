@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from toy_ruleset import ClosestGuess
 
-from adjudicator.engine import Referee
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import Database, Game
 from adjudicator.games import register
-from adjudicator.press import addressed, send_press
-from adjudicator.store import Database, Game
+from adjudicator.table.press import addressed, send_press
 
 
 class OpenGuess(ClosestGuess):

@@ -12,14 +12,14 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from archive_kit import play
 
-from adjudicator.archive import export_game
-from adjudicator.engine import Referee
+from adjudicator.core.engine import Referee
+from adjudicator.publish.archive import export_game
 
 
 @pytest.fixture(scope="session")
 def pristine(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The exported archive of a finished toy-guess game, made once; tests edit copies of it."""
-    from adjudicator.store import Database
+    from adjudicator.core.store import Database
 
     base = tmp_path_factory.mktemp("pristine")
     db = Database(f"sqlite:///{base / 'pbem.db'}")

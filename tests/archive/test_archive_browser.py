@@ -9,10 +9,10 @@ import pytest
 from archive_kit import close_round, press_club, say
 from browserkit import CHROMIUM, chromium
 
-from adjudicator.archive import export_game
-from adjudicator.engine import Referee
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import Database
 from adjudicator.games.base import REFEREE
-from adjudicator.store import Database
+from adjudicator.publish.archive import export_game
 
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None, reason="Chromium is not installed (Debian: apt-get install chromium)"

@@ -7,10 +7,10 @@ import hashlib
 import json
 from pathlib import Path
 
-from adjudicator.archive import export_game
-from adjudicator.engine import Referee
-from adjudicator.store import Database
-from adjudicator.verify import summary, verify_archive
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import Database
+from adjudicator.publish.archive import export_game
+from adjudicator.publish.verify import summary, verify_archive
 
 CLUB = (
     '[map]\nname = "Tiny"\nstart_year = 10\n'

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from archive_kit import play
 
-from adjudicator.archive import ArchiveError, export_game
 from adjudicator.cli import main
-from adjudicator.engine import Referee, RefereeError
-from adjudicator.verify import summary, verify_archive
+from adjudicator.core.engine import Referee, RefereeError
+from adjudicator.publish.archive import ArchiveError, export_game
+from adjudicator.publish.verify import summary, verify_archive
 
 
 def all_text(folder: Path) -> str:

@@ -15,15 +15,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from markupsafe import escape
 
-from adjudicator.archive import SafeWriter, export_game
-from adjudicator.disclosure import disclosure
-from adjudicator.engine import Referee
+from adjudicator.core.disclosure import disclosure
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import Database
 from adjudicator.games import get_ruleset
 from adjudicator.games.base import REFEREE
-from adjudicator.press import set_mode
-from adjudicator.site import write_site
-from adjudicator.store import Database
-from adjudicator.verify import verify_archive
+from adjudicator.publish.archive import SafeWriter, export_game
+from adjudicator.publish.site import write_site
+from adjudicator.publish.verify import verify_archive
+from adjudicator.table.press import set_mode
 
 PRESS_ITEM = re.compile(
     r'<li id="press-\d+"><p class="muted">from (?P<sender>[^ <]+)[^<]* to (?P<to>[^<&]+?)'

@@ -9,12 +9,12 @@ import pytest
 from archive_kit import play
 from sqlmodel import select
 
-from adjudicator.archive import export_game
 from adjudicator.cli import main
-from adjudicator.engine import Referee, Refused
-from adjudicator.rollback import rollback
-from adjudicator.store import Branch, OutboxMessage, Turn
-from adjudicator.verify import verify_archive
+from adjudicator.core.engine import Referee, Refused
+from adjudicator.core.store import Branch, OutboxMessage, Turn
+from adjudicator.publish.archive import export_game
+from adjudicator.publish.rollback import rollback
+from adjudicator.publish.verify import verify_archive
 
 
 def finish(referee: Referee, game_id: str) -> None:

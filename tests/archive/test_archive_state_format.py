@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.archive import export_game
-from adjudicator.engine import Referee
-from adjudicator.store import Database, Game, dumps, loads
-from adjudicator.verify import summary, verify_archive
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import Database, Game, dumps, loads
+from adjudicator.publish.archive import export_game
+from adjudicator.publish.verify import summary, verify_archive
 
 FIXTURE = Path(__file__).parent / "fixtures" / "before_state_format_2.tar.gz"
 

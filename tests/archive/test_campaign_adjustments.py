@@ -18,16 +18,16 @@ from hypothesis import strategies as st
 from sqlmodel import select
 from toy_ruleset import ClosestGuess
 
-from adjudicator.adjustments import apply_adjustment, entry_rows
-from adjudicator.archive import export_game
 from adjudicator.cli import main
-from adjudicator.engine import Referee, RefereeError, Refused
+from adjudicator.core.engine import Referee, RefereeError, Refused
+from adjudicator.core.store import Database, Game, Turn, loads
 from adjudicator.games import register
 from adjudicator.games.base import AdjustmentError, Event
 from adjudicator.games.mare_nostrum.rules import MareNostrum
-from adjudicator.rollback import rollback
-from adjudicator.store import Database, Game, Turn, loads
-from adjudicator.verify import summary, verify_archive
+from adjudicator.publish.archive import export_game
+from adjudicator.publish.rollback import rollback
+from adjudicator.publish.verify import summary, verify_archive
+from adjudicator.table.adjustments import apply_adjustment, entry_rows
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIO = ROOT / "orders" / "scenarios" / "mare-nostrum-example.toml"
@@ -519,7 +519,7 @@ def test_a_seat_sees_its_own_private_adjustment_events_only(referee: Referee) ->
     play(referee, "hid", 1, ruleset="toy-adjust", points=50)
     apply_adjustment(referee.db, "hid", "south = 2\n", clock=referee.clock)
     referee.close_turn("hid")
-    from adjudicator.reports import render_report
+    from adjudicator.publish.reports import render_report
 
     with referee.db.session() as session:
         game = session.get(Game, "hid")
@@ -593,6 +593,7 @@ def test_verify_property_any_interleaving_of_adjustments_and_closes_verifies(
 
 
 def test_the_history_by_mail_lists_the_adjustments_in_the_chain(referee: Referee) -> None:
+    from adjudicator.mail.commands.history import history_text
     from adjudicator.mail.handler import MailHandler
 
     start_campaign(referee.db.url)
@@ -600,7 +601,7 @@ def test_the_history_by_mail_lists_the_adjustments_in_the_chain(referee: Referee
     with referee.db.session() as session:
         game = session.get(Game, "punic")
         assert game is not None
-    text = MailHandler(referee.db, referee)._history_text(game)
+    text = history_text(MailHandler(referee.db, referee), game)
     lines = text.splitlines()
     at = lines.index("adjustment 1 by Livia (pbem referee adjust)")
     assert lines[at + 1].strip() == f"record {done.record_hash}"

@@ -11,11 +11,11 @@ import pytest
 from archive_kit import play
 from sqlmodel import select
 
-from adjudicator import pictures
-from adjudicator.archive import export_game
-from adjudicator.engine import Referee
-from adjudicator.mail.outbox import message_bytes
-from adjudicator.store import OutboxMessage, Report
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import OutboxMessage, Report
+from adjudicator.mail.delivery import message_bytes
+from adjudicator.publish import pictures
+from adjudicator.publish.archive import export_game
 
 XSS = "<script>alert(1)</script>"
 
@@ -33,7 +33,7 @@ def outbox(referee: Referee, kind: str = "report") -> list[tuple[OutboxMessage, 
 
 
 def report(referee: Referee, game: str, turn: int, seat: str, fmt: str) -> str:
-    from adjudicator.reports import stored_report  # the board is kept once per turn and put back here
+    from adjudicator.publish.reports import stored_report  # the board is kept once per turn and put back here
 
     with referee.db.session() as session:
         body = stored_report(session, game, turn, seat, fmt)

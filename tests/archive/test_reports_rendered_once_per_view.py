@@ -14,12 +14,12 @@ from pathlib import Path
 import pytest
 from sqlmodel import select
 
-from adjudicator.engine import Referee
-from adjudicator.mail.report_mail import board_mark
-from adjudicator.pictures import digest
-from adjudicator.render import Shared, environment, render
-from adjudicator.reports import SEAT_BLOCKS, mark_picture, render_context, report_context, seen_by
-from adjudicator.store import Game, Report, Turn
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import Game, Report, Turn
+from adjudicator.post.render import Shared, environment, render
+from adjudicator.publish.pictures import digest
+from adjudicator.publish.report_mail import board_mark
+from adjudicator.publish.reports import SEAT_BLOCKS, mark_picture, render_context, report_context, seen_by
 
 
 @pytest.fixture(autouse=True)
@@ -177,7 +177,7 @@ def test_the_packaged_report_reads_no_seat_value_outside_its_seat_blocks(referee
         turn = session.exec(select(Turn).where(Turn.game_id == "g", Turn.number == 1)).one()
         _key, common, own = seen_by(session, game, turn, seats[0])  # type: ignore[arg-type]
     for name in ("report.txt.j2", "report.html.j2"):
-        from adjudicator.render import shared
+        from adjudicator.post.render import shared
 
         assert shared(name, "toy-guess", SEAT_BLOCKS).common(common) is not None, name
         assert render(name, "toy-guess", **{**common, **own})  # and the whole context renders too

@@ -7,11 +7,11 @@ from pathlib import Path
 
 from archive_kit import play
 
-from adjudicator.archive import export_game
 from adjudicator.cli import main
-from adjudicator.engine import Referee
-from adjudicator.rollback import rollback
-from adjudicator.verify import verify_archive
+from adjudicator.core.engine import Referee
+from adjudicator.publish.archive import export_game
+from adjudicator.publish.rollback import rollback
+from adjudicator.publish.verify import verify_archive
 
 
 def _close(referee: Referee, game_id: str, turns: int) -> None:

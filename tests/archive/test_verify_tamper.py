@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from adjudicator.cli import main
-from adjudicator.verify import summary, verify_archive
+from adjudicator.publish.verify import summary, verify_archive
 
 
 def edit(folder: Path, name: str, change: Any) -> None:

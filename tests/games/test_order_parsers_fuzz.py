@@ -19,10 +19,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from adjudicator.dice import Dice
+from adjudicator.core.store import dumps, loads
 from adjudicator.games import available, get_ruleset
 from adjudicator.games.base import OrderRequest, Parsed, Problem
-from adjudicator.store import dumps, loads
+from adjudicator.games.dice import Dice
 
 #: Characters that look like digits, letters or separators to a careless reader.
 TRICKY = "0123456789²³¹⁰½¼٣۴߂१๓໒０９ⅫⅣ①⓪𝟘𝟡-–—:;,./\\|()[]{}<>=+*#@!?'\"\t \u00a0\u200b\u202eAaFfxXéİı"

@@ -6,9 +6,9 @@ import re
 
 from mailkit import REFEREE, orders_mail, outbox_rows, parts
 
-from adjudicator.engine import Referee
-from adjudicator.signup import set_terms
-from adjudicator.store import Database, OutboxMessage
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import Database, OutboxMessage
+from adjudicator.table.signup import set_terms
 
 REFEREE_HOME = "ref@club.example"
 CODE = re.compile(r"confirm ([A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4})")

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from mailkit import REFEREE, Sink
 
-from adjudicator.engine import Referee
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import Database
 from adjudicator.mail.handler import MailHandler
-from adjudicator.store import Database
 
 
 @pytest.fixture(autouse=True)

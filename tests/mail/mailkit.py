@@ -11,7 +11,7 @@ from typing import Any
 
 from aiosmtpd.controller import Controller
 
-from adjudicator.store import Database, OutboxMessage
+from adjudicator.core.store import Database, OutboxMessage
 
 REFEREE = "referee@pbem.test"
 
@@ -69,11 +69,11 @@ def mail_bytes(row: OutboxMessage, db: Database | None = None) -> bytes:
     """The bytes the flush sends for ``row`` (``outbox.message_bytes``): its ``raw``, or the MIME
     composed from what it refers to (an acknowledgement needs no database, a report does)."""
     if db is not None:
-        from adjudicator.mail.outbox import message_bytes
+        from adjudicator.mail.delivery import message_bytes
 
         return message_bytes(db, row)
     if row.compose == "ack":
-        from adjudicator.mail.acks import composed_ack
+        from adjudicator.post.acks import composed_ack
 
         return composed_ack(row)
     assert row.compose is None, "a report queued by reference: use outbox.message_bytes(db, row)"

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from mailkit import Sink, orders_mail, outbox_rows, parts
 
-from adjudicator.engine import Referee
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import Database
+from adjudicator.mail.delivery import message_bytes
 from adjudicator.mail.handler import MailHandler
 from adjudicator.mail.outbound import SmtpConfig, flush_smtp
-from adjudicator.mail.outbox import message_bytes
-from adjudicator.store import Database
 
 
 def test_an_ack_is_queued_without_its_mime_and_composed_to_the_same_bytes_each_time(

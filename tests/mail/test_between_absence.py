@@ -11,13 +11,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 from sqlmodel import select
 
-from adjudicator.absence import read_day
 from adjudicator.cli import main
-from adjudicator.engine import Referee, RefereeError
+from adjudicator.core.engine import Referee, RefereeError
+from adjudicator.core.store import Absence, Database, Turn
 from adjudicator.mail.handler import MailHandler
-from adjudicator.reports import stored_report
-from adjudicator.signup import set_terms
-from adjudicator.store import Absence, Database, Turn
+from adjudicator.publish.reports import stored_report
+from adjudicator.table.absence import read_day
+from adjudicator.table.signup import set_terms
 
 
 def deadline(db: Database, number: int = 1) -> datetime:
@@ -115,7 +115,7 @@ def test_a_later_turn_opening_inside_an_absence_gets_its_deadline_moved(
     db: Database, referee: Referee, toy_game: dict[str, str], clock: Any
 ) -> None:
     set_terms(db, "toy", absence_days=14)
-    from adjudicator.absence import declare
+    from adjudicator.table.absence import declare
 
     declare(referee, "toy", "south", read_day("2026-11-27"), read_day("2026-11-29"))
     clock.advance(hours=30)  # turn 2 opens at 2026-11-23 18:00, its 48h deadline would be 2026-11-25 18:00
@@ -130,7 +130,7 @@ def test_the_report_shows_the_allowance_left(
     db: Database, referee: Referee, toy_game: dict[str, str]
 ) -> None:
     set_terms(db, "toy", absence_days=10)
-    from adjudicator.absence import declare
+    from adjudicator.table.absence import declare
 
     declare(referee, "toy", "north", read_day("2026-12-01"), read_day("2026-12-04"))
     referee.close_turn("toy")

@@ -13,14 +13,14 @@ import pytest
 from between_kit import REFEREE_HOME, SECRET, club_game, plain_mail, seat_mail
 from mailkit import REFEREE, Sink, free_port, outbox_rows, parts
 
-from adjudicator.archive import export_game
-from adjudicator.engine import Referee
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import Database, Game
 from adjudicator.mail.handler import MailHandler
 from adjudicator.mail.service import flush_outbox
 from adjudicator.mail.sources import Listener
-from adjudicator.signup import set_terms
-from adjudicator.store import Database, Game
-from adjudicator.verify import verify_archive
+from adjudicator.publish.archive import export_game
+from adjudicator.publish.verify import verify_archive
+from adjudicator.table.signup import set_terms
 
 
 class Post:

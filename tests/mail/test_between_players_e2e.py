@@ -13,11 +13,11 @@ from email.message import EmailMessage
 import pytest
 from mailkit import REFEREE, Sink, free_port, orders_mail, parts
 
-from adjudicator.engine import Referee
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import Database
 from adjudicator.mail.handler import MailHandler
 from adjudicator.mail.service import flush_outbox
 from adjudicator.mail.sources import Listener
-from adjudicator.store import Database
 
 _ids = itertools.count()
 

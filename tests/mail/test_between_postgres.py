@@ -9,10 +9,10 @@ from typing import Any
 from between_kit import club_game, code_in, letters, plain_mail, seat_mail, text_of
 from sqlmodel import select
 
-from adjudicator.engine import Referee
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import Database, Game, Turn
 from adjudicator.mail.handler import MailHandler
-from adjudicator.signup import set_terms
-from adjudicator.store import Database, Game, Turn
+from adjudicator.table.signup import set_terms
 
 
 def test_signup_absence_and_a_draw_on_postgresql(pg_db: Database, clock: Any) -> None:

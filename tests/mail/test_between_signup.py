@@ -13,10 +13,10 @@ from mailkit import outbox_rows, parts
 from sqlmodel import select
 
 from adjudicator.cli import main
-from adjudicator.engine import Referee
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import Confirmation, Database, Game, InboundMessage, Seat, check_secret
 from adjudicator.mail.handler import MailHandler
-from adjudicator.signup import CODES_PER_ADDRESS_PER_DAY, CODES_PER_GAME_PER_HOUR, normal_code
-from adjudicator.store import Confirmation, Database, Game, InboundMessage, Seat, check_secret
+from adjudicator.table.signup import CODES_PER_ADDRESS_PER_DAY, CODES_PER_GAME_PER_HOUR, normal_code
 
 
 def seats(db: Database) -> dict[str, Seat]:
@@ -98,7 +98,7 @@ def test_a_second_join_while_a_code_is_out_sends_nothing(db: Database, referee: 
 def test_codes_are_rate_limited_per_address_and_per_game(
     db: Database, referee: Referee, clock: FakeClock
 ) -> None:
-    from adjudicator.signup import set_terms
+    from adjudicator.table.signup import set_terms
 
     for name in ("g0", "g1", "g2", "g3", "other"):
         referee.new_game("toy-guess", name, {"seats": "4"})
@@ -228,7 +228,7 @@ def test_pbem_game_new_takes_the_signup_and_absence_terms(
     )
     assert main(["game", "new", "toy-guess", "g2", "--signup", "sometimes"]) == 2
     assert main(["game", "new", "toy-guess", "g3", "--absence", "36h"]) != 0
-    from adjudicator.signup import terms
+    from adjudicator.table.signup import terms
 
     db = Database(sqlite_url)
     with db.session() as session:

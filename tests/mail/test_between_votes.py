@@ -13,13 +13,13 @@ from hypothesis import strategies as st
 from mailkit import orders_mail, outbox_rows
 from sqlmodel import select
 
-from adjudicator.archive import export_game
-from adjudicator.engine import Referee
+from adjudicator.clock.tick import tick
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import Database, Game, Proposal, Seat, Submission, Turn
 from adjudicator.mail.handler import MailHandler
-from adjudicator.proposals import agreed_outcome, check_agreement
-from adjudicator.store import Database, Game, Proposal, Seat, Submission, Turn
-from adjudicator.tick import tick
-from adjudicator.verify import verify_archive
+from adjudicator.publish.archive import export_game
+from adjudicator.publish.verify import verify_archive
+from adjudicator.table.proposals import agreed_outcome, check_agreement
 
 
 @pytest.fixture

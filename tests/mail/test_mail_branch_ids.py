@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from mailkit import orders_mail, outbox_rows
 
-from adjudicator.engine import Referee
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import Database
 from adjudicator.mail.handler import MailHandler
-from adjudicator.rollback import rollback
-from adjudicator.store import Database
+from adjudicator.publish.rollback import rollback
 
 
 def test_acks_refusals_and_notices_of_a_reopened_turn_are_new_emails(

@@ -14,13 +14,13 @@ from icalendar import Calendar
 from mailkit import mail_bytes, orders_mail, outbox_rows, parts
 from sqlmodel import select
 
-from adjudicator.engine import Referee
-from adjudicator.mail import compose as compose_module
-from adjudicator.mail.compose import compose, header_text, set_text, stable_message_id, text_payload
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import Database, Game, Seat, Turn
 from adjudicator.mail.handler import MailHandler
-from adjudicator.mail.ics import deadline_ics
 from adjudicator.mail.service import queue_reminder
-from adjudicator.store import Database, Game, Seat, Turn
+from adjudicator.post import compose as compose_module
+from adjudicator.post.compose import compose, header_text, set_text, stable_message_id, text_payload
+from adjudicator.post.ics import deadline_ics
 
 
 def test_every_message_is_text_and_html_with_inlined_css() -> None:
@@ -174,7 +174,7 @@ def test_replies_come_from_the_referee(
     data=st.binary(max_size=300),
 )
 def test_the_fast_serialiser_writes_the_bytes_of_the_email_package(text: str, data: bytes) -> None:
-    from adjudicator.mail.compose import as_bytes
+    from adjudicator.post.compose import as_bytes
 
     msg = compose(
         to="ana@example.org",

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.mail.compose import referee_address, referee_mailbox
-from adjudicator.mail.config import int_setting, setting
 from adjudicator.mail.outbound import smtp_config
-from adjudicator.mail.outbox import outbox_dir
+from adjudicator.post.compose import referee_address, referee_mailbox
+from adjudicator.post.config import int_setting, setting
+from adjudicator.post.outbox import outbox_dir
 
 
 def test_config_file_then_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

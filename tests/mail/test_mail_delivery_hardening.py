@@ -23,10 +23,11 @@ from mailkit import Sink, free_port, outbox_rows
 from typer.testing import CliRunner
 
 from adjudicator.cli import app
-from adjudicator.mail import outbox
-from adjudicator.mail.compose import compose, stable_message_id
+from adjudicator.core.store import Database, utcnow
+from adjudicator.mail import delivery
 from adjudicator.mail.outbound import SmtpConfig, flush_smtp, retry_failed
-from adjudicator.store import Database, utcnow
+from adjudicator.post import outbox
+from adjudicator.post.compose import compose, stable_message_id
 
 
 def queue_many(db: Database, count: int) -> list[str]:
@@ -55,7 +56,7 @@ class SlowSink(Sink):
 FLUSHER = (
     "import sys\n"
     "from adjudicator.mail.outbound import SmtpConfig, flush_smtp\n"
-    "from adjudicator.store import Database\n"
+    "from adjudicator.core.store import Database\n"
     "flush_smtp(Database(sys.argv[1]), SmtpConfig.from_url(sys.argv[2]), parallel=3)\n"
 )
 
@@ -133,7 +134,7 @@ def test_two_maildir_flushers_on_postgresql_write_each_message_once(
             writes[message_id] += 1
         return real_write(folder, message_id, raw)
 
-    monkeypatch.setattr(outbox, "write_maildir", counting_write)
+    monkeypatch.setattr(delivery, "write_maildir", counting_write)
     start = threading.Barrier(2)
     delivered: list[int] = []
 
@@ -141,7 +142,7 @@ def test_two_maildir_flushers_on_postgresql_write_each_message_once(
         database = Database(pg_url)  # a connection pool of its own, like a second process
         try:
             start.wait()
-            delivered.append(outbox.deliver_to_maildir(database, tmp_path / "outbox"))
+            delivered.append(delivery.deliver_to_maildir(database, tmp_path / "outbox"))
         finally:
             database.dispose()
 

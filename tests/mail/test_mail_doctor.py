@@ -15,7 +15,7 @@ from aiosmtpd.smtp import AuthResult, LoginPassword
 from mailkit import Sink, free_port
 
 from adjudicator.cli import main
-from adjudicator.store import Database
+from adjudicator.core.store import Database
 
 pytestmark = pytest.mark.filterwarnings("ignore:Requiring AUTH while not requiring TLS:UserWarning")
 

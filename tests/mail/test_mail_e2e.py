@@ -11,11 +11,11 @@ from icalendar import Calendar
 from mailkit import REFEREE, Sink, free_port, orders_mail, parts
 from sqlmodel import select
 
-from adjudicator.engine import Referee
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import Database, InboundMessage
 from adjudicator.mail.handler import MailHandler
 from adjudicator.mail.service import flush_outbox, start_listener
 from adjudicator.mail.sources import Listener
-from adjudicator.store import Database, InboundMessage
 
 
 def send(port: int, raw: bytes, sender: str, to: str = REFEREE) -> None:

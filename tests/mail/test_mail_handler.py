@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 from mailkit import REFEREE, mail_bytes, orders_mail, outbox_rows, parts
 from sqlmodel import select
 
-from adjudicator.engine import Referee
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import Database, InboundMessage, Submission
 from adjudicator.mail.handler import MailHandler
-from adjudicator.store import Database, InboundMessage, Submission
 
 
 def submissions(db: Database) -> list[Submission]:

@@ -17,10 +17,10 @@ from mailkit import free_port, mail_bytes, orders_mail, outbox_rows, parts
 from sqlalchemy import text
 from sqlmodel import select
 
-from adjudicator.engine import Referee
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import Database, InboundMessage, Submission
 from adjudicator.mail.handler import UNVERIFIED_KEEP, Handled, MailHandler, turn_written_for
 from adjudicator.mail.sources import Listener
-from adjudicator.store import Database, InboundMessage, Submission
 
 
 def accepted(db: Database, seat: str = "north") -> list[Submission]:

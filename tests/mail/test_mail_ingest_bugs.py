@@ -15,8 +15,8 @@ from mailkit import mail_bytes, orders_mail, outbox_rows, parts
 from sqlmodel import select
 
 from adjudicator import games
-from adjudicator.engine import Referee
-from adjudicator.store import Database, InboundMessage
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import Database, InboundMessage
 
 TESTS = Path(__file__).parent.parent
 

@@ -13,11 +13,11 @@ from mailkit import Sink, free_port, outbox_rows
 from typer.testing import CliRunner
 
 from adjudicator.cli import app
-from adjudicator.mail import outbox
-from adjudicator.mail.compose import compose, stable_message_id
+from adjudicator.core.store import Database
 from adjudicator.mail.outbound import SmtpConfig, SmtpConfigError, backoff, flush_smtp, redact, retry_failed
 from adjudicator.mail.service import flush_outbox
-from adjudicator.store import Database
+from adjudicator.post import outbox
+from adjudicator.post.compose import compose, stable_message_id
 
 NOW = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
 

@@ -8,11 +8,11 @@ from mailkit import orders_mail, outbox_rows
 from sqlmodel import select
 from toy_ruleset import ClosestGuess
 
-from adjudicator.engine import Referee
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import Database, Submission
 from adjudicator.games import register
 from adjudicator.games.base import REFEREE, OrderRequest
 from adjudicator.mail.handler import MailHandler
-from adjudicator.store import Database, Submission
 
 
 class RefereedGuess(ClosestGuess):

@@ -21,11 +21,11 @@ from sqlmodel import select
 from typer.testing import CliRunner
 
 from adjudicator.cli import app
-from adjudicator.engine import Referee
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import Database, InboundMessage, Submission
 from adjudicator.mail.handler import MailHandler
 from adjudicator.mail.service import poll_configured
 from adjudicator.mail.sources import ImapConfig, MailSourceError, poll_imap, poll_maildir
-from adjudicator.store import Database, InboundMessage, Submission
 
 
 def real_game(db: Database) -> dict[str, str]:

@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 from mailkit import REFEREE, orders_mail, outbox_rows, parts
 from sqlmodel import select
 
-from adjudicator.engine import Referee
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import Database, InboundMessage, Observer
 from adjudicator.mail.handler import MailHandler
-from adjudicator.store import Database, InboundMessage, Observer
 
 WATCHER = "fan@example.net"
 _count = itertools.count()

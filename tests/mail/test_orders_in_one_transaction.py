@@ -14,10 +14,10 @@ from mailkit import mail_bytes, orders_mail, outbox_rows, parts
 from sqlalchemy import event
 from sqlmodel import select
 
-from adjudicator.engine import Referee
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import Database, InboundMessage, Submission
 from adjudicator.mail import orders_path
 from adjudicator.mail.handler import MailHandler
-from adjudicator.store import Database, InboundMessage, Submission
 
 
 def commits(db: Database) -> list[str]:

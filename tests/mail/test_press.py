@@ -12,14 +12,14 @@ from hypothesis import strategies as st
 from mailkit import orders_mail, outbox_rows, parts
 from sqlmodel import select
 
-from adjudicator.archive import export_game
-from adjudicator.engine import Referee
+from adjudicator.core.engine import Referee
+from adjudicator.core.record import record_hash, turn_record
+from adjudicator.core.store import Database, Game, InboundMessage, PressMessage, Seat, Turn
 from adjudicator.games.base import REFEREE
 from adjudicator.mail.handler import MailHandler
-from adjudicator.press import addressed, send_press, set_mode, split_press
-from adjudicator.record import record_hash, turn_record
-from adjudicator.store import Database, Game, InboundMessage, PressMessage, Seat, Turn
-from adjudicator.verify import verify_archive
+from adjudicator.publish.archive import export_game
+from adjudicator.publish.verify import verify_archive
+from adjudicator.table.press import addressed, send_press, set_mode, split_press
 
 ADDRESSES = {"north": "north@example.org", "south": "south@example.org", "east": "east@example.org"}
 
@@ -338,7 +338,7 @@ def test_press_json_without_a_press_hash_in_the_record_is_refused(
 def test_press_after_the_game_is_over_is_refused(
     db: Database, referee: Referee, club: dict[str, str]
 ) -> None:
-    from adjudicator.press import PressRefused
+    from adjudicator.table.press import PressRefused
 
     _close(referee, club)
     with db.session() as session:
@@ -371,7 +371,7 @@ def test_split_press_never_raises_and_keeps_the_message_whole(text: str) -> None
 @settings(max_examples=300, deadline=None)
 @given(st.text(max_size=200))
 def test_a_relayed_press_text_keeps_no_control_character_but_line_ends_and_tabs(text: str) -> None:
-    from adjudicator.press import clean_text
+    from adjudicator.table.press import clean_text
 
     message = clean_text(text)
     assert "\r" not in message
@@ -445,7 +445,7 @@ def test_pbem_game_new_takes_the_press_option(db: Database, capsys: pytest.Captu
 def test_a_rollback_keeps_the_abandoned_press_off_the_main_line(
     db: Database, referee: Referee, handler: MailHandler, long_club: dict[str, str], tmp_path: Path
 ) -> None:
-    from adjudicator.rollback import rollback
+    from adjudicator.publish.rollback import rollback
 
     club = long_club
     handler.handle(press_mail(club, "north", "press to south\nTurn one words."))
@@ -461,7 +461,7 @@ def test_a_rollback_keeps_the_abandoned_press_off_the_main_line(
         game = session.get(Game, "club")
         turn = session.exec(select(Turn).where(Turn.game_id == "club", Turn.number == 2)).one()
         assert game is not None
-        from adjudicator.press_record import press_entries
+        from adjudicator.core.press_record import press_entries
 
         assert [p["text"] for p in press_entries(session, "club", 2)] == ["New turn two words."]
         assert record_hash(turn_record(session, game, turn)) == turn.record_hash
@@ -474,7 +474,7 @@ def test_a_rollback_keeps_the_abandoned_press_off_the_main_line(
 def _abandon_press(referee: Referee, handler: MailHandler, club: dict[str, str]) -> None:
     """Press in turns 2 and 3, a rollback to turn 1, then new press in the new turns 2 and 3 (the
     first to 4 points wins: the game is over after the new turn 4)."""
-    from adjudicator.rollback import rollback
+    from adjudicator.publish.rollback import rollback
 
     _close(referee, club)
     handler.handle(press_mail(club, "north", "press to south\nAbandoned turn two."))
@@ -533,7 +533,7 @@ def test_the_press_of_a_rolled_back_turn_is_published_at_once_under_public_press
 ) -> None:
     club = make_club(referee, 4)
     set_mode(db, "club", "public")
-    from adjudicator.rollback import rollback
+    from adjudicator.publish.rollback import rollback
 
     _close(referee, club)
     handler.handle(press_mail(club, "north", "press to all\nAbandoned open words."))

@@ -11,11 +11,11 @@ import pytest
 from mailkit import Sink, orders_mail, outbox_rows
 from sqlmodel import select
 
-from adjudicator.engine import Referee
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import Database, OutboxMessage, Report, TurnPicture
+from adjudicator.mail.delivery import deliver_to_maildir, message_bytes
 from adjudicator.mail.handler import MailHandler
 from adjudicator.mail.outbound import SmtpConfig, flush_smtp
-from adjudicator.mail.outbox import deliver_to_maildir, message_bytes
-from adjudicator.store import Database, OutboxMessage, Report, TurnPicture
 
 
 def close_one_mare_nostrum_turn(referee: Referee, game_id: str = "mn") -> None:
@@ -112,7 +112,7 @@ def test_smtp_delivery_sends_each_composed_report_once(referee: Referee, sink: S
 def test_the_archive_uses_the_picture_kept_with_the_turn(
     referee: Referee, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from adjudicator import archive
+    from adjudicator.publish import archive
 
     close_one_mare_nostrum_turn(referee)
     message_bytes(referee.db, report_rows(referee.db)[0])  # the first mail made the PNG
@@ -129,8 +129,8 @@ def test_the_archive_uses_the_picture_kept_with_the_turn(
 def test_orders_by_mail_and_their_acknowledgement_are_stored_together_or_not_at_all(
     db: Database, handler: MailHandler, toy_game: dict[str, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from adjudicator.mail import acks
-    from adjudicator.store import Submission
+    from adjudicator.core.store import Submission
+    from adjudicator.post import acks
 
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("the ack could not be queued")
@@ -151,7 +151,7 @@ def test_orders_by_mail_and_their_acknowledgement_are_stored_together_or_not_at_
 
 
 def test_the_stored_reports_keep_the_board_drawing_once_per_turn(referee: Referee) -> None:
-    from adjudicator.reports import stored_report
+    from adjudicator.publish.reports import stored_report
 
     close_one_mare_nostrum_turn(referee)
     [kept] = pictures(referee.db)
@@ -164,7 +164,7 @@ def test_the_stored_reports_keep_the_board_drawing_once_per_turn(referee: Refere
 
 
 def test_a_queued_report_of_a_rolled_back_turn_is_failed_not_lost(referee: Referee, tmp_path: Path) -> None:
-    from adjudicator.rollback import rollback
+    from adjudicator.publish.rollback import rollback
 
     close_one_mare_nostrum_turn(referee)
     rollback(referee.db, "mn", 0, reason="test")
@@ -181,10 +181,10 @@ def test_a_report_mail_is_the_mime_the_email_package_writes_itself(referee: Refe
     piece) change no byte: each mail is made again with the email package's plain calls."""
     import hashlib
 
-    from adjudicator.mail.compose import compose
-    from adjudicator.mail.ics import turn_deadline_attachment
-    from adjudicator.mail.report_mail import expand_boards, picture_name
-    from adjudicator.store import as_utc
+    from adjudicator.core.store import as_utc
+    from adjudicator.post.compose import compose
+    from adjudicator.post.ics import turn_deadline_attachment
+    from adjudicator.publish.report_mail import expand_boards, picture_name
 
     close_one_mare_nostrum_turn(referee)
     close_one_mare_nostrum_turn(referee, "mn2")  # two turns in memory at once

@@ -16,8 +16,8 @@ from typing import Protocol
 from sqlalchemy import Engine, create_engine, text
 from sqlmodel import func, select
 
-from adjudicator.engine import Referee
-from adjudicator.store import Database, DiceRoll, EventRecord, Report, Turn
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import Database, DiceRoll, EventRecord, Report, Turn
 
 TESTS = Path(__file__).resolve().parent.parent
 
@@ -31,7 +31,7 @@ from adjudicator.games import register
 register(ClosestGuess)
 delay = float(os.environ.get("PBEM_TEST_SLOW_CLOSE", "0"))
 if delay:
-    from adjudicator.engine import Referee
+    from adjudicator.core.engine import Referee
     _resolve = Referee._resolve
     def _slow(self, *args, **kwargs):
         time.sleep(delay)

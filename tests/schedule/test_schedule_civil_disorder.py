@@ -1,5 +1,5 @@
 """A seat in civil disorder holds up neither the early close nor the grace, in `tick` as at a
-submission, on SQLite and on PostgreSQL (``adjudicator/waiting.py``)."""
+submission, on SQLite and on PostgreSQL (``adjudicator/core/waiting.py``)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import pytest
 from schedule_helpers import FakeClock
 from sqlmodel import select
 
-from adjudicator.engine import Referee
-from adjudicator.store import Database, OutboxMessage, ReminderSent, Turn, as_utc
-from adjudicator.tick import TickSummary, ready_turns, tick
+from adjudicator.clock.tick import TickSummary, ready_turns, tick
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import Database, OutboxMessage, ReminderSent, Turn, as_utc
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -8,8 +8,8 @@ import pytest
 from sqlmodel import select
 
 from adjudicator.cli import main
-from adjudicator.engine import Referee
-from adjudicator.store import Database, Game, Turn, as_utc, utcnow
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import Database, Game, Turn, as_utc, utcnow
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

@@ -10,9 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlmodel import select
 
-from adjudicator.engine import Referee
-from adjudicator.store import Database, DiceRoll, Turn, as_utc
-from adjudicator.tick import tick
+from adjudicator.clock.tick import tick
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import Database, DiceRoll, Turn, as_utc
 
 _ids = itertools.count()
 moves = st.lists(

@@ -15,10 +15,10 @@ from schedule_helpers import BOOT, FakeClock, count_closed, start_serve, stop, w
 from sqlmodel import select
 
 from adjudicator.cli import main
-from adjudicator.engine import Referee
-from adjudicator.rollback import rollback
-from adjudicator.store import Database, OutboxMessage, Turn, as_utc
-from adjudicator.tick import TickSummary, tick
+from adjudicator.clock.tick import TickSummary, tick
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import Database, OutboxMessage, Turn, as_utc
+from adjudicator.publish.rollback import rollback
 
 
 def _game(referee: Referee, game_id: str = "g", **kwargs: object) -> dict[str, str]:
@@ -67,7 +67,7 @@ def test_the_tick_counts_only_reminders_that_were_queued(referee: Referee, clock
     _game(referee, deadline="48h", reminders="24h")
     clock.advance(hours=24)
     with referee.db.session() as session:  # an email with the same Message-ID is queued already
-        from adjudicator.reminders import due_reminders
+        from adjudicator.clock.reminders import due_reminders
 
         due = due_reminders(referee, session, clock())
         from adjudicator.mail.service import queue_reminder
@@ -87,7 +87,7 @@ def test_a_turn_whose_orders_are_all_in_and_final_closes_at_the_next_tick(
     # the last final order is stored, but the close that should follow never ran (a crash)
     referee.submit("g", "north", "guess 2", secrets["north"], final=True)
     with referee.db.session() as session:
-        from adjudicator.store import Submission
+        from adjudicator.core.store import Submission
 
         session.add(
             Submission(

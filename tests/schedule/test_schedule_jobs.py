@@ -6,9 +6,9 @@ from datetime import timedelta
 
 from sqlalchemy import text
 
-from adjudicator.engine import Referee
-from adjudicator.schedule import JOB_TABLE, Server
-from adjudicator.store import Database, as_utc, utcnow
+from adjudicator.clock.schedule import JOB_TABLE, Server
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import Database, as_utc, utcnow
 
 
 def _jobs(db: Database) -> dict[str, float]:

@@ -9,9 +9,9 @@ from typing import Any
 from schedule_helpers import FakeClock
 from sqlmodel import select
 
-from adjudicator.engine import Referee
-from adjudicator.store import Turn
-from adjudicator.tick import TickSummary, close_due
+from adjudicator.clock.tick import TickSummary, close_due
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import Turn
 
 GAMES = 12
 

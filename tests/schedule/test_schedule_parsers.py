@@ -14,7 +14,8 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from adjudicator.deadlines import (
+from adjudicator.clock.schedule import parse_listen
+from adjudicator.core.deadlines import (
     MIN_SLOT_GAP,
     DeadlineError,
     absolute,
@@ -24,8 +25,7 @@ from adjudicator.deadlines import (
     validate_rule,
     zone,
 )
-from adjudicator.durations import MAX_DURATION, DurationError, format_duration, parse_duration
-from adjudicator.schedule import parse_listen
+from adjudicator.core.durations import MAX_DURATION, DurationError, format_duration, parse_duration
 
 ZONES = sorted(z for z in available_timezones() if "/" in z and not z.startswith(("posix", "right")))
 DAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun", "monday", "Sunday", "WED"]

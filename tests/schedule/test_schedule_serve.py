@@ -20,8 +20,8 @@ from schedule_helpers import (
 )
 from sqlmodel import func, select
 
-from adjudicator.engine import Referee
-from adjudicator.store import Database, Report, Turn, utcnow
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import Database, Report, Turn, utcnow
 
 pytestmark = pytest.mark.slow
 
@@ -66,7 +66,7 @@ def test_serve_closes_a_turn_at_its_deadline_and_queues_the_reports_without_any_
 def test_serve_killed_during_a_run_of_due_turns_finishes_them_after_a_restart_each_once(
     db: Database, sqlite_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("adjudicator.engine.hash_secret", lambda secret: "test-only")  # fast setup
+    monkeypatch.setattr("adjudicator.core.engine.hash_secret", lambda secret: "test-only")  # fast setup
     past = utcnow() - timedelta(hours=2)
     referee = Referee(db, clock=lambda: past)  # the games opened two hours ago: every 1h deadline is due
     games = new_games(referee, "down", 30)

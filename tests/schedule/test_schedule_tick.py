@@ -10,10 +10,11 @@ from schedule_helpers import FakeClock
 from sqlalchemy import event
 from sqlmodel import func, select
 
-from adjudicator.engine import NotFound, Referee, RefereeError, Refused
-from adjudicator.record import counting_submissions
-from adjudicator.reminders import reminder_text
-from adjudicator.store import (
+from adjudicator.clock.reminders import reminder_text
+from adjudicator.clock.tick import TickSummary, tick
+from adjudicator.core.engine import NotFound, Referee, RefereeError, Refused
+from adjudicator.core.record import counting_submissions
+from adjudicator.core.store import (
     Database,
     DiceRoll,
     Game,
@@ -24,7 +25,6 @@ from adjudicator.store import (
     Turn,
     as_utc,
 )
-from adjudicator.tick import TickSummary, tick
 
 
 def _game(referee: Referee, game_id: str = "g", **kwargs: object) -> dict[str, str]:

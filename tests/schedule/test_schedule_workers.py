@@ -20,10 +20,10 @@ from schedule_helpers import (
 )
 from sqlmodel import select
 
-from adjudicator.engine import Referee
-from adjudicator.reminders import send_due_reminders
-from adjudicator.store import Database, OutboxMessage, ReminderSent, utcnow
-from adjudicator.tick import tick
+from adjudicator.clock.reminders import send_due_reminders
+from adjudicator.clock.tick import tick
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import Database, OutboxMessage, ReminderSent, utcnow
 
 pytestmark = pytest.mark.postgres
 
@@ -32,7 +32,7 @@ pytestmark = pytest.mark.postgres
 def test_two_serve_processes_on_postgresql_close_200_due_turns_each_once(
     pg_db: Database, pg_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("adjudicator.engine.hash_secret", lambda secret: "test-only")  # fast setup
+    monkeypatch.setattr("adjudicator.core.engine.hash_secret", lambda secret: "test-only")  # fast setup
     past = utcnow() - timedelta(hours=2)
     games = new_games(Referee(pg_db, clock=lambda: past), "pg", 200)
     logs = [tmp_path / "a.log", tmp_path / "b.log"]

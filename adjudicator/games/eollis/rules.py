@@ -23,7 +23,6 @@ import json
 import random
 from typing import Any, ClassVar
 
-from adjudicator.dice import Dice
 from adjudicator.games.base import (
     BaseRuleset,
     Event,
@@ -34,6 +33,7 @@ from adjudicator.games.base import (
     Problem,
     State,
 )
+from adjudicator.games.dice import Dice
 from adjudicator.games.eollis import adventure, tavern
 from adjudicator.games.eollis import bot as bots
 from adjudicator.games.eollis import orders as grammar

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.dice import Dice
 from adjudicator.games.base import Event, State
+from adjudicator.games.dice import Dice
 from adjudicator.games.eollis.cards import FAME_SECTIONS, FAME_TRACK, POST_NAMES, effect_name
 from adjudicator.games.eollis.orders import POSTS
 

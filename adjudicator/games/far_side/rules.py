@@ -21,8 +21,8 @@ import tomllib
 from importlib.resources import files
 from typing import Any, ClassVar
 
-from adjudicator.dice import Dice
 from adjudicator.games.base import BaseRuleset, Event, OptionError, OrderRequest, Outcome, Parsed, Problem
+from adjudicator.games.dice import Dice
 from adjudicator.games.far_side import board as B
 from adjudicator.games.far_side.legality import check_orders
 from adjudicator.games.far_side.orders import Orders, canonical, parse_orders

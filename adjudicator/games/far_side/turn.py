@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.dice import Dice
 from adjudicator.games.base import Event
+from adjudicator.games.dice import Dice
 from adjudicator.games.far_side import board as B
 from adjudicator.games.far_side import tables as T
 from adjudicator.games.far_side.orders import Orders, parse_orders

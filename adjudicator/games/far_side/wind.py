@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.dice import Dice
+from adjudicator.games.dice import Dice
 from adjudicator.games.far_side import tables as T
 
 Wind = dict[str, Any]

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from adjudicator.dice import Dice
+from adjudicator.games.dice import Dice
 
 ELEMENTS = 12
 SACRED_GUARD = 1

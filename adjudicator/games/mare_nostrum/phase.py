@@ -29,8 +29,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from adjudicator.dice import Dice
 from adjudicator.games.base import Event
+from adjudicator.games.dice import Dice
 
 # The map and the orders stay Python; the battle is compiled with this phase (see .native): the
 # copy that setup.py compiles in .native imports its own compiled battle.py, and these two

@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from adjudicator.dice import Dice
 from adjudicator.games.base import (
     REFEREE,
     AdjustmentError,
@@ -24,6 +23,7 @@ from adjudicator.games.base import (
     Problem,
     ScenarioError,
 )
+from adjudicator.games.dice import Dice
 
 from . import board, campaign
 from .bot import bot_orders

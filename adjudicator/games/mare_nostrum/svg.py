@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
-from adjudicator.pictures import WrittenSvg
+from adjudicator.games.drawing import WrittenSvg
 
 from .board import board_caption, board_title
 from .map import DATA, GameMap, map_of

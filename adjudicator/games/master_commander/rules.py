@@ -14,7 +14,6 @@ import random
 from pathlib import Path
 from typing import Any, ClassVar
 
-from adjudicator.dice import Dice
 from adjudicator.games.base import (
     BaseRuleset,
     Event,
@@ -25,6 +24,7 @@ from adjudicator.games.base import (
     Problem,
     State,
 )
+from adjudicator.games.dice import Dice
 from adjudicator.games.master_commander import battle as battles
 from adjudicator.games.master_commander import bot as bots
 from adjudicator.games.master_commander import orders as grammar

@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from adjudicator.dice import Dice
 from adjudicator.games.base import BaseRuleset, Event, OptionError, OrderRequest, Outcome, Parsed, Problem
+from adjudicator.games.dice import Dice
 from adjudicator.games.planet_masters import empire as E
 from adjudicator.games.planet_masters import turn as T
 from adjudicator.games.planet_masters.orders import Orders, canonical, parse_orders

@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from adjudicator.dice import Dice
 from adjudicator.games.base import Event
+from adjudicator.games.dice import Dice
 from adjudicator.games.planet_masters import empire as E
 from adjudicator.games.planet_masters.orders import Condition, Orders, Reward, Step
 from adjudicator.games.planet_masters.tables import (

@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from adjudicator.dice import Dice
 from adjudicator.games.base import Event, Problem
+from adjudicator.games.dice import Dice
 from adjudicator.games.eollis.adventure import join, testers
 from adjudicator.games.eollis.orders import POSTS
 from adjudicator.games.eollis.rules import Eollis, ask

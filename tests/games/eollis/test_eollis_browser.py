@@ -11,9 +11,9 @@ from browserkit import chromium
 
 @pytest.fixture(scope="module")
 def archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from adjudicator.archive import export_game
-    from adjudicator.demo import run_demo
-    from adjudicator.store import Database
+    from adjudicator.cli.demo_campaign import run_demo
+    from adjudicator.core.store import Database
+    from adjudicator.publish.archive import export_game
 
     base = tmp_path_factory.mktemp("eollis-demo")
     url = f"sqlite:///{base / 'pbem.db'}"

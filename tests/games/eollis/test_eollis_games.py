@@ -139,10 +139,10 @@ def test_pirate_names_are_escaped_in_the_svg() -> None:
 def test_demo_plays_to_a_winner_and_its_archive_verifies(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from adjudicator.archive import export_game
-    from adjudicator.demo import run_demo
-    from adjudicator.store import Database
-    from adjudicator.verify import verify_archive
+    from adjudicator.cli.demo_campaign import run_demo
+    from adjudicator.core.store import Database
+    from adjudicator.publish.archive import export_game
+    from adjudicator.publish.verify import verify_archive
 
     monkeypatch.chdir(tmp_path)
     url = f"sqlite:///{tmp_path / 'pbem.db'}"
@@ -157,10 +157,10 @@ def test_demo_plays_to_a_winner_and_its_archive_verifies(
 
 
 def test_a_running_games_archive_and_reports_never_show_a_hand_or_a_secret_mission(tmp_path: Path) -> None:
-    from adjudicator.archive import export_game
-    from adjudicator.demo import run_demo
-    from adjudicator.engine import Referee
-    from adjudicator.store import Database
+    from adjudicator.cli.demo_campaign import run_demo
+    from adjudicator.core.engine import Referee
+    from adjudicator.core.store import Database
+    from adjudicator.publish.archive import export_game
 
     url = f"sqlite:///{tmp_path / 'pbem.db'}"
     import os

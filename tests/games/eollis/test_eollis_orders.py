@@ -6,7 +6,7 @@ from eollis_helpers import RULES, at_event, new_game, play, problems, scene
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.dice import Dice
+from adjudicator.games.dice import Dice
 from adjudicator.games.eollis import orders as grammar
 from adjudicator.games.eollis.orders import VERBS
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from eollis_helpers import RULES, new_game, play, scene, table, texts_of
 
-from adjudicator.dice import Dice
+from adjudicator.games.dice import Dice
 from adjudicator.games.eollis import adventure
 from adjudicator.games.eollis.cards import ACTION_COUNT, catalogue
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.dice import Dice
 from adjudicator.games.base import Event, OrderRequest
+from adjudicator.games.dice import Dice
 from adjudicator.games.far_side.rules import FarSide
 from adjudicator.games.far_side.wind import roll_wind
 

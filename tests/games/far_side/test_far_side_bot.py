@@ -7,7 +7,7 @@ import random
 
 from far_side_helpers import GAME, board, play, request, said
 
-from adjudicator.dice import Dice
+from adjudicator.games.dice import Dice
 from adjudicator.games.far_side.bot import exact_paths
 from adjudicator.games.far_side.wind import roll_wind
 

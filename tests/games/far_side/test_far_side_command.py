@@ -8,7 +8,7 @@ from typing import Any
 
 from far_side_helpers import GAME, board, play, problems, request, said
 
-from adjudicator.dice import Dice
+from adjudicator.games.dice import Dice
 
 CALM = {"wind:white": 2, "wind:red": 2}
 ENGAGED = {"engaged": "long"}

@@ -4,8 +4,8 @@ when it is in (or at its deadline)."""
 
 from __future__ import annotations
 
-from adjudicator.engine import Referee
-from adjudicator.store import dumps, loads
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import dumps, loads
 
 ENGAGED = {"engaged": "long"}
 PLACES = {"B1": "d4", "B3": "e4", "F1": "d6", "F2": "e6"}
@@ -51,7 +51,7 @@ def test_live_reactions_a_final_turn_does_not_close_the_game_turn_before_the_owe
 
 def test_a_warning_does_not_reject_the_orders_and_the_acknowledgement_shows_it(referee: Referee) -> None:
     """7 REPAIRS / 28 BOARD: BRD lent from a grappled ship is legal; the acknowledgement warns."""
-    from adjudicator.render import render
+    from adjudicator.post.render import render
 
     referee.new_game("far-side", "fw", {"first": "french"}, deadline="48h")
     secret = referee.join("fw", "french", email="f@example.org")
@@ -86,9 +86,9 @@ def test_step_02_the_next_wind_comes_from_the_sealed_turns_seed_and_is_published
     turn-1 orders were sealed), logged with turn 1's dice and published before turn 2 opens."""
     from sqlmodel import select
 
-    from adjudicator import seal
-    from adjudicator.dice import Dice
-    from adjudicator.store import DiceRoll, EventRecord, Submission
+    from adjudicator.core import seal
+    from adjudicator.core.store import DiceRoll, EventRecord, Submission
+    from adjudicator.games.dice import Dice
 
     referee.new_game("far-side", "fx", {}, deadline="48h")
     secret = referee.join("fx", "british", email="b@example.org")

@@ -12,9 +12,9 @@ from far_side_helpers import GAME, board, new_state, play, said
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.dice import Dice
 from adjudicator.games import get_ruleset
 from adjudicator.games.base import OptionError
+from adjudicator.games.dice import Dice
 from adjudicator.games.far_side import board as B
 from adjudicator.games.far_side.tables import SKILL_MAX, SKILL_MIN
 

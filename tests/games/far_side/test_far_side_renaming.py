@@ -19,7 +19,7 @@ from far_side_helpers import GAME
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.dice import Dice
+from adjudicator.games.dice import Dice
 from adjudicator.games.far_side import board as B
 
 SHIP = re.compile(r"\b([BF])([1-8])\b")

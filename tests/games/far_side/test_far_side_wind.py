@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from far_side_helpers import GAME, board, play, said
 
-from adjudicator.dice import Dice
+from adjudicator.games.dice import Dice
 from adjudicator.games.far_side.wind import roll_wind, wind_text
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from adjudicator.dice import Dice
 from adjudicator.games.base import Event, OrderRequest
+from adjudicator.games.dice import Dice
 from adjudicator.games.mare_nostrum.phase import new_army, new_fleet
 from adjudicator.games.mare_nostrum.rules import MareNostrum
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from mare_nostrum_helpers import army, give, new_game, play, texts, win
 
-from adjudicator.dice import Dice
+from adjudicator.games.dice import Dice
 from adjudicator.games.mare_nostrum.battle import Fighter, break_point, tactical_battle
 
 

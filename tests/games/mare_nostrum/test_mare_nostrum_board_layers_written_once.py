@@ -11,8 +11,8 @@ from typing import Any
 import elementtree_board as reference
 import pytest
 
-from adjudicator.dice import Dice
 from adjudicator.games import get_ruleset
+from adjudicator.games.dice import Dice
 from adjudicator.games.mare_nostrum import svg as board_picture
 from adjudicator.games.mare_nostrum.map import map_of
 

@@ -18,11 +18,11 @@ import pytest
 from browserkit import chromium
 from sqlmodel import select
 
-from adjudicator import pictures
-from adjudicator.engine import Referee
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import Report, Turn
 from adjudicator.games.mare_nostrum import svg as board_picture
 from adjudicator.games.mare_nostrum.map import default_map
-from adjudicator.store import Report, Turn
+from adjudicator.publish import pictures
 
 Image = pytest.importorskip("PIL.Image")
 EXAMPLES = Path(__file__).parents[3] / "orders" / "mare-nostrum"
@@ -49,7 +49,7 @@ def owners_after(referee: Referee, turn: int) -> dict[str, str | None]:
 
 
 def stored_html(referee: Referee, turn: int, seat: str) -> str:
-    from adjudicator.reports import stored_report  # the board is kept once per turn and put back here
+    from adjudicator.publish.reports import stored_report  # the board is kept once per turn and put back here
 
     with referee.db.session() as session:
         html = stored_report(session, "mn", turn, seat, "html")
@@ -214,7 +214,7 @@ def test_chromium_shows_the_reports_map_with_regions_in_owner_colours(
 
 
 def test_a_club_map_without_shapes_is_still_drawn_as_a_schematic(tmp_path: Path) -> None:
-    from adjudicator.dice import Dice
+    from adjudicator.games.dice import Dice
     from adjudicator.games.mare_nostrum.map import DEFAULT_MAP
     from adjudicator.games.mare_nostrum.rules import MareNostrum
 
@@ -275,7 +275,7 @@ def test_names_are_at_least_8_px_high_when_the_picture_is_400_px_wide() -> None:
 
 
 def test_hostile_names_and_colours_of_a_club_map_stay_text(tmp_path: Path) -> None:
-    from adjudicator.dice import Dice
+    from adjudicator.games.dice import Dice
     from adjudicator.games.mare_nostrum.map import DEFAULT_MAP
     from adjudicator.games.mare_nostrum.rules import MareNostrum
 

@@ -16,8 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mare_nostrum_helpers import RS, army, fleet, new_game, play, request
 
-from adjudicator.dice import Dice
 from adjudicator.games.base import AdjustmentError, ScenarioError
+from adjudicator.games.dice import Dice
 from adjudicator.games.mare_nostrum.map import default_map
 from adjudicator.games.mare_nostrum.orders import parse_orders
 

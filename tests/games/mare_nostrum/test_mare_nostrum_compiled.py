@@ -18,13 +18,13 @@ from hypothesis import strategies as st
 from mare_nostrum_helpers import RS
 from test_mare_nostrum_names import crowded_position
 
-from adjudicator.archive import export_game
-from adjudicator.dice import Dice
-from adjudicator.engine import Referee
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import Database
+from adjudicator.games.dice import Dice
 from adjudicator.games.mare_nostrum import native
 from adjudicator.games.mare_nostrum.phase import MilitaryPhase
-from adjudicator.store import Database
-from adjudicator.verify import summary, verify_archive
+from adjudicator.publish.archive import export_game
+from adjudicator.publish.verify import summary, verify_archive
 
 Outcome = tuple[str, list[tuple[Any, ...]], list[dict[str, object]]]
 
@@ -177,7 +177,7 @@ def test_a_missing_or_damaged_build_record_means_the_python_phase(
 def test_pbem_doctor_says_which_military_phase_resolves(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from adjudicator.doctor import compiled_rules
+    from adjudicator.cli.checks import compiled_rules
 
     monkeypatch.setenv(native.PURE_VARIABLE, "1")
     asked = compiled_rules()

@@ -12,9 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mare_nostrum_helpers import RS, army, give, new_game, play, texts
 
-from adjudicator.dice import Dice
 from adjudicator.games import get_ruleset
 from adjudicator.games.base import REFEREE, OptionError, Ruleset
+from adjudicator.games.dice import Dice
 from adjudicator.games.mare_nostrum.map import default_map
 from adjudicator.games.mare_nostrum.rules import MareNostrum
 

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from mare_nostrum_helpers import RS
 from test_mare_nostrum_names import crowded_position
 
-from adjudicator.dice import Dice
+from adjudicator.games.dice import Dice
 from adjudicator.games.mare_nostrum.map import map_of
 from adjudicator.games.mare_nostrum.phase import MilitaryPhase
 

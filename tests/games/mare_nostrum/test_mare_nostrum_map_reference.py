@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from mare_nostrum_helpers import RS
 
-from adjudicator.dice import Dice
+from adjudicator.games.dice import Dice
 from adjudicator.games.mare_nostrum import map as map_module
 from adjudicator.games.mare_nostrum.map import DEFAULT_MAP, MapError, default_map, map_of
 

@@ -25,8 +25,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mare_nostrum_helpers import RS
 
-from adjudicator.dice import Dice
 from adjudicator.games.base import REFEREE, Event, OrderRequest
+from adjudicator.games.dice import Dice
 from adjudicator.games.mare_nostrum.map import default_map, map_of
 from adjudicator.games.mare_nostrum.orders import BattleResult, Order, parse_results
 from adjudicator.games.mare_nostrum.phase import new_army, new_fleet

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from mare_nostrum_helpers import RS, army, fleet, give, new_game, play, problems, texts, win
 
-from adjudicator.dice import Dice
+from adjudicator.games.dice import Dice
 
 # ----------------------------------------------------------------------------- 5. exhausted armies
 

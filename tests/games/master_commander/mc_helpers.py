@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from adjudicator.dice import Dice
 from adjudicator.games.base import Event, Problem
+from adjudicator.games.dice import Dice
 from adjudicator.games.master_commander.rules import MasterCommander
 from adjudicator.games.master_commander.table import Table
 

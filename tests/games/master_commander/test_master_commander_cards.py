@@ -83,7 +83,7 @@ def test_a_club_deck_with_its_own_cards_is_accepted(tmp_path: Path) -> None:
     path.write_text(CLUB_DECK, encoding="utf-8")
     options = RULES.parse_options({"decks": "spanish,english", "deck.spanish": str(path)})
     assert options["custom"]["spanish"]["cards"]["club-grog"]["effect"] == {"doublons": 2}
-    from adjudicator.dice import Dice
+    from adjudicator.games.dice import Dice
 
     state = RULES.setup(options, RULES.seat_names(options), Dice(b"club"))
     ids = {

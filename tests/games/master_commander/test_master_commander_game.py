@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from mc_helpers import RULES, add, attach, bot_game, clear_board, new_game, play, problems
 
-from adjudicator.dice import Dice
+from adjudicator.games.dice import Dice
 from adjudicator.games.master_commander.cards import deck_lists, prebuilt_decks
 from adjudicator.games.master_commander.icroe import COMPANY_BASE_GOLD, GOLD_TOKENS
 

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mc_helpers import RULES, play
 
-from adjudicator.dice import Dice
+from adjudicator.games.dice import Dice
 from adjudicator.games.master_commander.orders import EXAMPLES, VERBS
 
 
@@ -96,7 +96,7 @@ def test_an_answer_no_longer_valid_when_read_is_never_dropped_silently() -> None
     """A defence checked clean when sent but illegal when read (its character was tapped meanwhile)."""
     from mc_helpers import RULES, add, clear_board, new_game, play, request, texts_of
 
-    from adjudicator.dice import Dice
+    from adjudicator.games.dice import Dice
 
     state = new_game()
     clear_board(state)

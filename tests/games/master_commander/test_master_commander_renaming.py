@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from mc_helpers import RULES, play
 
-from adjudicator.dice import Dice
+from adjudicator.games.dice import Dice
 from adjudicator.games.master_commander.cards import catalogue, deck_lists, prebuilt_decks
 from adjudicator.games.master_commander.rules import DEFAULT_DECKS
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from adjudicator.dice import Dice, Pin
 from adjudicator.games.base import Event, OrderRequest, Problem
+from adjudicator.games.dice import Dice, Pin
 from adjudicator.games.planet_masters.rules import PlanetMasters
 
 RULES = PlanetMasters()

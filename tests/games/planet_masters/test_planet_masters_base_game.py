@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pm_helpers import RULES, new_game, play, problems, put, request, texts_of
 
-from adjudicator.dice import Dice
+from adjudicator.games.dice import Dice
 from adjudicator.games.planet_masters import empire as E
 from adjudicator.games.planet_masters.tables import HOME, NEUTRAL, RACE_ORDER, WEAPON
 

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from browserkit import CHROMIUM, chromium
 
-from adjudicator.archive import export_game
-from adjudicator.engine import Referee
-from adjudicator.store import Database
+from adjudicator.core.engine import Referee
+from adjudicator.core.store import Database
+from adjudicator.publish.archive import export_game
 
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None, reason="Chromium is not installed (Debian: apt-get install chromium)"

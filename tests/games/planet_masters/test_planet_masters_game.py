@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pm_helpers import ALL_ON, RULES, bot_game, new_game, put
 
-from adjudicator.dice import Dice
 from adjudicator.games import get_ruleset
+from adjudicator.games.dice import Dice
 from adjudicator.games.planet_masters import empire as E
 
 

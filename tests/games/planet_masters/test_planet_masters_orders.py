@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pm_helpers import ALL_ON, RULES, new_game, play, problems, put, request, texts_of
 
-from adjudicator.dice import Dice
+from adjudicator.games.dice import Dice
 from adjudicator.games.planet_masters.orders import Condition, Orders, Reward, Step, canonical, parse_orders
 
 WHOLE_TURN = """

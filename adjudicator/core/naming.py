@@ -1,0 +1,50 @@
+"""How mail and pages name a game and its turns: the game's heading, a deadline in a seat's
+own time zone, and the tag of the line of play that every stable Message-ID carries."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlmodel import Session, select
+
+from adjudicator.core.deadlines import zone
+from adjudicator.core.store import Branch, Game, as_utc
+from adjudicator.games import get_ruleset
+
+
+def local_time(moment: datetime | None, tz_name: str) -> str:
+    """``2026-11-24 13:00 Europe/Paris`` for a seat's own time zone (empty for UTC)."""
+    if moment is None or tz_name in ("", "UTC"):
+        return ""
+    return as_utc(moment).astimezone(zone(tz_name)).strftime(f"%Y-%m-%d %H:%M {tz_name}")  # type: ignore[union-attr]
+
+
+def game_context(game: Game) -> dict[str, Any]:
+    ruleset = get_ruleset(game.ruleset)
+    return {"id": game.id, "ruleset": game.ruleset, "title": ruleset.title}
+
+
+def branch_generation(session: Session, game_id: str, number: int) -> int:
+    """How many rollbacks took turn ``number`` off the main line (0 for a game never rolled back).
+
+    It goes into the stable Message-IDs so that the report of a replayed turn is a new email,
+    not a duplicate of the abandoned one.
+    """
+    rows = session.exec(select(Branch).where(Branch.game_id == game_id, Branch.after_turn < number)).all()
+    return len(rows)
+
+
+def branch_tag(session: Session, game_id: str, number: int | None = None) -> str | None:
+    """The part of a Message-ID that names the line of play: ``b2`` once two rollbacks took turn
+    ``number`` off the main line (``None`` for a game never rolled back there).
+
+    Every Message-ID the referee builds carries it, so an email about a replayed turn (its
+    notice, reminders, acks, report) is a new email, never dropped as a duplicate of the email
+    about the abandoned one. Without a turn, every rollback of the game counts.
+    """
+    if number is None:
+        generation = len(session.exec(select(Branch.id).where(Branch.game_id == game_id)).all())
+    else:
+        generation = branch_generation(session, game_id, number)
+    return f"b{generation}" if generation else None

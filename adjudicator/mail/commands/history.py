@@ -1,0 +1,49 @@
+"""``history``: the game's turns, with their record hashes and the referee's adjustments."""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+
+from sqlmodel import select
+
+from adjudicator.core.store import Game, Seat, Turn, as_utc
+from adjudicator.mail.commands.desk import Desk
+from adjudicator.mail.commands.reply import answer
+from adjudicator.mail.inbound import ParsedMail
+from adjudicator.table.adjustments import entry_of, entry_rows
+
+log = logging.getLogger(__name__)
+
+
+def history_text(desk: Desk, game: Game) -> str:
+    try:  # the archive's own summary, when the archive module provides `summary(db, game_id) -> str`
+        from adjudicator.publish import archive
+
+        summary = getattr(archive, "summary", None)
+        if callable(summary):
+            return str(summary(desk.db, game.id))
+    except Exception:  # no archive, or its summary failed: the plain list of turns below
+        log.warning("the archive's summary of %s is not available", game.id, exc_info=True)
+    with desk.db.session() as session:
+        turns = session.exec(
+            select(Turn).where(Turn.game_id == game.id).order_by(Turn.number)  # type: ignore[arg-type]
+        ).all()
+        lines = [f"{game.id}: {game.ruleset}, {game.status}", ""]
+        adjusted = [entry_of(row) for row in entry_rows(session, game.id)]
+        for turn in turns:
+            for entry in (e for e in adjusted if e["after_turn"] == turn.number - 1):
+                lines.append(f"adjustment {entry['number']} by {entry['by']} (pbem referee adjust)")
+                lines.append(f"          record {entry['record_hash']}")
+            when = as_utc(turn.closed_at)
+            closed = f"closed {when:%Y-%m-%d %H:%M} UTC ({turn.close_reason})" if when else "open"
+            lines.append(f"turn {turn.number:3}  {turn.label:30} {closed}")
+            if turn.record_hash:
+                lines.append(f"          record {turn.record_hash}")
+    return "\n".join(lines)
+
+
+def run(desk: Desk, parsed: ParsedMail, seat: Seat, now: datetime) -> str:
+    with desk.db.session() as session:
+        game = desk.referee.game(session, seat.game_id)
+    return answer(desk, parsed, game, seat, "History", history_text(desk, game))

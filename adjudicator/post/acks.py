@@ -1,0 +1,363 @@
+"""The messages mail handling sends back: acknowledgements, refusals, replies to commands, reminders.
+
+Each is rendered from ``templates/common/<kind>.{txt,html}.j2`` and queued in
+the outbox with a stable Message-ID derived from the message it answers, so a
+message handled twice (a crash, a second poller) is answered once. Subjects
+are built from our own words and the game id only: nothing a player wrote
+ever reaches a header.
+
+An acknowledgement of orders is queued *by reference* (``outboxmessage.compose = 'ack'``):
+its row holds what it says (:func:`ack_record`, a small JSON document: the lines as
+understood, problems, receipt, the previous orders, the turn and deadline) and the MIME is
+built when it is sent (:func:`composed_ack`), with the row's Message-ID, recipient, subject
+and Date and MIME boundaries derived from the Message-ID: composing the same row twice gives
+the same bytes (as long as the templates and ``PBEM_FROM`` are the same), so the outbox's
+"nothing sent twice" holds as for reports. Rendering and MIME cost about 5 ms a mail; they
+are paid by the flush, not by the inbound handler.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import json
+from datetime import datetime
+from typing import Any
+
+from sqlmodel import Session, select
+
+from adjudicator.core.engine import SubmitResult
+from adjudicator.core.naming import branch_tag, game_context, local_time
+from adjudicator.core.store import Game, OutboxMessage, Seat, Turn, as_utc, dumps, loads
+from adjudicator.games import get_ruleset
+from adjudicator.games.base import OrderRequest
+from adjudicator.post import outbox
+from adjudicator.post.compose import as_bytes, compose, header_text, stable_boundaries, stable_message_id
+from adjudicator.post.ics import deadline_attachment
+from adjudicator.post.render import render
+
+#: ``outboxmessage.compose`` of an acknowledgement queued by reference (see the module's docstring).
+ACK = "ack"
+
+
+def answer_tag(inbound_id: str) -> str:
+    """A short, header-safe tag of the message answered (part of our Message-ID)."""
+    return hashlib.sha256(inbound_id.encode()).hexdigest()[:16]
+
+
+def turn_context(turn: Turn, tz_name: str) -> dict[str, Any]:
+    return {
+        "number": turn.number,
+        "label": turn.label,
+        "deadline": as_utc(turn.deadline_at),
+        "local_deadline": local_time(turn.deadline_at, tz_name),
+    }
+
+
+def _queue(
+    session: Session,
+    *,
+    kind: str,
+    to_addr: str,
+    subject: str,
+    template: str,
+    context: dict[str, Any],
+    message_id: str,
+    ruleset: str | None = None,
+    in_reply_to: str | None = None,
+    game_id: str | None = None,
+    turn_number: int | None = None,
+    seat: str | None = None,
+    attachments: list[tuple[str, str, bytes]] | None = None,
+) -> OutboxMessage | None:
+    text = render(f"{template}.txt.j2", ruleset, **context)
+    html = render(f"{template}.html.j2", ruleset, **context)
+    msg = compose(
+        to=to_addr,
+        subject=subject,
+        text=text,
+        html=html,
+        message_id=message_id,
+        in_reply_to=in_reply_to,
+        attachments=attachments,
+    )
+    return outbox.queue_message(
+        session,
+        msg,
+        kind=kind,
+        game_id=game_id,
+        turn_number=turn_number,
+        seat=seat,
+    )
+
+
+def changes(previous: str | None, current: str) -> list[str]:
+    """What changed since the previous accepted orders, as unified-diff lines (empty: nothing)."""
+    if previous is None or previous == current or not current:
+        return []
+    diff = difflib.unified_diff(
+        previous.splitlines(), current.splitlines(), "previous", "now", lineterm="", n=1
+    )
+    return list(diff)
+
+
+def ack_message_id(game_id: str, turn: int, seat: str, inbound_id: str, branch: str | None) -> str:
+    """The acknowledgement's Message-ID: one per (game, turn, seat, message answered, line of play)."""
+    return stable_message_id(game_id, turn, seat, "ack", answer_tag(inbound_id), branch)
+
+
+def ack_subject(game_id: str, seat: str, result: SubmitResult) -> str:
+    word = "accepted" if result.accepted else "REJECTED"
+    return header_text(f"[{game_id}] Orders {word}: turn {result.turn}, {seat}")
+
+
+def ack_record(
+    *,
+    game_id: str,
+    ruleset: str,
+    seat: str,
+    timezone: str,
+    turn_label: str,
+    deadline: datetime | None,
+    result: SubmitResult,
+    inbound_id: str,
+) -> bytes:
+    """What an acknowledgement says, as stored in its outbox row (``raw``) until it is sent."""
+    moment = as_utc(deadline)
+    return dumps(
+        {
+            "v": 1,
+            "game": {"id": game_id, "ruleset": ruleset},
+            "seat": seat,
+            "timezone": timezone,
+            "turn": {
+                "number": result.turn,
+                "label": turn_label,
+                "deadline": moment.isoformat() if moment else None,
+            },
+            "result": {
+                "accepted": result.accepted,
+                "request_key": result.request_key,
+                "final": result.final,
+                "previous": result.previous,
+                "canonical": result.canonical,
+                "lines": [list(line) for line in result.lines],
+                "receipt": result.receipt,
+                "closed_turn": result.closed_turn,
+            },
+            "problems": [p.to_json() for p in result.problems],
+            "in_reply_to": inbound_id,
+        }
+    ).encode()
+
+
+def ack_context(record: dict[str, Any]) -> dict[str, Any]:
+    """The template context of ``ack.{txt,html}.j2`` from a stored :func:`ack_record`."""
+    result = record["result"]
+    turn = record["turn"]
+    deadline = datetime.fromisoformat(turn["deadline"]) if turn["deadline"] else None
+    game = record["game"]
+    return {
+        "game": {**game, "title": get_ruleset(game["ruleset"]).title},
+        "seat": record["seat"],
+        "turn": {
+            "number": turn["number"],
+            "label": turn["label"],
+            "deadline": deadline,
+            "local_deadline": local_time(deadline, record["timezone"]),
+        },
+        "result": result,
+        "problems": record["problems"],
+        "diff": changes(result["previous"], result["canonical"]) if result["accepted"] else [],
+    }
+
+
+def composed_ack(row: OutboxMessage) -> bytes:
+    """The MIME bytes of an acknowledgement queued by reference: the same bytes every time."""
+    record = json.loads(row.raw)
+    context = ack_context(record)
+    ruleset = record["game"]["ruleset"]
+    msg = compose(
+        to=row.to_addr,
+        subject=row.subject,
+        text=render("ack.txt.j2", ruleset, **context),
+        html=render("ack.html.j2", ruleset, **context),
+        message_id=row.message_id,
+        in_reply_to=record["in_reply_to"],
+        date=as_utc(row.created_at),
+    )
+    stable_boundaries(msg, row.message_id)
+    return as_bytes(msg)
+
+
+def queue_ack(
+    session: Session, game: Game, seat: Seat, turn: Turn, result: SubmitResult, inbound_id: str
+) -> OutboxMessage | None:
+    """The acknowledgement of a mail submission (lines as understood, problems, receipt, changes),
+    queued by reference: composed when sent (:func:`composed_ack`)."""
+    if not seat.email:
+        return None
+    return outbox.queue(
+        session,
+        message_id=ack_message_id(
+            game.id, result.turn, seat.name, inbound_id, branch_tag(session, game.id, result.turn)
+        ),
+        raw=ack_record(
+            game_id=game.id,
+            ruleset=game.ruleset,
+            seat=seat.name,
+            timezone=seat.timezone,
+            turn_label=turn.label,
+            deadline=turn.deadline_at,
+            result=result,
+            inbound_id=inbound_id,
+        ),
+        to_addr=seat.email,
+        subject=ack_subject(game.id, seat.name, result),
+        kind="ack",
+        game_id=game.id,
+        turn_number=result.turn,
+        seat=seat.name,
+        compose=ACK,
+    )
+
+
+def queue_refusal(
+    session: Session,
+    *,
+    seat: Seat,
+    reason: str,
+    inbound_id: str,
+    tip: str = "",
+    foreign_sender: bool = False,
+    kind: str = "refusal",
+) -> OutboxMessage | None:
+    """One short reply to the seat's registered address (never to an unverified sender).
+
+    ``kind`` is ``refusal`` for a verified message, ``unverified`` for the fixed note about a message
+    that was not (then it is not threaded to that message either)."""
+    if not seat.email:
+        return None
+    context = {
+        "game_id": seat.game_id,
+        "seat": seat.name,
+        "reason": reason,
+        "tip": tip,
+        "foreign_sender": foreign_sender,
+    }
+    return _queue(
+        session,
+        kind=kind,
+        to_addr=seat.email,
+        subject=f"[{seat.game_id}] Not taken: your message for {seat.name}",
+        template="refusal",
+        context=context,
+        message_id=stable_message_id(
+            seat.game_id, seat.name, kind, answer_tag(inbound_id), branch_tag(session, seat.game_id)
+        ),
+        in_reply_to=None if foreign_sender or kind != "refusal" else inbound_id,
+        game_id=seat.game_id,
+        seat=seat.name,
+    )
+
+
+def queue_reply(
+    session: Session,
+    *,
+    game: Game,
+    seat: Seat,
+    title: str,
+    text: str,
+    inbound_id: str,
+    command: str,
+) -> OutboxMessage | None:
+    """The answer to a command (status, history, orders): preformatted text in the reply frame."""
+    if not seat.email:
+        return None
+    context = {"game": game_context(game), "seat": seat.name, "title": title, "text": text}
+    return _queue(
+        session,
+        kind="reply",
+        to_addr=seat.email,
+        subject=f"[{game.id}] {title}",
+        template="reply",
+        context=context,
+        ruleset=game.ruleset,
+        message_id=stable_message_id(
+            game.id, seat.name, command, answer_tag(inbound_id), branch_tag(session, game.id)
+        ),
+        in_reply_to=inbound_id,
+        game_id=game.id,
+        seat=seat.name,
+    )
+
+
+def queue_report_copy(
+    session: Session, *, game: Game, seat: Seat, turn: Turn, text: str, html: str | None, inbound_id: str
+) -> OutboxMessage | None:
+    """The ``report`` command: the seat's last stored report, sent again."""
+    if not seat.email:
+        return None
+    message_id = stable_message_id(
+        game.id,
+        turn.number,
+        seat.name,
+        "report-copy",
+        answer_tag(inbound_id),
+        branch_tag(session, game.id, turn.number),
+    )
+    subject = f"[{game.id}] Report (copy): turn {turn.number}, {turn.label}"
+    msg = compose(
+        to=seat.email, subject=subject, text=text, html=html, message_id=message_id, in_reply_to=inbound_id
+    )
+    return outbox.queue_message(
+        session,
+        msg,
+        kind="reply",
+        game_id=game.id,
+        turn_number=turn.number,
+        seat=seat.name,
+    )
+
+
+def queue_reminder(
+    session: Session, game: Game, turn: Turn, seat: Seat | str, hours_left: str
+) -> OutboxMessage | None:
+    """A deadline reminder for one seat (``reminder.*.j2``), queued once per (turn, seat, label).
+
+    ``hours_left`` is the scheduler's label, e.g. ``"24h"`` or ``"2h"``; it is part of the Message-ID,
+    so the 24h and the 2h reminders are two messages but each is sent once. Returns ``None`` when the
+    seat has no address or this reminder was queued already.
+    """
+    if isinstance(seat, str):
+        row = session.exec(select(Seat).where(Seat.game_id == game.id, Seat.name == seat)).first()
+        if row is None:
+            return None
+        seat = row
+    if not seat.email:
+        return None
+    requests = [OrderRequest.from_json(r) for r in loads(turn.requests_json)]
+    owed = [r for r in requests if r.seat == seat.name]
+    context = {
+        "game": game_context(game),
+        "seat": seat.name,
+        "turn": turn_context(turn, seat.timezone),
+        "hours_left": hours_left,
+        "owed": owed,
+    }
+    return _queue(
+        session,
+        kind="reminder",
+        to_addr=seat.email,
+        subject=f"[{game.id}] Reminder: {hours_left} left for turn {turn.number}, {turn.label}",
+        template="reminder",
+        context=context,
+        ruleset=game.ruleset,
+        message_id=stable_message_id(
+            game.id, turn.number, seat.name, "reminder", hours_left, branch_tag(session, game.id, turn.number)
+        ),
+        game_id=game.id,
+        turn_number=turn.number,
+        seat=seat.name,
+        attachments=deadline_attachment(game.id, turn.number, turn.label, turn.deadline_at, seat.name),
+    )

@@ -1,0 +1,66 @@
+"""The deadline as an iCalendar event, attached to turn notices (``deadline.ics``).
+
+A player's calendar then shows the deadline in their own time zone and
+reminds them two hours before. The UID is stable per game and turn, so a
+second notice for the same turn updates the event instead of adding one.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from icalendar import Alarm, Calendar, Event
+from sqlmodel import Session, select
+
+from adjudicator.core.store import Turn, as_utc
+from adjudicator.post.compose import mail_domain
+
+ICS_NAME = "deadline.ics"
+ICS_TYPE = "text/calendar; method=PUBLISH; charset=utf-8"
+
+
+def deadline_ics(
+    game_id: str, turn_number: int, label: str, deadline: datetime | None, seat: str | None = None
+) -> bytes | None:
+    """The .ics bytes for a turn's deadline (``None`` when the turn has no deadline)."""
+    when = as_utc(deadline)
+    if when is None:
+        return None
+    cal = Calendar()
+    cal.add("prodid", "-//adjudicator//pbem referee//EN")
+    cal.add("version", "2.0")
+    cal.add("method", "PUBLISH")
+    event = Event()
+    event.add("uid", f"{game_id}.{turn_number}.deadline@{mail_domain()}")
+    event.add("dtstamp", when)
+    event.add("dtstart", when)
+    event.add("dtend", when)
+    who = f" ({seat})" if seat else ""
+    event.add("summary", f"[{game_id}] orders due: turn {turn_number}, {label}{who}")
+    event.add("description", f"Deadline for the orders of turn {turn_number} of {game_id}.")
+    event.add("transp", "TRANSPARENT")
+    alarm = Alarm()
+    alarm.add("action", "DISPLAY")
+    alarm.add("description", f"[{game_id}] orders due in 2 hours")
+    alarm.add("trigger", timedelta(hours=-2))
+    event.add_component(alarm)
+    cal.add_component(event)
+    return cal.to_ical()
+
+
+def deadline_attachment(
+    game_id: str, turn_number: int, label: str, deadline: datetime | None, seat: str | None = None
+) -> list[tuple[str, str, bytes]]:
+    """``compose(attachments=...)`` for a turn's deadline: one .ics, or nothing."""
+    data = deadline_ics(game_id, turn_number, label, deadline, seat)
+    return [(ICS_NAME, ICS_TYPE, data)] if data else []
+
+
+def turn_deadline_attachment(
+    session: Session, game_id: str, number: int, seat: str | None = None
+) -> list[tuple[str, str, bytes]]:
+    """The .ics of turn ``number`` if that turn exists and is open (a report's next turn), else ``[]``."""
+    turn = session.exec(select(Turn).where(Turn.game_id == game_id, Turn.number == number)).first()
+    if turn is None or turn.status != "open":
+        return []
+    return deadline_attachment(game_id, turn.number, turn.label, turn.deadline_at, seat)

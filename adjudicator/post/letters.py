@@ -1,0 +1,47 @@
+"""Short letters from the referee (sign-up codes, secrets, absences, resignations, proposals).
+
+Each is the ``reply`` template (text, and HTML where every value is escaped) with a stable
+Message-ID, queued in the outbox inside the caller's transaction. Subjects are our own words and
+the game id; nothing a player wrote ever reaches a header.
+"""
+
+from __future__ import annotations
+
+from sqlmodel import Session
+
+from adjudicator.core.store import Game, OutboxMessage
+from adjudicator.post.render import render
+
+
+def queue_letter(
+    session: Session,
+    *,
+    game: Game,
+    to: str,
+    title: str,
+    text: str,
+    kind: str,
+    key: tuple[object, ...],
+    seat: str | None = None,
+    in_reply_to: str | None = None,
+) -> OutboxMessage | None:
+    """Queue one letter; ``key`` makes its Message-ID (the same letter is queued once)."""
+    # The mail side is imported when a letter is written, not when the engine (which consults
+    # absences and sign-up terms as turns open) imports this module: the engine stays mail-free.
+    from adjudicator.core.naming import game_context
+    from adjudicator.post import outbox
+    from adjudicator.post.compose import compose, stable_message_id
+
+    context = {"game": game_context(game), "seat": seat, "title": title, "text": text}
+    msg = compose(
+        to=to,
+        subject=f"[{game.id}] {title}",
+        text=render("reply.txt.j2", game.ruleset, **context),
+        html=render("reply.html.j2", game.ruleset, **context),
+        message_id=stable_message_id(game.id, kind, *key),
+        in_reply_to=in_reply_to,
+    )
+    return outbox.queue_message(session, msg, kind=kind, game_id=game.id, seat=seat)
+
+
+__all__ = ["queue_letter"]

@@ -1,0 +1,201 @@
+"""One Jinja2 environment over ``adjudicator/templates``.
+
+Text templates (``*.txt.j2``) are rendered without escaping; HTML templates
+(``*.html.j2``) autoescape every value, so player-supplied text (names, order
+lines) can never become markup. A game may override a common template by
+placing one of the same name in ``templates/<ruleset>/``.
+
+A club's own look: a folder ``templates/`` in the referee's working directory (or the folder named
+by ``PBEM_TEMPLATES``) overrides any packaged template by name, first in a Jinja ``ChoiceLoader``:
+``templates/report.html.j2`` replaces ``common/report.html.j2`` (also where another template
+extends it), ``templates/<ruleset>/report.html.j2`` that game's own. Jinja's loader refuses names
+that climb out of the folder (``..``); ``pbem templates copy NAME`` refuses any name with a path.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+from datetime import datetime
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from jinja2 import (
+    BaseLoader,
+    ChoiceLoader,
+    Environment,
+    FileSystemLoader,
+    StrictUndefined,
+    Template,
+    TemplateNotFound,
+    UndefinedError,
+    select_autoescape,
+)
+
+TEMPLATES = Path(__file__).parent.parent / "templates"
+CLUB_FOLDER = "templates"
+
+
+@cache
+def _packaged_folder() -> Path:
+    """The packaged templates' folder, resolved once per process (the package does not move)."""
+    return TEMPLATES.resolve()
+
+
+def club_folder() -> Path | None:
+    """The club's templates: ``$PBEM_TEMPLATES``, else ``./templates`` when it exists."""
+    named = os.environ.get("PBEM_TEMPLATES")
+    folder = Path(named) if named else Path.cwd() / CLUB_FOLDER
+    folder = folder.resolve()
+    if folder == _packaged_folder() or not folder.is_dir():
+        return None
+    return folder
+
+
+class ClubLoader(BaseLoader):
+    """The club's folder: ``NAME`` stands for the packaged ``common/NAME``; ``<ruleset>/NAME`` as is."""
+
+    def __init__(self, folder: Path) -> None:
+        self.files = FileSystemLoader(str(folder))
+
+    def get_source(self, environment: Environment, template: str) -> tuple[str, str | None, Any]:
+        names = [template.removeprefix("common/"), template] if template.startswith("common/") else [template]
+        for name in names:
+            try:
+                return self.files.get_source(environment, name)
+            except TemplateNotFound:
+                continue
+        raise TemplateNotFound(template)
+
+    def list_templates(self) -> list[str]:
+        return self.files.list_templates()
+
+
+def _utc(value: datetime | None) -> str:
+    return value.strftime("%Y-%m-%d %H:%M UTC") if value else "-"
+
+
+def environment() -> Environment:
+    """The environment for the club folder in force now (one cached environment per folder)."""
+    folder = club_folder()
+    return _environment(str(folder) if folder else "")
+
+
+#: what a ``dict`` has as attributes (its methods): ``value.name`` in a template gives these first
+_DICT_ATTRIBUTES = frozenset(dir(dict))
+
+
+class _Environment(Environment):
+    """Jinja's environment, with ``value.name`` read from a plain ``dict`` key first when ``name``
+    is not one of a dict's own attributes: the result Jinja gives (it tries the attribute, which a
+    dict lacks, then the key), without the failed attribute look-up (an exception) at each of the
+    hundreds of ``row.field`` a report reads."""
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        if type(obj) is dict and attribute not in _DICT_ATTRIBUTES:
+            try:
+                return obj[attribute]
+            except (TypeError, LookupError):
+                pass
+        return super().getattr(obj, attribute)
+
+
+@cache
+def _environment(club: str) -> Environment:
+    packaged = FileSystemLoader(str(TEMPLATES))
+    env = _Environment(
+        loader=ChoiceLoader([ClubLoader(Path(club)), packaged]) if club else packaged,
+        autoescape=select_autoescape(enabled_extensions=("html", "html.j2"), default_for_string=False),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        auto_reload=False,  # templates ship with the package: no stat() of every file per render
+    )
+    env.filters["utc"] = _utc
+    return env
+
+
+def render(name: str, ruleset: str | None = None, **context: Any) -> str:
+    """Render ``common/<name>``, or ``<ruleset>/<name>`` where the game has its own."""
+    folder = club_folder()
+    return _template(name, ruleset, str(folder) if folder else "").render(**context)
+
+
+@cache
+def _template(name: str, ruleset: str | None, club: str) -> Template:
+    """The template ``render`` uses, looked up once per club folder (a game without its own
+    override would otherwise ask the file system for the missing file at every render)."""
+    env = _environment(club)
+    candidates = [f"{ruleset}/{name}"] if ruleset else []
+    candidates.append(f"common/{name}")
+    return env.select_template(candidates)
+
+
+class Shared:
+    """One template rendered once for what many readers share, and per reader only in its blocks
+    named ``blocks`` (a seat's name, time zone, private part...).
+
+    :meth:`common` renders the template with every per-reader block replaced by a mark (random
+    per process, so no rendered value can forge one) and cuts the text at the marks; :meth:`fill`
+    renders, for one reader, only those blocks from the template itself and puts them in: the
+    text is the one :func:`render` gives for the whole context, byte for byte.
+
+    ``None`` from :meth:`common` means the template cannot be shared this way: it lacks one of the
+    blocks (a club's own template, say), or it reads a per-reader value outside them (the shared
+    context lacks those values, and the environment's undefined values are strict). The caller
+    then renders the whole template for each reader.
+    """
+
+    def __init__(self, template: Template, blocks: tuple[str, ...]) -> None:
+        self.template = template
+        self.blocks = blocks
+        self.usable = all(name in template.blocks for name in blocks)
+        nonce = secrets.token_hex(12)
+        self.marks = {f"\x00{nonce}:{name}\x00": name for name in blocks}
+        source = "{% extends parent %}" + "".join(
+            f"{{% block {name} %}}{mark}{{% endblock %}}" for mark, name in self.marks.items()
+        )
+        self.child = template.environment.from_string(source) if self.usable else None
+        self.cut = re.compile("(" + "|".join(re.escape(m) for m in self.marks) + ")")
+
+    def common(self, context: dict[str, Any]) -> list[str] | None:
+        """The text shared by every reader of ``context``, cut at the per-reader blocks (odd items
+        are block names), or ``None`` when it cannot be rendered without a per-reader value."""
+        if self.child is None:
+            return None
+        try:
+            text = self.child.render(parent=self.template, **context)
+        except UndefinedError:
+            return None
+        pieces = self.cut.split(text)
+        for i in range(1, len(pieces), 2):
+            pieces[i] = self.marks[pieces[i]]
+        return pieces
+
+    def fill(self, pieces: list[str], context: dict[str, Any]) -> str:
+        """The whole text for one reader: ``pieces`` with its blocks rendered from ``context``."""
+        ctx = self.template.new_context(context)
+        out = []
+        for i, piece in enumerate(pieces):
+            out.append("".join(self.template.blocks[piece](ctx)) if i % 2 else piece)
+        return "".join(out)
+
+
+def club_key() -> str:
+    """The club folder in force now, as the caches of templates are keyed (``""``: none)."""
+    folder = club_folder()
+    return str(folder) if folder else ""
+
+
+def shared(name: str, ruleset: str | None, blocks: tuple[str, ...], club: str | None = None) -> Shared:
+    """:class:`Shared` for the template :func:`render` would use (one per club folder; ``club``:
+    :func:`club_key` when the caller read it already, e.g. once for a close's two formats)."""
+    return _shared(name, ruleset, club_key() if club is None else club, blocks)
+
+
+@cache
+def _shared(name: str, ruleset: str | None, club: str, blocks: tuple[str, ...]) -> Shared:
+    return Shared(_template(name, ruleset, club), blocks)

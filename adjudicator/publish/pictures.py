@@ -1,0 +1,213 @@
+"""Board pictures: the rulesets' SVG turned into PNG for mail clients that block inline SVG.
+
+The conversion uses ``resvg-py`` (a self-contained wheel of the resvg renderer: no system
+library needed). When it is missing or fails, :func:`svg_to_png` returns ``None`` with the
+reason in :func:`png_unavailable_reason`; reports then go out without the PNG and say so.
+
+Only SVG that a ruleset drew from the game state is converted; external resources are not
+loaded (no ``resources_dir``), so a picture can never pull in a local file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from functools import cache, lru_cache
+
+from adjudicator.games.drawing import WrittenSvg
+
+#: An SVG text longer than this is not converted (a board is a few hundred KiB at most).
+MAX_SVG_BYTES = 4 * 1024 * 1024
+_EXTERNAL = re.compile(r"""(?:xlink:)?href\s*=\s*["'](?!#)""", re.IGNORECASE)
+
+
+@cache
+def _renderer() -> object | None:
+    try:
+        import resvg_py
+    except ImportError:
+        return None
+    return resvg_py
+
+
+def png_unavailable_reason() -> str | None:
+    """``None`` when PNG conversion works here, else why not (for the report's note)."""
+    if _renderer() is None:
+        return "the board picture could not be attached as PNG (resvg-py is not installed)"
+    return None
+
+
+def convertible(svg: str | None) -> bool:
+    """Whether :func:`svg_to_png` will try ``svg`` (without converting it): the report says
+    "attached" before the PNG is made at send time. A drawing resvg then fails on goes out
+    without the PNG (rare: the rulesets draw the SVG themselves)."""
+    if not svg or len(svg.encode()) > MAX_SVG_BYTES:
+        return False
+    if "href" in svg.lower() and _EXTERNAL.search(svg):  # the search only where it can match
+        return False  # a board drawing links to nothing outside itself
+    return _renderer() is not None
+
+
+def digest(svg: str) -> str:
+    """The key a picture is kept under with its turn: SHA-256 of the cleaned SVG."""
+    return hashlib.sha256(svg.encode()).hexdigest()
+
+
+def svg_to_png(svg: str | None) -> bytes | None:
+    """The PNG of ``svg``; ``None`` when there is no picture or it cannot be converted."""
+    if not convertible(svg):
+        return None
+    assert svg is not None
+    return _converted(_renderer(), svg)
+
+
+@lru_cache(maxsize=4)
+def _converted(renderer: object, svg: str) -> bytes | None:
+    """The PNG of one drawing, kept a while: every seat's report of a turn shows the same board."""
+    try:
+        data = renderer.svg_to_bytes(svg_string=svg, background="#ffffff")  # type: ignore[attr-defined]
+    except Exception:  # a malformed drawing must not stop a report
+        return None
+    data = bytes(data)
+    return data if data.startswith(b"\x89PNG\r\n\x1a\n") else None
+
+
+SVG_NS = "http://www.w3.org/2000/svg"
+XLINK_NS = "http://www.w3.org/1999/xlink"
+#: Compared without case: an HTML page reads ``<Script>`` in a drawing as ``script``.
+_DROP_TAGS = {"script", "foreignobject", "iframe", "object", "embed", "image", "use", "a"}
+#: What an HTML page may read otherwise than an XML parser does (comments, CDATA, declarations,
+#: processing instructions, character and entity references, prefixed element names, which HTML
+#: does not take for SVG; :func:`_read_otherwise`): a drawing with any of these is always written
+#: out again from its tree.
+_PREFIXED_NAME = re.compile(r"/?[\w.-]+")  # what comes between ``<`` and ``:`` in ``<p:name`` or ``</p:name``
+
+
+def _read_otherwise(svg: str) -> bool:
+    """Whether ``svg`` holds ``<!``, ``<?``, ``&`` or a prefixed element name (``<p:name``,
+    ``</p:name``): what an HTML page may read otherwise than an XML parser does."""
+    if "<!" in svg or "<?" in svg or "&" in svg:
+        return True
+    colon = svg.find(":")
+    while colon != -1:  # a name between the last "<" before a colon and the colon: a prefixed element
+        start = svg.rfind("<", 0, colon)
+        if start != -1 and _PREFIXED_NAME.fullmatch(svg, start + 1, colon):
+            return True
+        colon = svg.find(":", colon + 1)
+    return False
+
+
+#: In a drawing without those, every name and value the walk below checks is written as it is
+#: read, so these searches of the lower-cased text find all it could drop (and more).
+_DROPPED_TAG = re.compile(r"<(?:script|foreignobject|iframe|object|embed|image|use|a)[\s/>]")
+_ACTIVE_WORDS = ("href", "javascript:", "url(", "expression(", "@import")
+_ON_NAME = re.compile(r"on[^\s=<>]*\s*=")  # an ``on*`` attribute when after a space or a prefix
+
+
+def _plain(svg: str) -> bool:
+    """Whether ``svg`` has nothing :func:`clean_svg` could drop and nothing an HTML page reads
+    otherwise than XML: then, once it parses with an SVG root, it is clean as it is."""
+    if _read_otherwise(svg):
+        return False
+    low = svg.lower()
+    if any(word in low for word in _ACTIVE_WORDS) or _DROPPED_TAG.search(low):
+        return False
+    return not any(m.start() == 0 or low[m.start() - 1] in " \t\r\n:" for m in _ON_NAME.finditer(low))
+
+
+def _root_tag(svg: str) -> str | None:
+    """The root element's ``{namespace}name`` once the whole text parses as XML, else ``None``."""
+    import xml.parsers.expat
+
+    names: list[str] = []
+    parser = xml.parsers.expat.ParserCreate(namespace_separator="}")
+
+    def first(name: str, _attributes: object) -> None:
+        names.append(name)
+        parser.StartElementHandler = None  # the rest is only parsed
+
+    parser.StartElementHandler = first
+    try:
+        parser.Parse(svg, True)
+    except xml.parsers.expat.ExpatError:
+        return None
+    if not names:
+        return None
+    return "{" + names[0] if "}" in names[0] else names[0]
+
+
+def clean_svg(svg: str | None) -> str | None:
+    """The ruleset's SVG, parsed and written again without anything active.
+
+    Defence in depth for the inline picture of every HTML page: scripts, foreign
+    objects, links, external references and ``on*`` handlers are dropped, so even a
+    drawing that carried a player's text unescaped could not become markup or code.
+    ``None`` when there is no picture or it does not parse.
+
+    A drawing in which nothing had to be dropped, with its SVG namespace declared, and without
+    anything an HTML page reads otherwise than XML (:func:`_read_otherwise`) is returned as it
+    came: writing its tree out again would give the same elements and attributes (a board is
+    some hundreds of elements: that writing was half of the cleaning's time). When searches of
+    the text show there is nothing to drop (:func:`_plain`), it is only parsed, not walked. A
+    :class:`WrittenSvg` (a drawing the referee's own escaping writer made) is not read again.
+    """
+    if not svg or len(svg.encode()) > MAX_SVG_BYTES:
+        return None
+    if type(svg) is WrittenSvg:  # written by the referee's own escaping writer: clean as it is
+        return str(svg)
+    if "<!DOCTYPE" in svg or "<!ENTITY" in svg:
+        return None
+    if _plain(svg):  # nothing to drop: what is left to check is that it parses, with an SVG root
+        tag = _root_tag(svg)
+        if tag is None:
+            return None
+        if tag == f"{{{SVG_NS}}}svg":
+            return svg
+    cleaned, untouched = _walked(svg)
+    if untouched and not _read_otherwise(svg):
+        return svg
+    return cleaned
+
+
+def _walked(svg: str) -> tuple[str | None, bool]:
+    """``svg`` parsed, walked, stripped of anything active and written out again (``None`` when
+    it does not parse or its root is not ``svg``), and whether it came through untouched: nothing
+    dropped, and its root ``svg`` in the SVG namespace already."""
+    import xml.etree.ElementTree as ET
+
+    try:
+        root = ET.fromstring(svg)
+    except ET.ParseError:
+        return None, False
+    if root.tag not in ("svg", f"{{{SVG_NS}}}svg"):
+        return None, False
+    changed = False
+    for parent in list(root.iter()):
+        for child in list(parent):
+            local = child.tag.rsplit("}", 1)[-1].lower() if isinstance(child.tag, str) else ""
+            if local in _DROP_TAGS or not isinstance(child.tag, str):
+                parent.remove(child)
+                changed = True
+        for name in list(parent.attrib):
+            local = name.rsplit("}", 1)[-1].lower()
+            value = parent.attrib[name].strip().lower()
+            if (
+                local.startswith("on")
+                or (local == "href" and not value.startswith("#"))
+                or "javascript:" in value
+            ) or (local == "style" and ("url(" in value or "expression(" in value or "@import" in value)):
+                del parent.attrib[name]
+                changed = True
+    for style in [
+        e for e in root.iter() if isinstance(e.tag, str) and e.tag.rsplit("}", 1)[-1].lower() == "style"
+    ]:
+        text = (style.text or "").lower()
+        if "url(" in text or "@import" in text:
+            style.text = ""
+            changed = True
+    untouched = not changed and root.tag == f"{{{SVG_NS}}}svg"
+    ET.register_namespace("", SVG_NS)
+    ET.register_namespace("xlink", XLINK_NS)
+    if root.tag == "svg":
+        root.set("xmlns", SVG_NS)
+    return ET.tostring(root, encoding="unicode"), untouched

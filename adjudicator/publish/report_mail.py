@@ -1,0 +1,246 @@
+"""Report mails composed when they are sent, from what the close stored once.
+
+The close (:func:`adjudicator.publish.reports.on_close`) stores each seat's text and HTML report and
+each distinct board of the turn (:class:`~adjudicator.core.store.TurnPicture`), and queues a
+reference. Here the MIME is built from those: the PNG of a board is converted the first time
+a mail needs it and kept with the turn, so every seat showing the same board shares one
+conversion and one stored picture. The Message-ID, recipient and subject are the queued
+row's; the Date is when the mail was queued, so composing the same row again gives the same
+bytes (a Maildir rewritten after a crash holds the same message).
+
+Composing holds no transaction: what a mail needs is read in one short transaction and the
+MIME is built outside it (the flush's other connections record their messages meanwhile); a
+PNG made for the first mail of a turn is converted outside any transaction and kept in one of
+its own. A turn's board (its drawing, and its PNG as a base64-encoded MIME part) stays in
+memory for the next seats' mails (:class:`_Boards`): every mail of a turn shows the same board,
+so it is read from the database and encoded once, not once per seat.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from email.message import EmailMessage
+from email.policy import SMTP
+
+from sqlalchemy import Connection, update
+from sqlmodel import Session, select
+
+from adjudicator.core.store import Database, OutboxMessage, Report, Turn, TurnPicture, as_utc
+from adjudicator.post.compose import as_bytes, attach, compose, stable_boundaries
+from adjudicator.post.ics import deadline_attachment
+from adjudicator.publish.pictures import svg_to_png
+
+#: Where a stored HTML report had its board: the drawing is kept once per turn (TurnPicture), not
+#: once per seat. Player text is escaped in every HTML report, so it can never write this mark.
+_BOARD = re.compile(r"<!--pbem-board:([0-9a-f]{64})-->")
+
+
+def board_mark(digest: str) -> str:
+    return f"<!--pbem-board:{digest}-->"
+
+
+def expand_boards(session: Session, game_id: str, number: int, body: str) -> str:
+    """``body`` with every board mark replaced by the drawing kept with turn ``number``."""
+    if "<!--pbem-board:" not in body:
+        return body
+    drawings: dict[str, str] = {}
+
+    def drawing(match: re.Match[str]) -> str:
+        key = match.group(1)
+        if key not in drawings:
+            drawings[key] = (
+                session.exec(
+                    select(TurnPicture.svg).where(
+                        TurnPicture.game_id == game_id,
+                        TurnPicture.turn_number == number,
+                        TurnPicture.digest == key,
+                    )
+                ).first()
+                or ""
+            )
+        return drawings[key]
+
+    return _BOARD.sub(drawing, body)
+
+
+class ComposeError(RuntimeError):
+    """What a queued reference points to is gone (its turn was rolled back): the mail is failed."""
+
+
+def picture_name(game_id: str, number: int) -> str:
+    return f"{game_id}-turn-{number:03d}.png"
+
+
+@dataclass(frozen=True)
+class _Board:
+    """One board of a turn kept in memory: its drawing, and its PNG as a MIME part encoded once
+    (``None`` when it has no PNG, or it was not asked for)."""
+
+    svg: str
+    part: EmailMessage | None
+
+
+#: A kept board: the database (its URL) and the board's row (a turn rolled back and closed again
+#: has new rows, so nothing read before it is taken for them).
+BoardKey = tuple[str, int]
+
+
+class _Boards:
+    """The boards of the last few turns mailed, shared by the flush's threads."""
+
+    SIZE = 16
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.kept: OrderedDict[BoardKey, _Board] = OrderedDict()
+
+    def get(self, key: BoardKey) -> _Board | None:
+        with self.lock:
+            board = self.kept.get(key)
+            if board is not None:
+                self.kept.move_to_end(key)
+            return board
+
+    def put(self, key: BoardKey, board: _Board) -> None:
+        with self.lock:
+            self.kept[key] = board
+            self.kept.move_to_end(key)
+            while len(self.kept) > self.SIZE:
+                self.kept.popitem(last=False)
+
+
+_boards = _Boards()
+
+
+@dataclass(frozen=True)
+class _Read:
+    """A board read from the database, not kept in memory yet."""
+
+    key: BoardKey
+    svg: str
+    png: bytes | None
+
+
+def _png_part(png: bytes, filename: str) -> EmailMessage:
+    """The PNG attachment as ``EmailMessage.add_attachment`` makes it (so the same bytes)."""
+    part = EmailMessage(policy=SMTP)
+    part.set_content(png, maintype="image", subtype="png", filename=filename)
+    return part
+
+
+def _kept_board(connection: Connection, key: BoardKey, png: bool) -> _Board | _Read:
+    """Board ``key`` as kept in memory (with its PNG part when ``png``), else read in ``connection``."""
+    board = _boards.get(key)
+    if board is not None and (board.part is not None or not png):
+        return board
+    where = TurnPicture.id == key[1]
+    if not png:
+        return _Read(key, connection.execute(select(TurnPicture.svg).where(where)).scalar_one(), None)  # type: ignore[arg-type]
+    svg, data = connection.execute(select(TurnPicture.svg, TurnPicture.png).where(where)).one()  # type: ignore[call-overload,arg-type]
+    return _Read(key, svg, data)
+
+
+def _board(db: Database, read: _Read, filename: str, png: bool) -> _Board:
+    """A board read from the database, kept in memory from now on. A PNG asked for and not made
+    yet is made now (outside any transaction) and kept with the turn (:func:`_keep_png`)."""
+    data = read.png
+    if png and data is None:
+        made = svg_to_png(read.svg)
+        data = _keep_png(db, read.key[1], made) if made is not None else None
+    board = _Board(read.svg, _png_part(data, filename) if data else None)
+    if board.part is not None or not png:
+        _boards.put(read.key, board)
+    return board
+
+
+def _keep_png(db: Database, row_id: int, png: bytes) -> bytes:
+    """Keep a PNG just made with its board, unless one was kept meanwhile: returns the one kept.
+
+    Its own short transaction (SQLite allows one writer: the caller's read is not held open
+    as a write). A PNG of the same drawing is the same picture either way."""
+    with db.session() as session:
+        session.execute(
+            update(TurnPicture)
+            .where(TurnPicture.id == row_id, TurnPicture.png.is_(None))  # type: ignore[arg-type,union-attr]
+            .values(png=png)
+        )
+        kept = session.exec(select(TurnPicture.png).where(TurnPicture.id == row_id)).first()  # type: ignore[call-overload,arg-type]
+    return kept or png
+
+
+def composed(db: Database, row: OutboxMessage) -> bytes:
+    """The MIME bytes of a mail queued by reference: a report (what it needs is read in one short
+    transaction, the MIME built outside it), or an acknowledgement of orders (``compose = 'ack'``:
+    :func:`adjudicator.post.acks.composed_ack`, which needs nothing but the row)."""
+    if row.compose == "ack":
+        from adjudicator.post.acks import composed_ack
+
+        return composed_ack(row)
+    game_id, number, seat = row.game_id, row.turn_number, row.seat
+    if row.compose != "report" or game_id is None or number is None or seat is None:
+        raise ComposeError(f"{row.message_id}: not a report queued by reference")
+    with db.reading() as connection:  # no write lock waited for; no ORM: this runs once per mail sent
+        bodies: dict[str, str] = {
+            fmt: body
+            for fmt, body in connection.execute(
+                select(Report.format, Report.body).where(  # type: ignore[call-overload]
+                    Report.game_id == game_id, Report.turn_number == number, Report.seat == seat
+                )
+            ).all()
+        }
+        if "text" not in bodies:
+            raise ComposeError(
+                f"{row.message_id}: the report of turn {number} for {seat} is gone (rolled back?)"
+            )
+        marks = set(_BOARD.findall("".join(bodies.values())))
+        wanted = sorted(marks | ({row.picture} if row.picture else set()))
+        found: dict[str, int] = {}
+        if wanted:
+            found = dict(
+                connection.execute(
+                    select(TurnPicture.digest, TurnPicture.id).where(  # type: ignore[call-overload]
+                        TurnPicture.game_id == game_id,
+                        TurnPicture.turn_number == number,
+                        TurnPicture.digest.in_(wanted),  # type: ignore[attr-defined]
+                    )
+                ).all()
+            )
+        boards = {
+            digest: _kept_board(connection, (db.url, row_id), png=digest == row.picture)
+            for digest, row_id in found.items()
+        }
+        next_turn = connection.execute(
+            select(Turn.label, Turn.status, Turn.deadline_at).where(  # type: ignore[call-overload]
+                Turn.game_id == game_id, Turn.number == number + 1
+            )
+        ).first()
+    filename = picture_name(game_id, number)
+    kept = {
+        digest: _board(db, board, filename, png=digest == row.picture) if isinstance(board, _Read) else board
+        for digest, board in boards.items()
+    }
+    drawings = {digest: kept[digest].svg if digest in kept else "" for digest in marks}
+    picture = kept.get(row.picture) if row.picture else None
+    if drawings:
+        bodies = {fmt: _BOARD.sub(lambda m: drawings[m.group(1)], body) for fmt, body in bodies.items()}
+    msg = compose(
+        to=row.to_addr,
+        subject=row.subject,
+        text=bodies["text"],
+        html=bodies.get("html"),
+        message_id=row.message_id,
+        date=as_utc(row.created_at),
+    )
+    if picture is not None and picture.part is not None:
+        msg.make_mixed()  # what add_attachment does, with the part encoded once per board
+        msg.attach(copy.copy(picture.part))  # a copy: the generator sets a policy on what it writes
+    if next_turn is not None and next_turn[1] == "open":  # the next turn's deadline, as a calendar event
+        label, _status, deadline = next_turn
+        for filename, mime, data in deadline_attachment(game_id, number + 1, label, deadline, seat):
+            attach(msg, filename, mime, data)
+    stable_boundaries(msg, row.message_id)  # the same row gives the same bytes
+    return as_bytes(msg)

@@ -1,0 +1,678 @@
+"""Turn reports and turn notices: what each seat may see, rendered and queued.
+
+:func:`on_close` runs inside the close transaction (the engine's hook), so the
+reports and their emails are stored together with the new state or not at all.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from sqlalchemy import bindparam, exists, func
+from sqlalchemy import select as core_select
+from sqlalchemy.sql import Select
+from sqlmodel import Session, select
+
+from adjudicator.core import driver_sql
+from adjudicator.core.disclosure import disclosure
+from adjudicator.core.naming import branch_generation, branch_tag, game_context, local_time
+from adjudicator.core.record import Recorded, counting_submissions
+from adjudicator.core.seal import canonical_json
+from adjudicator.core.store import (
+    DiceRoll,
+    EventRecord,
+    Game,
+    OutboxMessage,
+    Report,
+    Seat,
+    Submission,
+    Turn,
+    TurnPicture,
+    as_utc,
+    loads,
+    utcnow,
+)
+from adjudicator.games import get_ruleset
+from adjudicator.games.base import Event, OrderRequest, Outcome, Ruleset
+from adjudicator.post import outbox
+from adjudicator.post.compose import compose, header_text, mail_domain, stable_message_id
+from adjudicator.post.ics import turn_deadline_attachment
+from adjudicator.post.render import club_key, render
+from adjudicator.post.render import shared as shared_template
+from adjudicator.publish.pictures import clean_svg, convertible, digest, png_unavailable_reason
+from adjudicator.publish.report_mail import board_mark, expand_boards, picture_name
+from adjudicator.table.observers import _tag, watchers
+
+
+def next_context(
+    session: Session, game: Game, number: int, tz_name: str = "UTC", shared: dict[str, Any] | None = None
+) -> dict[str, Any] | None:
+    """Turn ``number`` as a notice or report announces it, its deadline also in ``tz_name``
+    (``shared``: a close's cache, where the turn row and its requests are read once)."""
+    cache: dict[str, Any] = {} if shared is None else shared
+    if "next_turn" not in cache:
+        turn = session.exec(select(Turn).where(Turn.game_id == game.id, Turn.number == number)).first()
+        requests = [] if turn is None else [OrderRequest.from_json(r) for r in loads(turn.requests_json)]
+        cache["next_turn"] = (turn, requests)
+    turn, requests = cache["next_turn"]
+    if turn is None or turn.number != number:
+        return None
+    return {
+        "number": turn.number,
+        "label": turn.label,
+        "deadline": as_utc(turn.deadline_at),
+        "local_deadline": local_time(turn.deadline_at, tz_name),
+        "commitment": turn.commitment,
+        "requests": requests,
+    }
+
+
+def _message_id(
+    session: Session,
+    game_id: str,
+    number: int,
+    seat: str,
+    kind: str,
+    generation: int | None = None,
+    domain: str | None = None,
+) -> str:
+    if generation is None:
+        generation = branch_generation(session, game_id, number)
+    return stable_message_id(
+        game_id, number, seat, kind, f"b{generation}" if generation else None, domain=domain
+    )
+
+
+@dataclass(frozen=True)
+class CloseLookups:
+    """What a turn's reports need to know of the game's other tables, read in one statement."""
+
+    #: the game allows absences (its terms give days): each report shows the seat's allowance
+    absences: bool
+    #: the referee adjusted the game before this turn was resolved (its adjustment rows are read)
+    adjusted: bool
+    #: :func:`branch_generation` of the turn
+    generation: int
+    #: the game has an active observer (the public report is queued for it)
+    watched: bool
+
+
+@cache
+def _lookups_statement() -> Select[Any]:
+    """One SELECT of scalar subqueries (PostgreSQL and SQLite alike), built once; its parameters
+    are ``game_id`` and ``number``."""
+    from adjudicator.core.store import Branch, GameTerms, Observer
+    from adjudicator.table.adjustments import STATUS
+
+    game_id, number = bindparam("game_id"), bindparam("number")
+    return core_select(
+        core_select(GameTerms.absence_days)
+        .where(GameTerms.game_id == game_id)
+        .scalar_subquery()
+        .label("days"),
+        exists()
+        .where(Submission.game_id == game_id, Submission.turn_number == number, Submission.status == STATUS)
+        .label("adjusted"),
+        core_select(func.count())
+        .select_from(Branch)
+        .where(Branch.game_id == game_id, Branch.after_turn < number)
+        .scalar_subquery()
+        .label("generation"),
+        exists().where(Observer.game_id == game_id, Observer.status == "active").label("watched"),
+    )
+
+
+def close_lookups(session: Session, game_id: str, number: int) -> CloseLookups:
+    """The game's terms, adjustments before turn ``number``, rollbacks and observers as the
+    reports of ``number`` need them: one round trip instead of one SELECT per table (the rows are
+    read only where there are some: the adjustments' when the turn has any)."""
+    (row,) = driver_sql.rows(
+        session.connection(), _lookups_statement(), {"game_id": game_id, "number": number}
+    )
+    absence_days, adjusted, generation, watched = row.values()
+    return CloseLookups(
+        bool(absence_days and absence_days > 0), bool(adjusted), int(generation), bool(watched)
+    )
+
+
+def private_view(ruleset: Ruleset, state: dict[str, Any], seat: str | None) -> dict[str, Any]:
+    """What ``seat`` sees that the public does not (its hand, treasury, notes), by top-level key."""
+    if seat is None:
+        return {}
+    mine, public = ruleset.view(state, seat), ruleset.view(state, None)
+    if not isinstance(mine, dict) or not isinstance(public, dict):
+        return {}
+    return {
+        k: v for k, v in mine.items() if k not in public or canonical_json(public[k]) != canonical_json(v)
+    }
+
+
+#: The parts of a report that differ between seats seeing the same thing: the report templates
+#: keep them in blocks of these names, rendered per seat; the rest is rendered once per distinct
+#: view (:func:`on_close`).
+SEAT_BLOCKS = ("seat_header", "seat_picture", "seat_private", "seat_deadline", "seat_absence")
+
+
+def report_context(
+    session: Session, game: Game, turn: Turn, seat: str | None, shared: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """Everything a report shows to ``seat`` (``None``: the public report).
+
+    What is withheld while a game with hidden information runs follows
+    :mod:`adjudicator.core.disclosure`: each seat sees its own orders; other seats' orders, the
+    dice, the turn secret and the seed come with the game-over report and the full archive.
+
+    ``shared`` is a cache kept across the seats of one close: what every seat's report reads
+    (events, dice, seats, orders, the next turn) is read once, and the board drawn and cleaned
+    once per distinct view, not once per seat.
+    """
+    _key, common, own = seen_by(session, game, turn, seat, shared)
+    return {**common, **own}
+
+
+def seen_by(
+    session: Session, game: Game, turn: Turn, seat: str | None, shared: dict[str, Any] | None = None
+) -> tuple[tuple[Any, ...], dict[str, Any], dict[str, Any]]:
+    """``seat``'s report context in two parts, and the key of the first: ``(key, common, own)``.
+
+    ``common`` is what every seat with the same ``key`` sees alike (the view of the game, the
+    events, the orders and adjustments shown to it...); ``own`` is what is this seat's alone
+    (its name and player, its private part, the picture note, the next deadline in its time
+    zone, its absence allowance: the values of the templates' :data:`SEAT_BLOCKS`). ``common``
+    leaves out ``own``'s keys, and its ``next`` has no ``local_deadline``.
+    """
+    shared = {} if shared is None else shared
+    if "seats" not in shared:
+        shared.update(_turn_facts(session, game, turn))
+    ruleset: Ruleset = shared["ruleset"]
+    seats: dict[str, Seat] = shared["seats"]
+    tz_name = seats[seat].timezone if seat is not None and seat in seats else "UTC"
+    shown = shared["shown"]
+    view, view_key = _view_of(shared, seat)
+    private = _private_part(shared, view, seat)  # before the board is drawn from the same view
+    if view_key not in shared["boards"]:
+        shared["boards"][view_key] = (ruleset.board_text(view), clean_svg(ruleset.board_svg(view)))
+    board_text, board_svg = shared["boards"][view_key]
+    visible = tuple(text for text, to in shared["events"] if to is None or (seat is not None and seat in to))
+    orders_shown = tuple(shown.orders or s.seat == seat for s in shared["submissions"])
+    adjustments = adjustments_shown(session, game.id, turn.number, seat, shared["adjustments"])
+    key = (view_key, visible, orders_shown, canonical_json(adjustments))
+    names = {name: row.player_name or "" for name, row in seats.items()}
+    nxt = _next_for(session, game, turn, shared, tz_name)
+    if key not in shared["common"]:
+        shared["common"][key] = {
+            **shared["turn_context"],
+            "submissions": [
+                {
+                    "seat": s.seat,
+                    "player": names.get(s.seat, ""),
+                    "request": s.request_key,
+                    "text": s.canonical if show else None,
+                    "receipt": s.receipt,
+                    "default": s.status == "default",
+                }
+                for s, show in zip(shared["submissions"], orders_shown, strict=True)
+            ],
+            "events": list(visible),
+            "board_text": board_text,
+            "board_svg": board_svg,
+            "next": None if nxt is None else {k: v for k, v in nxt.items() if k != "local_deadline"},
+            "adjustments": adjustments,
+        }
+    own = {
+        "seat": seat,
+        "player": names.get(seat, "") if seat else "",
+        "private": json.dumps(private, indent=2, ensure_ascii=False, sort_keys=True) if private else "",
+        "picture": {
+            "filename": picture_name(game.id, turn.number) if board_svg else "",
+            "attached": False,
+            "note": "",
+        },
+        "next": nxt,
+        "absence": absence_shown(session, game, seat) if shared["absences"] else "",
+    }
+    return key, shared["common"][key], own
+
+
+def _view_of(shared: dict[str, Any], seat: str | None) -> tuple[Any, int]:
+    """``seat``'s view of the turn's result and the key its board is kept under: one number per
+    distinct content, views equal in content sharing it.
+
+    A ruleset that shows every seat the very state (Mare Nostrum: no hidden information) gives the
+    same object each time: it is known by its identity and never serialised. Only when a view is
+    another object is its canonical JSON compared with the others' (each serialised once)."""
+    view = shared["ruleset"].view(shared["state"], seat)
+    views: list[list[Any]] = shared["views"]  # [view, key, canonical JSON or None until needed]
+    for seen, key, _text in views:
+        if seen is view:  # the very object another seat got (kept alive in the list, so never reused)
+            return view, key
+    if not views:  # the first view: nothing to compare it with yet
+        views.append([view, 0, None])
+        return view, 0
+    text = canonical_json(view)
+    for entry in views:
+        if entry[2] is None:
+            entry[2] = canonical_json(entry[0])
+        if entry[2] == text:
+            views.append([view, entry[1], text])
+            return view, entry[1]
+    key = len({entry[1] for entry in views})
+    views.append([view, key, text])
+    return view, key
+
+
+def _next_for(
+    session: Session, game: Game, turn: Turn, shared: dict[str, Any], tz_name: str
+) -> dict[str, Any] | None:
+    """The next turn as the report shows it in ``tz_name`` (``None`` when the game is over)."""
+    if shared["outcome"]:
+        return None
+    if tz_name not in shared["next"]:
+        shared["next"][tz_name] = next_context(session, game, turn.number + 1, tz_name, shared)
+    return shared["next"][tz_name]
+
+
+def absence_shown(session: Session, game: Game, seat: str | None) -> str:
+    """The seat's absence allowance left, in a game that allows absences (else ``""``)."""
+    from adjudicator.table.absence import allowance_line
+
+    return allowance_line(session, game, seat) or ""
+
+
+def _private_part(shared: dict[str, Any], view: Any, seat: str | None) -> dict[str, Any]:
+    """:func:`private_view` of ``seat`` from its ``view``, the public view compared once per close."""
+    if seat is None:
+        return {}
+    if "public_view" not in shared:
+        shared["public_view"] = shared["ruleset"].view(shared["state"], None)
+    public = shared["public_view"]
+    if view is public:  # the very object the public sees: nothing of its own
+        return {}
+    if "public" not in shared:
+        shared["public"] = (
+            {k: canonical_json(v) for k, v in public.items()} if isinstance(public, dict) else None
+        )
+    public_json = shared["public"]
+    if not isinstance(view, dict) or public_json is None:
+        return {}
+    return {k: v for k, v in view.items() if k not in public_json or public_json[k] != canonical_json(v)}
+
+
+def _turn_facts(session: Session, game: Game, turn: Turn, recorded: Recorded | None = None) -> dict[str, Any]:
+    """What every seat's report of ``turn`` reads, read once (what the close ``recorded``, not read back)."""
+    from adjudicator.table.adjustments import entry_rows
+
+    ruleset = get_ruleset(game.ruleset)
+    state_json = turn.result_state_json or turn.state_json
+    shown = disclosure(ruleset, game_over=game.status == "over")
+    mine = recorded is not None and (recorded.game_id, recorded.number) == (game.id, turn.number)
+    if recorded is not None and mine:
+        seats: list[Seat] = recorded.seats
+        dice: list[Any] = recorded.dice
+        events = [(e.text, None if e.seats is None else set(e.seats)) for e in recorded.events]
+        submissions = recorded.submissions
+    else:
+        seats = list(session.exec(select(Seat).where(Seat.game_id == game.id).order_by(Seat.position)).all())  # type: ignore[arg-type]
+        dice = list(
+            session.exec(
+                select(DiceRoll)
+                .where(DiceRoll.game_id == game.id, DiceRoll.turn_number == turn.number)
+                .order_by(DiceRoll.seq)  # type: ignore[arg-type]
+            ).all()
+        )
+        events = [  # (text, the seats it is shown to: None for everyone)
+            (e.text, None if e.seats_json is None else set(loads(e.seats_json)))
+            for e in session.exec(
+                select(EventRecord)
+                .where(EventRecord.game_id == game.id, EventRecord.turn_number == turn.number)
+                .order_by(EventRecord.seq)  # type: ignore[arg-type]
+            ).all()
+        ]
+        submissions = counting_submissions(session, game.id, turn.number)
+    outcome = (
+        Outcome.from_json(loads(game.outcome_json)) if game.outcome_json and game.status == "over" else None
+    )
+    facts: dict[str, Any] = {}
+    held = recorded if mine else None  # what the close holds: the turn it opened, the state it parsed
+    if held is not None and held.next_turn is not None:
+        facts["next_turn"] = (held.next_turn, held.next_requests or [])
+    state = held.state if held is not None and held.state is not None else loads(state_json)
+    lookups = close_lookups(session, game.id, turn.number)
+    return facts | {
+        "lookups": lookups,
+        "ruleset": ruleset,
+        "shown": shown,
+        "state": state,  # one copy, read by every seat's view (views do not change it)
+        "seats": {s.name: s for s in seats},
+        "events": events,
+        "submissions": submissions,
+        "outcome": outcome,
+        "absences": lookups.absences,
+        "turn_context": {
+            "game": game_context(game),
+            "turn": {
+                "number": turn.number,
+                "label": turn.label,
+                "closed_at": as_utc(turn.closed_at),
+                "close_reason": turn.close_reason or "",
+                "secret": turn.secret if shown.dice else "",
+                "commitment": turn.commitment,
+                "seed": (turn.seed_hex or "") if shown.dice else "",
+                "record_hash": turn.record_hash or "",
+                "prev_record_hash": turn.prev_record_hash or "",
+                "state_hash": turn.result_state_hash or "",
+            },
+            "hidden": {
+                "orders": not shown.orders,
+                "dice": not shown.dice,
+                "state": not shown.state,
+                "rolls": len(dice),
+            },
+            "dice": (
+                [
+                    {
+                        "label": d.key if d.index == 0 else f"{d.key}#{d.index}",
+                        "sides": d.sides,
+                        "value": d.value,
+                    }
+                    for d in dice
+                ]
+                if shown.dice
+                else []
+            ),
+            "outcome": str(outcome) if outcome else "",
+        },
+        "next": {},
+        "views": [],
+        "boards": {},
+        "common": {},
+        "adjustments": entry_rows(session, game.id, turn.number) if lookups.adjusted else [],
+    }
+
+
+def adjustments_shown(
+    session: Session, game_id: str, number: int, seat: str | None, rows: list[Submission] | None = None
+) -> list[dict[str, Any]]:
+    """The referee's adjustments made before ``number`` was resolved, as ``seat`` may see them
+    (``rows``: those adjustments' rows, when read already)."""
+    from adjudicator.table.adjustments import entry_of, entry_rows
+
+    shown = []
+    for row in entry_rows(session, game_id, number) if rows is None else rows:
+        entry = entry_of(row)
+        events = [Event.from_json(e) for e in entry.get("events", [])]
+        shown.append(
+            {
+                "number": entry["number"],
+                "by": entry["by"],
+                "at": entry["at"],
+                "record_hash": entry["record_hash"],
+                "events": [e.text for e in events if e.visible_to(seat)],
+            }
+        )
+    return shown
+
+
+def render_context(name: str, ruleset_name: str, context: dict[str, Any], fmt: str) -> str:
+    return render(f"{name}.{'html' if fmt == 'html' else 'txt'}.j2", ruleset_name, **context)
+
+
+def render_report(session: Session, game: Game, turn: Turn, seat: str | None, fmt: str) -> str:
+    context = report_context(session, game, turn, seat)
+    return render_context("report", game.ruleset, context, fmt)
+
+
+def mark_picture(context: dict[str, Any], checked: dict[str, bool] | None = None) -> str | None:
+    """Say in the context whether its board goes with the mail as a PNG; the board's SVG if so.
+
+    The PNG itself is made when the mail is sent (:mod:`adjudicator.publish.report_mail`), once per
+    distinct board of the turn, and kept with the turn."""
+    svg = context.get("board_svg")
+    if not svg:
+        return None
+    checked = {} if checked is None else checked
+    if svg not in checked:
+        checked[svg] = convertible(svg)
+    attached = checked[svg]
+    context["picture"]["attached"] = attached
+    if not attached:
+        context["picture"]["note"] = (
+            png_unavailable_reason() or "the board picture could not be converted to PNG"
+        ) + "; the HTML report shows it inline"
+    return svg if attached else None
+
+
+def keep_picture(session: Session, game_id: str, number: int, svg: str, kept: dict[str, str]) -> str:
+    """Keep the board ``svg`` with the turn once (its PNG is made at send time); its digest.
+
+    ``kept`` maps each drawing already kept in this close to its digest (hashed once)."""
+    key = kept.get(svg)
+    if key is None:
+        key = digest(svg)
+        row = {"game_id": game_id, "turn_number": number, "digest": key, "svg": svg, "created_at": utcnow()}
+        insert_new(session, TurnPicture, [row])  # kept already (the same drawing, same turn): left as it is
+        kept[svg] = key
+    return key
+
+
+def insert_new(session: Session, model: Any, rows: list[dict[str, Any]]) -> None:
+    """Insert ``rows`` of ``model`` (each with the same columns) in one statement, leaving out (not
+    failing on) any row that a row already stored matches on a unique column: ``INSERT ... ON
+    CONFLICT DO NOTHING`` (PostgreSQL and SQLite both), instead of a look-up before the insert.
+    The rows are plain values written as they are, on the session's own driver connection
+    (:mod:`adjudicator.core.driver_sql`: no ORM objects or bulk bookkeeping; what the session holds is
+    flushed at the next query or the commit)."""
+    if rows:
+        what = driver_sql.Insert(model.__table__, tuple(rows[0]), do_nothing=True)
+        driver_sql.insert_rows(session.connection(), what, rows)
+
+
+_report = Report.__table__  # type: ignore[attr-defined]
+_INSERT_REPORTS = driver_sql.Insert(_report, tuple(c.key for c in _report.c if c.key != "id"))
+
+
+def on_close(session: Session, game: Game, turn: Turn, recorded: Recorded | None = None) -> None:
+    """Render every seat's report (and the public one), store them, queue the emails.
+
+    The stages: the seats are grouped by what they see (:func:`seen_by`: same view of the game,
+    same events, orders and adjustments shown); each group's report is rendered once per format,
+    and per seat only the templates' :data:`SEAT_BLOCKS` (its name, time zone, private part...)
+    - a Mare Nostrum close renders one text and one HTML body, not fourteen; a game with hidden
+    information renders each distinct view distinctly. The reports are stored in one statement,
+    each distinct board once with the turn, and each seat's email is queued as a reference to its
+    stored reports and the board: the MIME (and the PNG, made once per board) is composed when
+    the mail is sent (:mod:`adjudicator.publish.report_mail`), so the database does not keep a copy
+    of the picture per recipient. ``recorded``: what the close has just recorded (not read back).
+    """
+    shared: dict[str, Any] = _turn_facts(session, game, turn, recorded)
+    checked: dict[str, bool] = {}
+    kept: dict[str, str] = {}
+    pictures: dict[str, str | None] = {}
+    parts: list[tuple[str | None, tuple[Any, ...], dict[str, Any]]] = []
+    for seat_name in [None, *shared["seats"]]:
+        key, common, own = seen_by(session, game, turn, seat_name, shared)
+        if seat_name is not None:
+            pictures[seat_name] = mark_picture({**common, **own}, checked)
+        parts.append((seat_name, key, own))
+    now = utcnow()
+    rows: list[dict[str, Any]] = []
+    club = club_key()  # the club's templates folder, looked for once for both formats
+    for fmt in ("text", "html"):
+        template = shared_template(
+            "report.html.j2" if fmt == "html" else "report.txt.j2", game.ruleset, SEAT_BLOCKS, club
+        )
+        bodies: dict[tuple[Any, ...], tuple[dict[str, Any], list[str] | None]] = {}
+        for seat_name, key, own in parts:
+            if key not in bodies:  # once per distinct view
+                common = shared["common"][key]
+                if fmt == "html" and common["board_svg"]:  # the HTML keeps a mark; the drawing is kept once
+                    mark = board_mark(keep_picture(session, game.id, turn.number, common["board_svg"], kept))
+                    common = {**common, "board_svg": mark}
+                bodies[key] = (common, template.common(common))
+            common, pieces = bodies[key]
+            context = {**common, **own}
+            body = (
+                template.fill(pieces, context)
+                if pieces is not None
+                else render_context("report", game.ruleset, context, fmt)  # a template that cannot share
+            )
+            rows.append(
+                {
+                    "game_id": game.id,
+                    "turn_number": turn.number,
+                    "seat": seat_name or "",
+                    "format": fmt,
+                    "body": body,
+                    "created_at": now,
+                }
+            )
+    # one statement for every seat's reports (plain rows, on the session's driver connection)
+    driver_sql.insert_rows(session.connection(), _INSERT_REPORTS, rows)
+    kind = "game-over" if game.status == "over" else "report"
+    lookups: CloseLookups = shared["lookups"]
+    domain = mail_domain()  # read once for every seat's Message-ID
+    title = "Game over" if kind == "game-over" else "Report"
+    subject = header_text(f"[{game.id}] {title}: turn {turn.number}, {turn.label}")
+    mails = [  # the rows outbox.queue would add, as plain values (no model object per mail)
+        {
+            "message_id": _message_id(
+                session, game.id, turn.number, seat.name, kind, lookups.generation, domain
+            ),
+            "game_id": game.id,
+            "turn_number": turn.number,
+            "seat": seat.name,
+            "kind": kind,
+            "to_addr": seat.email,
+            "subject": subject,
+            "raw": b"",
+            "status": "queued",
+            "attempts": 0,
+            "created_at": now,
+            "compose": "report",
+            "picture": keep_picture(session, game.id, turn.number, svg, kept) if svg else None,
+        }
+        for seat in shared["seats"].values()
+        if seat.email
+        for svg in [pictures.get(seat.name)]
+    ]
+    _queue_all(session, mails)
+    if lookups.watched:
+        queue_public_reports(session, game, turn)  # observers: the public report, nothing else
+
+
+def _queue_all(session: Session, mails: list[dict[str, Any]]) -> None:
+    """Queue ``mails`` (rows of :class:`OutboxMessage`) in one statement, as
+    :func:`adjudicator.post.outbox.queue` queues one: a Message-ID already queued is not queued
+    again."""
+    if mails:
+        insert_new(session, OutboxMessage, mails)  # a Message-ID queued already: left out
+
+
+def on_civil_disorder(session: Session, game: Game, turn: Turn, fell: list[Seat]) -> None:
+    """Seats that fell into civil disorder at this close: their notices are queued with the reports."""
+    queue_civil_disorder_notices(session, game, turn, fell)
+
+
+def on_open(session: Session, game: Game, turn: Turn) -> None:
+    """At the start of a game, every player gets the turn notice (later turns ride on the report)."""
+    if turn.number != 1:
+        return
+    ruleset = get_ruleset(game.ruleset)
+    seats = session.exec(select(Seat).where(Seat.game_id == game.id).order_by(Seat.position)).all()  # type: ignore[arg-type]
+    for seat in seats:
+        if not seat.email:
+            continue
+        view = ruleset.view(loads(turn.state_json), seat.name)
+        context = {
+            "game": game_context(game),
+            "seat": seat.name,
+            "next": next_context(session, game, turn.number, seat.timezone),
+            "board_text": ruleset.board_text(view),
+            "board_svg": clean_svg(ruleset.board_svg(view)),
+        }
+        text = render("notice.txt.j2", game.ruleset, **context)
+        html = render("notice.html.j2", game.ruleset, **context)
+        subject = f"[{game.id}] Turn {turn.number} open: {turn.label}"
+        message_id = _message_id(session, game.id, turn.number, seat.name, "notice")
+        ics = turn_deadline_attachment(session, game.id, turn.number, seat.name)  # the deadline as .ics
+        msg = compose(
+            to=seat.email, subject=subject, text=text, html=html, message_id=message_id, attachments=ics
+        )
+        outbox.queue_message(
+            session,
+            msg,
+            kind="notice",
+            game_id=game.id,
+            turn_number=turn.number,
+            seat=seat.name,
+        )
+
+
+def stored_report(session: Session, game_id: str, number: int, seat: str | None, fmt: str) -> str | None:
+    """A stored report as sent: the board drawing put back where the HTML keeps its mark."""
+    row = session.exec(
+        select(Report).where(
+            Report.game_id == game_id,
+            Report.turn_number == number,
+            Report.seat == (seat or ""),
+            Report.format == fmt,
+        )
+    ).first()
+    return expand_boards(session, game_id, number, row.body) if row else None
+
+
+def queue_civil_disorder_notices(session: Session, game: Game, turn: Turn, seats: list[Seat]) -> None:
+    """Tell the referee (``referee_email``) that a seat fell into civil disorder (inside the close)."""
+    for seat in seats:
+        text = (
+            f"Game {game.id}: seat {seat.name} sent no orders for {seat.missed_turns} turns in a row "
+            f"(up to turn {turn.number}, {turn.label}) and is now in civil disorder.\n"
+            "Its orders are the ruleset's defaults each turn until orders come again.\n\n"
+            "The referee can hand the seat to a new player:\n"
+            f"    pbem seat replace {game.id} {seat.name} --email NEW-PLAYER@EXAMPLE.ORG\n"
+        )
+        subject = f"[{game.id}] Seat {seat.name} is in civil disorder"
+        for address in [game.referee_email]:
+            if not address:
+                continue
+            message_id = stable_message_id(
+                game.id, turn.number, seat.name, "civil-disorder", branch_tag(session, game.id, turn.number)
+            )
+            msg = compose(to=address, subject=subject, text=text, message_id=message_id)
+            outbox.queue_message(
+                session,
+                msg,
+                kind="civil-disorder",
+                game_id=game.id,
+                turn_number=turn.number,
+                seat=seat.name,
+            )
+
+
+def queue_public_reports(session: Session, game: Game, turn: Turn) -> int:
+    """Inside the close: each confirmed observer gets the turn's public report, and nothing else."""
+    active = [o for o in watchers(session, game.id) if o.status == "active"]
+    if not active:
+        return 0
+    text = stored_report(session, game.id, turn.number, None, "text") or ""
+    html = stored_report(session, game.id, turn.number, None, "html")
+    footer = (
+        f"\n\n--\nYou watch {game.id}: you receive its public report after each turn. To stop, send a mail "
+        f"to the referee whose first line is: unwatch {game.id} CODE (the code of your confirmation mail).\n"
+    )
+    title = "Game over" if game.status == "over" else "Public report"
+    count = 0
+    for watcher in active:
+        msg = compose(
+            to=watcher.email,
+            subject=f"[{game.id}] {title}: turn {turn.number}, {turn.label}",
+            text=text + footer,
+            html=html,
+            message_id=_message_id(session, game.id, turn.number, f"watch-{_tag(watcher.email)}", "public"),
+        )
+        if outbox.queue_message(session, msg, kind="observer", game_id=game.id, turn_number=turn.number):
+            count += 1
+    return count

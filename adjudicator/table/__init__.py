@@ -1,0 +1,2 @@
+"""The table's features around the turns: press, sign-up, absence, resignation, proposals,
+observers, adjustments."""

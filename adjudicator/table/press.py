@@ -1,0 +1,300 @@
+"""Press: messages between the seats, relayed by the referee.
+
+A seat writes ``press to carthage, macedon`` (or ``press to all``) and its message; the referee
+stores it under the open turn and mails it to each named seat, signed with the sender's seat name
+(white press) or as "a seat" (grey press). No player's address ever appears: each recipient gets
+its own message, from the referee, to its own address. The game's ``press`` option decides:
+
+* ``none``: no press between the seats (the referee may still write to all);
+* ``white``: signed (the default, as on the classic judges);
+* ``grey``: anonymous to the recipients; the referee still records the sender;
+* ``public``: every message goes to all seats (``press to all`` only).
+
+A message to a seat in civil disorder (or without an address, a bot) is kept, not sent. Each seat
+may send ``PBEM_PRESS_RATE`` messages an hour of at most ``PBEM_PRESS_MAX_CHARS`` characters.
+The press of a turn is part of its record (:mod:`adjudicator.core.press_record`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import func
+from sqlmodel import Session, select
+
+from adjudicator.core.engine import RefereeError
+from adjudicator.core.naming import game_context
+from adjudicator.core.store import Database, Game, PressMessage, Seat, Turn, dumps
+from adjudicator.games.base import REFEREE
+from adjudicator.post import outbox
+from adjudicator.post.compose import compose, stable_message_id
+from adjudicator.post.config import int_setting
+from adjudicator.post.render import render
+
+MODES = ("none", "white", "grey", "public")
+DEFAULT_MODE = "white"
+ALL = "all"
+ANONYMOUS = "a seat"
+HOUR = timedelta(hours=1)
+#: The first line of a press message: ``press to carthage, macedon`` or ``press to all``.
+PRESS_LINE = re.compile(r"^\s*press\s+to\s*:?\s*(?P<to>.*?)\s*$", re.IGNORECASE)
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+_SEAT_WORD = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
+
+
+class PressRefused(RefereeError):
+    """A press message that is not relayed, with the reason (to its verified sender only)."""
+
+
+@dataclass
+class Addressed:
+    """What a press line asks for: ``all``, or the seats named (as written, lower case)."""
+
+    to_all: bool
+    seats: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Relayed:
+    """A stored press message: where it went and where it is kept unsent."""
+
+    turn: int
+    seq: int
+    sent: list[str]
+    held: list[str]
+
+
+def check_mode(mode: str) -> str:
+    mode = (mode or "").strip().lower()
+    if mode not in MODES:
+        raise RefereeError(f"unknown press option {mode[:20]!r}: use one of {', '.join(MODES)}")
+    return mode
+
+
+def set_mode(db: Database, game_id: str, mode: str) -> None:
+    """The game's press option (``pbem game new --press``)."""
+    mode = check_mode(mode)
+    with db.session() as session:
+        game = session.get(Game, game_id)
+        if game is None:
+            raise RefereeError(f"no game {game_id!r}")
+        game.press = mode
+        session.add(game)
+
+
+def max_chars() -> int:
+    return int_setting("PBEM_PRESS_MAX_CHARS") or 8000
+
+
+def per_hour() -> int:
+    return int_setting("PBEM_PRESS_RATE") or 10
+
+
+def split_press(text: str) -> tuple[Addressed, str] | None:
+    """``(addressed, message)`` when the text's first line is a press line, else ``None``."""
+    lines = text.replace("\r\n", "\n").split("\n")
+    while lines and not lines[0].strip():
+        lines.pop(0)
+    if not lines:
+        return None
+    match = PRESS_LINE.match(lines[0])
+    if match is None:
+        return None
+    return addressed(match.group("to")), "\n".join(lines[1:])
+
+
+def addressed(to: str) -> Addressed:
+    """``all`` or seat names separated by commas, spaces or ``and``; the names are checked later."""
+    words = [w for w in re.split(r"[\s,;]+", to.strip().lower()) if w and w != "and"]
+    if words == [ALL]:
+        return Addressed(to_all=True)
+    return Addressed(to_all=False, seats=list(dict.fromkeys(words)))
+
+
+def clean_text(text: str) -> str:
+    """The message as relayed: line ends made ``\\n``, control characters dropped, outer blank lines cut."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return _CONTROL.sub("", text).strip("\n").rstrip()
+
+
+def _open_turn(session: Session, db_is_sqlite: bool, game: Game) -> Turn:
+    """The open turn, locked against a close (PostgreSQL): press never slips into a sealed turn.
+
+    On SQLite every transaction holds the write lock from its start (``BEGIN IMMEDIATE``).
+    """
+    for _ in range(3):
+        query = select(Turn).where(
+            Turn.game_id == game.id, Turn.number == game.current_turn, Turn.status == "open"
+        )
+        if not db_is_sqlite:
+            query = query.with_for_update()
+        turn = session.exec(query).first()
+        if turn is not None:
+            return turn
+        session.expire_all()  # closed meanwhile: the next turn is open now
+        refreshed = session.get(Game, game.id)
+        if refreshed is None or refreshed.status not in ("running", "paused"):
+            break
+        game = refreshed
+    raise PressRefused(f"game {game.id} has no open turn: press is taken while the game runs")
+
+
+def send_press(
+    session: Session,
+    game: Game,
+    sender: str,
+    to: Addressed,
+    text: str,
+    *,
+    now: datetime,
+    db_is_sqlite: bool = True,
+    inbound_id: str | None = None,
+) -> Relayed:
+    """Store one press message under the open turn and queue it to each recipient.
+
+    ``sender`` is a seat's name or ``referee``. Raises :class:`PressRefused` with the reason.
+    """
+    from_referee = sender == REFEREE
+    mode = game.press or DEFAULT_MODE
+    if game.status not in ("running", "paused"):
+        raise PressRefused(f"game {game.id} is not running: press is taken while the game runs")
+    if mode == "none" and not from_referee:
+        raise PressRefused(f"game {game.id} has no press between the seats (press: none)")
+    message = clean_text(text)
+    if not message.strip():
+        raise PressRefused("the press message is empty: write it under the 'press to ...' line")
+    if len(message) > max_chars():
+        raise PressRefused(f"the press message is {len(message)} characters long; the limit is {max_chars()}")
+    if mode == "public" and not to.to_all:
+        raise PressRefused(f"game {game.id} has public press only: write 'press to all'")
+    seats = list(session.exec(select(Seat).where(Seat.game_id == game.id).order_by(Seat.position)).all())  # type: ignore[arg-type]
+    names = [s.name for s in seats]
+    if to.to_all:
+        wanted = [n for n in names if n != sender]
+    else:
+        if not to.seats:
+            raise PressRefused("name the seats after 'press to' (or write 'press to all')")
+        unknown = [w for w in to.seats if w not in names]
+        if unknown:
+            shown = ", ".join(repr(w[:30]) for w in unknown[:5] if _SEAT_WORD.match(w[:64])) or "a name"
+            raise PressRefused(
+                f"no seat {shown} in game {game.id}; the seats are {', '.join(names)} (or write 'all')"
+            )
+        wanted = [n for n in names if n in to.seats and n != sender]  # the seats' own order
+        if not wanted:
+            raise PressRefused("the press names no seat but your own")
+    if not from_referee:
+        recent = session.exec(
+            select(func.count())
+            .select_from(PressMessage)
+            .where(PressMessage.game_id == game.id, PressMessage.sender == sender)  # type: ignore[arg-type]
+            .where(PressMessage.created_at >= now - HOUR)  # type: ignore[arg-type]
+        ).one()
+        if recent >= per_hour():
+            raise PressRefused(
+                f"you have sent {recent} press messages in the last hour; the limit is {per_hour()}. "
+                "Send this one later."
+            )
+    turn = _open_turn(session, db_is_sqlite, game)
+    last = session.exec(
+        select(func.max(PressMessage.seq)).where(
+            PressMessage.game_id == game.id, PressMessage.turn_number == turn.number
+        )
+    ).one()
+    seq = (last or 0) + 1
+    by_name = {s.name: s for s in seats}
+    sent = [
+        n
+        for n in wanted
+        if by_name[n].email and by_name[n].status != "civil_disorder" and not by_name[n].is_bot
+    ]
+    held = [n for n in wanted if n not in sent]
+    signed = from_referee or mode != "grey"
+    row = PressMessage(
+        game_id=game.id,
+        turn_number=turn.number,
+        seq=seq,
+        sender=sender,
+        signed=signed,
+        to_json=dumps([ALL] if to.to_all else wanted),
+        sent_json=dumps(sent),
+        held_json=dumps(held),
+        text=message,
+        inbound_id=inbound_id,
+        created_at=now,
+    )
+    session.add(row)
+    label = "the referee" if from_referee else (sender if signed else ANONYMOUS)
+    for name in sent:
+        _queue_one(session, game, turn, seq, by_name[name], label, to, wanted, message, now)
+    session.flush()
+    return Relayed(turn=turn.number, seq=seq, sent=sent, held=held)
+
+
+def _queue_one(
+    session: Session,
+    game: Game,
+    turn: Turn,
+    seq: int,
+    seat: Seat,
+    label: str,
+    to: Addressed,
+    wanted: list[str],
+    message: str,
+    now: datetime,
+) -> None:
+    assert seat.email
+    context: dict[str, Any] = {
+        "game": game_context(game),
+        "seat": seat.name,
+        "sender": label,
+        "to": "all seats" if to.to_all else ", ".join(wanted),
+        "turn": turn.number,
+        "text": message,
+        "public": game.press == "public",
+    }
+    msg = compose(
+        to=seat.email,
+        subject=f"[{game.id}] Press from {label}, turn {turn.number}",
+        text=render("press.txt.j2", game.ruleset, **context),
+        html=render("press.html.j2", game.ruleset, **context),
+        message_id=stable_message_id(game.id, turn.number, "press", seq, seat.name),
+        date=now,
+    )
+    outbox.queue_message(session, msg, kind="press", game_id=game.id, turn_number=turn.number, seat=seat.name)
+
+
+def receipt_text(relayed: Relayed, game: Game) -> str:
+    """What the sender is told: where the message went and where it is kept."""
+    lines = [f"Your press message {relayed.seq} of turn {relayed.turn} was relayed."]
+    if relayed.sent:
+        lines.append(f"Sent to: {', '.join(relayed.sent)}.")
+    if relayed.held:
+        lines.append(
+            f"Kept, not sent (civil disorder or no address): {', '.join(relayed.held)}. "
+            "It stays in the game's press archive."
+        )
+    if game.press == "grey":
+        lines.append("Grey press: the recipients see it from 'a seat'; the referee records who sent it.")
+    if game.press == "public":
+        lines.append("Public press: it is published in the game's archive with its turn.")
+    else:
+        lines.append("The press is archived with the turn and published when the game ends.")
+    return "\n".join(lines)
+
+
+__all__ = [
+    "ALL",
+    "MODES",
+    "Addressed",
+    "PressRefused",
+    "Relayed",
+    "addressed",
+    "check_mode",
+    "receipt_text",
+    "send_press",
+    "split_press",
+]
