@@ -10,16 +10,22 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 #: "issue 18", "Issue #3", "issues 16 and 17"; "this session", "the last session" (written in two
 #: pieces so that this file does not match itself)
-HISTORY_TALK = re.compile(r"\b[Ii]ssues? #?\d+|\b(?:this|last|first|second|third|earlier) " + "session" + r"\b")
+HISTORY_TALK = re.compile(
+    r"\b[Ii]ssues? #?\d+|\b(?:this|last|first|second|third|earlier) " + "session" + r"\b"
+)
 README_LIMIT = 250
 
 
 def tracked_text_files() -> list[Path]:
-    listed = subprocess.run(
-        ["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True
-    ).stdout.decode().split("\0")
+    listed = (
+        subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True)
+        .stdout.decode()
+        .split("\0")
+    )
     wanted = {".py", ".md", ".toml", ".j2", ".csv", ".txt", ".yml", ".cfg", ".ini", ".service", ".timer"}
-    return [ROOT / name for name in listed if name and Path(name).suffix in wanted and (ROOT / name).is_file()]
+    return [
+        ROOT / name for name in listed if name and Path(name).suffix in wanted and (ROOT / name).is_file()
+    ]
 
 
 def test_the_readme_is_a_front_page_of_at_most_250_lines() -> None:
