@@ -15,7 +15,7 @@ and last-level data misses (``LL``, simulated as a 1 MiB cache, the size of one 
 the machine's own 32 MiB L3 would hide the effect). The share of the garbage collector's walks
 (CPython's ``gc`` functions) in the extra misses is printed too.
 
-What it shows (issue 18, "linear growth up to 10,000 units"): whether a bigger game does more
+What it shows ("linear growth up to 10,000 units"): whether a bigger game does more
 work per unit (the instructions per unit would grow) or the same work on more memory (only the
 misses per unit grow). Each size takes one to five minutes under valgrind.
 """

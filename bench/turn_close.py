@@ -44,7 +44,7 @@ from adjudicator.games.dice import Dice
 from adjudicator.post import render
 from adjudicator.publish import reports as reports_module
 
-try:  # the close's statements on the driver (issue 18); absent in the code before
+try:  # the close's statements on the driver; absent in the code before
     from adjudicator.core import driver_sql
 except ImportError:  # pragma: no cover - measuring an older checkout
     driver_sql = None  # type: ignore[assignment]
@@ -160,10 +160,10 @@ def run(turns: int, profiling: bool, *, reports: bool) -> Run:
         db.migrate()
         sent = [0]
         event.listen(db.engine, "before_cursor_execute", lambda *_args: sent.__setitem__(0, sent[0] + 1))
-        if driver_sql is not None:  # and those the close sends on the driver itself (issue 18)
+        if driver_sql is not None:  # and those the close sends on the driver itself
             driver_sql.on_statement = lambda _sql: sent.__setitem__(0, sent[0] + 1)
         rendered = [0]  # whole report bodies: a shared body per distinct view, or a whole report
-        shared_class = getattr(render, "Shared", None)  # absent before issue 18's shared bodies
+        shared_class = getattr(render, "Shared", None)  # absent in older code without shared bodies
         common, whole = (shared_class.common if shared_class else None), render.render
 
         def counted_common(self: object, context: dict) -> list[str] | None:  # type: ignore[type-arg]

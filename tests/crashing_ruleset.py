@@ -1,4 +1,4 @@
-"""A test-only ruleset whose order reader has a bug: it raises on the word ``boom`` (issue 17)."""
+"""A test-only ruleset whose order reader has a bug: it raises on the word ``boom``."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 17: a full disk, a read-only database and a leftover read-only -shm are named, with a clear
+"""A full disk, a read-only database and a leftover read-only -shm are named, with a clear
 exit code (73 cannot write, 74 disk full), never an "internal error" with raw SQL.
 
 Tests run as root here, and chmod does not stop root: files and folders are made immutable with

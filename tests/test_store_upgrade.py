@@ -1,4 +1,4 @@
-"""Issue 17: databases made by earlier releases upgrade, and `pbem init` may run three times at once.
+"""Databases made by earlier releases upgrade, and `pbem init` may run three times at once.
 
 The first release's migration 0001 is kept byte for byte in tests/fixtures/schema_release_1.py
 (``git show 56a24d8:adjudicator/core/migrations/versions/0001_initial_schema.py``); 0001 was later

@@ -404,7 +404,7 @@ class Observer(SQLModel, table=True):
     confirmed_at: datetime | None = _maybe_when()
 
 
-# -- between the players (issue 16): sign-up, confirmations, absences, proposals ----------
+# -- between the players: sign-up, confirmations, absences, proposals ----------
 class GameTerms(SQLModel, table=True):
     """How a game takes players by mail and how much absence it allows (migration 0005).
 

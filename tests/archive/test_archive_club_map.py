@@ -1,4 +1,4 @@
-"""Issue 17: the archive of a game on a club map publishes the map's name, hash and text, never the
+"""The archive of a game on a club map publishes the map's name, hash and text, never the
 referee's local path - and verifies anywhere, the file being gone."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 18: a Mare Nostrum state keeps its map by reference (state format 2); archives and
+"""A Mare Nostrum state keeps its map by reference (state format 2); archives and
 games made before, whose states embed the map's whole TOML text, still replay and verify."""
 
 from __future__ import annotations

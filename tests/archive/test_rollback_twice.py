@@ -1,4 +1,4 @@
-"""Issue 17: a second rollback to an earlier point keeps every branch verifiable."""
+"""A second rollback to an earlier point keeps every branch verifiable."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 17: `pbem verify` covers every published file - reports, boards, pages, game.json (its seat
+"""`pbem verify` covers every published file - reports, boards, pages, game.json (its seat
 names and the open turn's commitment) - through the manifests, and flags a file no manifest lists."""
 
 from __future__ import annotations

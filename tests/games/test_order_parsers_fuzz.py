@@ -5,7 +5,7 @@ this test without anyone writing it. For each, a few turns are played by its bot
 kinds of request; then ``parse`` - and ``check`` and ``canonical``, which the engine runs on what
 ``parse`` returns - must never raise: a bad order is a :class:`~adjudicator.games.base.Problem` in
 ``Parsed.problems`` (the rulesets' documented way of refusing orders), never an exception. An
-exception there once made `pbem mail ingest` exit 75 and the mail system retry forever (issue 17).
+exception there once made `pbem mail ingest` exit 75 and the mail system retry forever.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 17: every Message-ID the referee builds carries the line of play, so an email about a turn
+"""Every Message-ID the referee builds carries the line of play, so an email about a turn
 reopened by a rollback is never dropped as a duplicate of the email about the abandoned turn."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 17, delivery: a flusher killed with SIGKILL mid-flush, a long outage, two flushers on PostgreSQL.
+"""Delivery: a flusher killed with SIGKILL mid-flush, a long outage, two flushers on PostgreSQL.
 
 Real parts only: aiosmtpd on loopback counts what arrives, the flusher is a process of its own,
 killed with SIGKILL; the concurrent Maildir flushers run on a real PostgreSQL database.

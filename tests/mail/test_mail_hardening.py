@@ -1,4 +1,4 @@
-"""Issue 17, mail and secrets: forged, replayed and hostile mail against a real SQLite database.
+"""Mail and secrets: forged, replayed and hostile mail against a real SQLite database.
 
 Each test reproduces one defect found by attacking the referee (it failed before the fix).
 """

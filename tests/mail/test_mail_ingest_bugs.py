@@ -1,4 +1,4 @@
-"""Issue 17: an order reader that crashes on one mail must not make `pbem mail ingest` exit 75 (EX_TEMPFAIL),
+"""An order reader that crashes on one mail must not make `pbem mail ingest` exit 75 (EX_TEMPFAIL),
 or the mail system keeps the message and pipes it again forever. Real subprocesses, real SQLite."""
 
 from __future__ import annotations

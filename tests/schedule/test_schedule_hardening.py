@@ -1,4 +1,4 @@
-"""Issue 17: reminders after a rollback, early closes after a crash, extending an overdue turn."""
+"""Reminders after a rollback, early closes after a crash, extending an overdue turn."""
 
 from __future__ import annotations
 

@@ -177,7 +177,7 @@ class MilitaryPhase:
         #: each seat's place in the game's seat list
         self.seat_ranks: dict[str, int] = {s: i for i, s in enumerate(state.get("seats", []))}
         # Lookups built once per resolve and kept up to date by every change they index, so that
-        # no step scans every unit or province for each place it looks at (issue 18). Each gives
+        # no step scans every unit or province for each place it looks at. Each gives
         # what the plain scan gives, in the same order (tests/games/mare_nostrum/conftest.py
         # checks every lookup against the scan while the rule tests run).
         #: each unit's position in the state's table of units (the order a scan visits them in)

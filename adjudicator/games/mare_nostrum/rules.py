@@ -1,4 +1,4 @@
-"""Mare Nostrum: the military phase, adjudicated simultaneously (issue #3).
+"""Mare Nostrum: the military phase, adjudicated simultaneously.
 
 The rule book (``shared/rules/002_...txt``, "8. La phase militaire") is the
 specification; the order language and every reading of an unclear rule are in

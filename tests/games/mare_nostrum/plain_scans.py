@@ -1,5 +1,5 @@
 """The lookups of a resolve as plain scans over every unit, province and order, as they were
-written before the per-resolve indexes (issue 18): what every indexed lookup must give."""
+written before the per-resolve indexes: what every indexed lookup must give."""
 
 from __future__ import annotations
 

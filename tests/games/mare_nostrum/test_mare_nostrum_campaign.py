@@ -1,4 +1,4 @@
-"""Running a real campaign: the scenario loader and the referee's adjustments (issue 11).
+"""Running a real campaign: the scenario loader and the referee's adjustments.
 
 Rules as the referee uses them, one test each; the readers get malformed and hostile files,
 with hypothesis property tests that nothing but a :class:`ScenarioError` / :class:`AdjustmentError`

@@ -86,7 +86,7 @@ def test_club_map_loads_with_the_map_option(tmp_path: Path) -> None:
     opts = RS.parse_options({"map": str(club), "nations": "2"})
     state = RS.setup(opts, RS.seat_names(opts), Dice(b"s"))
     [req, _] = RS.requests(state)
-    assert req.kind.startswith("orders map=club.toml;sha256=") and str(tmp_path) not in req.kind  # issue 17
+    assert req.kind.startswith("orders map=club.toml;sha256=") and str(tmp_path) not in req.kind
     parsed = RS.parse(req, "A1 move Bet\nbuy fleet Alpha")
     assert parsed.ok and parsed.orders[1].sea == "Deep"
     state, _ = RS.resolve(state, {"orders:north": parsed.orders}, Dice(b"t", pins={"invasion:Beta": 9}))
