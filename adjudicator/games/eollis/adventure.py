@@ -74,10 +74,10 @@ def draw_actions(t: Table, answers: dict[str, Orders], why: str) -> None:
                 continue
             t.take_from_hand(seat, uid)
             t.tell(f"{seat} discards {t.name(uid)}.", "discard")
-        while len(t.clan(seat)["hand"]) < 3:
-            before = len(t.clan(seat)["hand"])
+        while t.held(seat) < 3:
+            before = t.held(seat)
             t.receive_action(seat, why)
-            if len(t.clan(seat)["hand"]) == before:
+            if t.held(seat) == before:
                 break
 
 

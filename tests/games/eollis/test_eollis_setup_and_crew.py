@@ -18,7 +18,7 @@ def test_preparation_three_action_cards_each_fame_zero_balloon_at_start_and_shuf
     }
     assert state["first"] == "bleu"
     for c in state["clans"].values():
-        assert len(c["hand"]) == 3 and c["fame"] == 0 and c["pirates"] == []
+        assert len(c["hand"]) + len(c["missions"]) == 3 and c["fame"] == 0 and c["pirates"] == []
     assert state["ship"]["balloon"] == 0 and state["ship"]["kitty"] == 0
     assert all(v is None for v in state["ship"]["posts"].values())
     held = sum(len(c["hand"]) + len(c["missions"]) for c in state["clans"].values())
@@ -36,15 +36,28 @@ def test_card_counts_are_the_books_21_events_43_actions_5_missions_21_pirates() 
     assert kinds.count("exploit") > 0 and kinds.count("bagarre") > 0
 
 
-def test_secret_mission_drawn_is_set_aside_and_replaced_by_an_action_card() -> None:
+def test_secret_mission_drawn_is_a_card_in_hand_and_the_table_sees_one_card_drawn() -> None:
+    """A Secret Mission comes from the Action pile like any card: one card drawn, counted in the hand
+    (for the draw back to 3 and the limit of 5); only its holder learns what it is."""
     state = scene()
     state["piles"]["actions"] = ["A44", "A01", *state["piles"]["actions"]]
     t = table(state)
     t.receive_action("rouge", "test")
-    assert state["clans"]["rouge"]["missions"] == ["A44"] and state["clans"]["rouge"]["hand"] == ["A01"]
+    assert state["clans"]["rouge"]["missions"] == ["A44"] and state["clans"]["rouge"]["hand"] == []
+    assert state["piles"]["actions"][0] == "A01"  # no second card drawn in its place
     private = [e for e in t.events if e.kind == "mission"]
     assert private and private[0].seats == ("rouge",)
-    assert not any("Mission" in e.text for e in t.events if e.seats is None)  # others see two cards drawn
+    public = [e.text for e in t.events if e.seats is None]
+    assert public == ["rouge draws a card from the Action pile (test)."]
+    assert RULES.view(state, "bleu")["clans"]["rouge"]["hand"] == 1
+
+
+def test_secret_mission_counts_for_the_draw_back_to_three() -> None:
+    state = scene(hands={"rouge": ["A02", "A03"]})
+    state["clans"]["rouge"]["missions"] = ["A44"]
+    state["piles"]["actions"] = ["A01", *[u for u in state["piles"]["actions"] if u != "A01"]]
+    adventure.draw_actions(table(state), {}, "test")
+    assert state["clans"]["rouge"]["hand"] == ["A02", "A03"]  # 2 cards and a mission: 3 held already
 
 
 def test_recruitment_three_players_five_pirates_four_or_five_players_four() -> None:
@@ -77,7 +90,8 @@ def test_no_action_draw_on_the_first_expedition_discard_and_refill_to_three_afte
     adventure.draw_actions(
         t, {"rouge": [{"verb": "discard", "name": "a" + card[1:].lower(), "line": 1}]}, "x"
     )
-    assert card not in state["clans"]["rouge"]["hand"] and len(state["clans"]["rouge"]["hand"]) == 3
+    rouge = state["clans"]["rouge"]
+    assert card not in rouge["hand"] and len(rouge["hand"]) + len(rouge["missions"]) == 3
     assert card in state["piles"]["actions_discard"]
 
 
