@@ -61,7 +61,9 @@ def play(state: State, request: OrderRequest, rng: random.Random) -> str:
         wishes = PAYING_POSTS[:]
         rng.shuffle(wishes)
         lines.append("posts " + ", ".join(["second", *[w for w in wishes if w != "second"]][:5]))
-        lines.append(f"gift {'self' if rng.random() < 0.7 else rng.choice(view['seats'])}")
+        lines.append(
+            f"gift {'next' if rng.random() < 0.7 else rng.choice([s for s in view['seats'] if s != seat])}"
+        )
         if rng.random() < 0.6:
             lines.append(f"lookout refuse above {rng.choice([9, 10])}")
         if rng.random() < 0.6:

@@ -89,7 +89,10 @@ def check(state: State, seat: str, kind: str, orders: list[dict[str, Any]]) -> l
             for name in o["names"]:
                 pirate(o, name, all_pirates, "in the game")
         elif v == "gift":
-            seat_of(o, o["seat"], True)
+            if o["seat"] in ("self", seat):
+                bad(o, "the Bosco gives the card to another clan, which pays him 1 gold", "gift next")
+            elif o["seat"] != "next":
+                seat_of(o, o["seat"], False)
         elif v == "discard":
             if kind == "muster" and state["expedition"] == 1:
                 bad(o, "no Action draw on the first Expedition: nothing is discarded now")

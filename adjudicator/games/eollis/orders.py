@@ -28,6 +28,7 @@ STANDING = (
     "posts",
     "order",
     "gift",
+    "repair-roll",
     "sacrifice",
     "condemn",
     "side",
@@ -107,7 +108,8 @@ EXAMPLES: dict[str, str] = {
     "power": "power mirelle la rousse",
     "posts": "posts second, vigie, harponneur",
     "order": "order toure l'eventreuse, barbe-grise",
-    "gift": "gift bleu  (or: gift self)",
+    "gift": "gift bleu  (or: gift next, the next clan clockwise)",
+    "repair-roll": "repair roll up to cell 6  (or: repair roll always, repair roll never)",
     "reveal": "reveal",
     "refuse": "refuse",
     "test": "test barbe-grise",
@@ -177,7 +179,7 @@ def _one_line(verb: str, rest: str) -> Order | str:
         return {"verb": verb, "names": names} if names else f"{verb} needs pirate names"
     if verb == "gift":
         name = slug(rest)
-        return {"verb": "gift", "seat": name} if name else "gift needs a clan (or self)"
+        return {"verb": "gift", "seat": name} if name else "gift needs a clan (or next)"
     if verb == "side":
         side = slug(rest)
         if side in ("mutiny", "mutineers", "mutins", "mutin"):
@@ -190,6 +192,12 @@ def _one_line(verb: str, rest: str) -> Order | str:
         if not m or not slug(m[1]) or not slug(m[2]):
             return f"write: {EXAMPLES[verb]}"
         return {"verb": verb, "seat": slug(m[1]), "card": slug(m[2])}
+    if verb == "repair" and slug(rest).startswith("roll"):
+        m = re.fullmatch(r"roll\s+(always|never|up\s+to\s+cell\s+(\d{1,2}))", rest.lower())
+        if not m:
+            return f"write: {EXAMPLES['repair-roll']}"
+        upto = {"always": 8, "never": -1}.get(m[1], int(m[2] or 0))
+        return {"verb": "repair-roll", "upto": upto}
     if verb == "repair":
         m = re.fullmatch(r"with\s+(.+)", rest)
         if not m or not slug(m[1]):
@@ -267,6 +275,8 @@ def parse(kind: str, text: str) -> Parsed:
         verb = words[0].lower()
         rest = words[1].strip() if len(words) > 1 else ""
         verb_name = "no-mutiny" if verb == "no" and slug(rest) == "mutiny" else verb
+        if verb == "repair" and slug(rest).startswith("roll"):
+            verb_name = "repair-roll"
         if verb_name not in verbs:
             if verb_name in EXAMPLES or verb_name in ("no",):
                 problems.append(
@@ -317,6 +327,8 @@ def order_text(order: Order) -> str:
         return f"side {order['side']}"
     if verb in ("help", "hinder"):
         return f"{verb} {order['seat']} with {order['card']}"
+    if verb == "repair-roll":
+        return repair_roll_text(order["upto"])
     if verb == "repair":
         return f"repair with {order['card']}"
     if verb == "accident":
@@ -343,6 +355,17 @@ def order_text(order: Order) -> str:
             text += f" with {order['with']}"
         return text
     raise ValueError(f"no words for order {verb!r}")
+
+
+def repair_roll_text(upto: int) -> str:
+    """The standing answer of an Alti-Maitre trying repairs up to cell ``upto`` (8: always, -1: never)."""
+    return (
+        "repair roll always"
+        if upto >= 8
+        else "repair roll never"
+        if upto < 0
+        else f"repair roll up to cell {upto}"
+    )
 
 
 def canonical(orders: list[Order]) -> str:

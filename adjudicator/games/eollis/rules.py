@@ -37,7 +37,7 @@ from adjudicator.games.dice import Dice
 from adjudicator.games.eollis import adventure, tavern
 from adjudicator.games.eollis import bot as bots
 from adjudicator.games.eollis import orders as grammar
-from adjudicator.games.eollis.cards import catalogue, effect_name, find
+from adjudicator.games.eollis.cards import REPAIR_UP_TO, catalogue, effect_name, find
 from adjudicator.games.eollis.orders import POSTS, slug
 from adjudicator.games.eollis.picture import board_svg, board_text
 from adjudicator.games.eollis.table import Table
@@ -80,8 +80,8 @@ class Eollis(BaseRuleset):
             clans = [slug(c) for c in clans_text.split(",") if slug(c)]
             if len(set(clans)) != len(clans):
                 raise OptionError("clan names must differ")
-            if any(c in ("self", "referee") for c in clans):
-                raise OptionError("'self' and 'referee' cannot be clan names")
+            if any(c in ("self", "next", "referee") for c in clans):
+                raise OptionError("'self', 'next' and 'referee' cannot be clan names")
         else:
             try:
                 n = int(options["players"])
@@ -128,7 +128,8 @@ class Eollis(BaseRuleset):
                         "recruit": "total",
                         "posts": [],
                         "order": [],
-                        "gift": "self",
+                        "gift": "next",
+                        "repair": REPAIR_UP_TO,
                         "sacrifice": [],
                         "condemn": [],
                         "side": "captain",
@@ -372,20 +373,27 @@ def start_event(t: Table) -> None:
             state["event"] = None
         enter_tavern(t)
         return
+    ask_tests(t)
+
+
+def ask_tests(t: Table) -> None:
+    """Every clan is asked for the Event's tests. A clan that does not test may still help or hinder
+    the others: only a clan that holds no card (a public count) cannot act, and only its answer is
+    not waited for."""
     who = adventure.testers(t)
-    seats = state["seats"]
-    ask(state, "test", seats, [s for s in seats if s not in who])
+    seats = t.state["seats"]
+    ask(t.state, "test", seats, [s for s in seats if s not in who and t.held(s) == 0])
 
 
 def enter_tavern(t: Table) -> None:
     state = t.state
     t.tell(f"Expedition {state['expedition']}: the ship returns to the Taverne.", "tavern")
-    second = t.seat_at("second")
-    if second and not state["ship"]["destroyed"]:
-        t.clan(second)["hidden"] = min(3, t.clan_gold(second))
-        t.tell(f"The Second ({second}) hides {t.clan(second)['hidden']} gold that cannot be stolen.", "gold")
     if not state["ship"]["destroyed"]:
         tavern.share_kitty(t)
+    second = t.seat_at("second")
+    if second and not state["ship"]["destroyed"]:  # its clan's gold counted after the kitty's share
+        t.clan(second)["hidden"] = min(3, t.clan_gold(second))
+        t.tell(f"The Second ({second}) hides {t.clan(second)['hidden']} gold that cannot be stolen.", "gold")
     state["last_captain"] = t.captain_seat() or state.get("last_captain")
     ask(state, "tavern", state["seats"])
 

@@ -8,9 +8,9 @@ from typing import Any
 
 from adjudicator.games.base import Event, Problem
 from adjudicator.games.dice import Dice
-from adjudicator.games.eollis.adventure import join, testers
+from adjudicator.games.eollis.adventure import join
 from adjudicator.games.eollis.orders import POSTS
-from adjudicator.games.eollis.rules import Eollis, ask
+from adjudicator.games.eollis.rules import Eollis, ask_tests
 from adjudicator.games.eollis.table import Table
 
 RULES = Eollis()
@@ -59,8 +59,7 @@ def at_event(state: dict[str, Any], event: str) -> dict[str, Any]:
     """The table waiting for the tests of ``event`` (already revealed)."""
     state["event"] = {"uid": event, "revealed": True}
     state["piles"]["events"] = [u for u in state["piles"]["events"] if u != event]
-    who = testers(Table(state))
-    ask(state, "test", state["seats"], [s for s in state["seats"] if s not in who])
+    ask_tests(Table(state))
     return state
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from eollis_helpers import RULES, play, problems, scene, table, texts_of
 
 from adjudicator.games.eollis import tavern
-from adjudicator.games.eollis.rules import ask
+from adjudicator.games.eollis.rules import ask, enter_tavern
 
 CREWS = {"rouge": ["P01", "P02", "P07"], "bleu": ["P03", "P04", "P08"], "vert": ["P05", "P06", "P09"]}
 POSTS = {
@@ -108,6 +108,15 @@ def test_kitty_shared_down_the_list_round_after_round_until_empty() -> None:
     gold = {u: state["pirates"][u]["gold"] for u in ("P01", "P03", "P05", "P02")}
     assert gold == {"P01": 4 + 4, "P03": 3 + 1, "P05": 0, "P02": 1}  # 8 the first round, 5 the second
     assert state["ship"]["kitty"] == 0 and sum(gold.values()) == 13
+
+
+def test_the_second_hides_three_gold_counted_after_the_kitty_is_shared() -> None:
+    """A Second whose clan had no gold still hides the 3 it receives from the kitty."""
+    state = scene(crews=CREWS, posts={"capitaine": "P01", "second": "P03"})
+    state["ship"]["kitty"] = 7  # 4 to the Capitaine, 3 to the Second
+    t = table(state)
+    enter_tavern(t)
+    assert state["pirates"]["P03"]["gold"] == 3 and state["clans"]["bleu"]["hidden"] == 3
 
 
 def test_brawl_lasts_two_rounds_and_a_clan_that_passes_cannot_play_in_the_second() -> None:
