@@ -41,7 +41,9 @@ def apply_standing(t: Table, seat: str, orders: Orders) -> None:
     for o in orders:
         v = o["verb"]
         if v == "recruit":
-            s["recruit"] = o["by"]
+            if o.get("by"):
+                s["recruit"] = o["by"]
+            s["recruit_names"] = list(o.get("names", []))
         elif v == "posts":
             s["posts"] = list(o["posts"])
         elif v in ("order", "sacrifice", "condemn"):
@@ -97,6 +99,15 @@ def crew_size(t: Table) -> int:
 
 
 def recruit(t: Table, answers: dict[str, Orders]) -> None:
+    """The whole recruitment at once: :func:`muster_recruits` then :func:`pick_recruits`."""
+    muster_recruits(t, answers)
+    pick_recruits(t)
+
+
+def muster_recruits(t: Table, answers: dict[str, Orders]) -> None:
+    """Releases and ghosts leave, the pile is shuffled with its discard, each clan is dealt blind all
+    it lacks but one (from the first clan clockwise), and 3 pirates are laid face up: the clans
+    name their pick among them in the next exchange (the election's)."""
     state = t.state
     piles = state["piles"]
     for seat in t.seats:
@@ -117,25 +128,48 @@ def recruit(t: Table, answers: dict[str, Orders]) -> None:
         piles["pirates"] + piles["pirates_discard"], f"shuffle:pirates:exp{state['expedition']}"
     )
     piles["pirates_discard"] = []
-    order = t.clockwise_from(t.first_seat())
     size = crew_size(t)
-    for seat in order:
+    for seat in t.clockwise_from(t.first_seat()):
         need = size - len(t.clan(seat)["pirates"])
         for _ in range(max(0, need - 1)):
             if piles["pirates"]:
                 join(t, seat, piles["pirates"].pop(0), "dealt")
-    market = [piles["pirates"].pop(0) for _ in range(min(3, len(piles["pirates"])))]
-    for seat in order:
+    state["market"] = [piles["pirates"].pop(0) for _ in range(min(3, len(piles["pirates"])))]
+    if state["market"]:
+        t.tell(
+            "Face up for the recruitment: " + "; ".join(pirate_text(t, u) for u in state["market"]) + ".",
+            "market",
+        )
+
+
+def pick_recruits(t: Table) -> None:
+    """From the first clan clockwise, each clan that lacks a pirate takes one of the 3 face-up: the
+    first it named (``recruit <name>, ...``) still face up, else the best by its skill; the next
+    card of the pile is laid face up after each pick. Names are for this recruitment only."""
+    state = t.state
+    piles = state["piles"]
+    market = state.get("market") or []
+    size = crew_size(t)
+    for seat in t.clockwise_from(t.first_seat()):
+        s = t.standing(seat)
         if len(t.clan(seat)["pirates"]) >= size or not market:
             continue
-        by = t.standing(seat)["recruit"]
-        best = max(market, key=lambda u: (pirate_value(t, u, by), -market.index(u)))
+        named = [t.resolve_pirate(seat, n, market) for n in s.get("recruit_names", [])]
+        best = next((u for u in named if u), None)
+        how = "named by the clan"
+        if best is None:
+            by = s["recruit"]
+            best = max(market, key=lambda u: (pirate_value(t, u, by), -market.index(u)))
+            how = f"by {by}"
         market.remove(best)
-        join(t, seat, best, f"chosen among the face-up pirates, by {by}")
+        join(t, seat, best, f"chosen among the face-up pirates, {how}")
         if piles["pirates"]:
             market.append(piles["pirates"].pop(0))
+            t.tell(f"Laid face up: {pirate_text(t, market[-1])}.", "market")
     piles["pirates"] = market + piles["pirates"]
+    state["market"] = []
     for seat in t.seats:
+        t.standing(seat)["recruit_names"] = []
         c = t.clan(seat)
         if c["stash"] and c["pirates"]:
             gold, c["stash"] = c["stash"], 0
@@ -143,15 +177,15 @@ def recruit(t: Table, answers: dict[str, Orders]) -> None:
             t.tell(f"{seat}'s {gold} gold kept from the last Taverne is shared over its pirates.", "gold")
 
 
+def pirate_text(t: Table, uid: str) -> str:
+    card = t.card(uid)
+    return f"{card['name']} (N{card['navigation']} C{card['combat']} B{card['bagou']}, {card['power']})"
+
+
 def join(t: Table, seat: str, uid: str, how: str) -> None:
     t.state["pirates"][uid] = {"owner": seat, "gold": 0, "post": None, "used": False, "ghost": False}
     t.clan(seat)["pirates"].append(uid)
-    card = t.card(uid)
-    t.tell(
-        f"{seat} recruits {card['name']} (N{card['navigation']} C{card['combat']} B{card['bagou']}, "
-        f"{card['power']}) - {how}.",
-        "recruit",
-    )
+    t.tell(f"{seat} recruits {pirate_text(t, uid)} - {how}.", "recruit")
 
 
 # -- 3. election du Capitaine -----------------------------------------------------------------------

@@ -49,6 +49,16 @@ def play(state: State, request: OrderRequest, rng: random.Random) -> str:
                 lines.append(f"discard {slug(c['name'])}")
                 break
     elif kind == "election":
+        market = view.get("market") or []
+        if market:
+            by = rng.choice(["navigation", "combat", "bagou", "total", "total"])
+
+            def worth(u: str) -> int:
+                c = cards[u]
+                return sum(c[s] for s in ("navigation", "combat", "bagou")) if by == "total" else int(c[by])
+
+            pick = max(market, key=lambda u: (worth(u), -market.index(u)))
+            lines.append(f"recruit {nm(pick)}, {by}")
         if pirates:
             best = max(pirates, key=lambda u: (cards[u]["bagou"], -pirates.index(u)))
             lines.append(f"candidate {nm(best)}")

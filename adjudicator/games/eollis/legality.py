@@ -85,8 +85,8 @@ def check(state: State, seat: str, kind: str, orders: list[dict[str, Any]]) -> l
 
     for o in orders:
         v = o["verb"]
-        if v in ("order", "sacrifice", "condemn"):
-            for name in o["names"]:
+        if v in ("order", "sacrifice", "condemn", "recruit"):
+            for name in o.get("names", []):
                 pirate(o, name, all_pirates, "in the game")
         elif v == "gift":
             if o["seat"] in ("self", seat):
@@ -94,10 +94,7 @@ def check(state: State, seat: str, kind: str, orders: list[dict[str, Any]]) -> l
             elif o["seat"] != "next":
                 seat_of(o, o["seat"], False)
         elif v == "discard":
-            if kind == "muster" and state["expedition"] == 1:
-                bad(o, "no Action draw on the first Expedition: nothing is discarded now")
-            else:
-                card(o, o["name"], ("exploit", "bagarre"))
+            card(o, o["name"], ("exploit", "bagarre"))
         elif v in ("release", "candidate"):
             pirate(o, o["name"], own, "in your clan")
         elif v == "power":

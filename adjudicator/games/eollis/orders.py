@@ -100,7 +100,8 @@ EXAMPLES: dict[str, str] = {
     "discard": "discard coup de chance",
     "release": "release barbe-grise",
     "keep": "keep all",
-    "recruit": "recruit combat  (navigation, combat, bagou or total)",
+    "recruit": "recruit barbe-grise, le borgne, combat  (face-up pirates by name, then a skill:"
+    " navigation, combat, bagou or total)",
     "candidate": "candidate toure l'eventreuse",
     "play": "play bravoure",
     "hinder": "hinder rouge with croc-en-jambe",
@@ -160,10 +161,14 @@ def _one_line(verb: str, rest: str) -> Order | str:
         name = slug(rest)
         return {"verb": verb, "name": name} if name else f"{verb} needs a name"
     if verb == "recruit":
-        choice = slug(rest)
-        if choice not in RECRUIT_CHOICES:
-            return f"recruit by {', '.join(RECRUIT_CHOICES)}, not {rest!r}"
-        return {"verb": "recruit", "by": choice}
+        parts = _names(rest)
+        if not parts:
+            return f"recruit needs face-up pirates' names, or a skill: {', '.join(RECRUIT_CHOICES)}"
+        by = parts[-1] if parts[-1] in RECRUIT_CHOICES else ""
+        names = parts[:-1] if by else parts
+        if any(n in RECRUIT_CHOICES for n in names):
+            return "the skill comes last, after the names: " + EXAMPLES["recruit"]
+        return {"verb": "recruit", "by": by, "names": names}
     if verb in ("posts",):
         posts = []
         for part in rest.split(","):
@@ -316,7 +321,7 @@ def order_text(order: Order) -> str:
     if verb in ("discard", "release", "candidate", "play", "power", "test"):
         return f"{verb} {order['name']}"
     if verb == "recruit":
-        return f"recruit {order['by']}"
+        return "recruit " + ", ".join([*order.get("names", []), *([order["by"]] if order.get("by") else [])])
     if verb == "posts":
         return "posts " + ", ".join(order["posts"])
     if verb in ("order", "sacrifice", "condemn"):

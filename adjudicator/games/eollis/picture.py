@@ -39,6 +39,12 @@ def board_text(view: dict[str, Any]) -> str:
         lines.append(f"  {POST_NAMES[post]:<12} ({PAY[post]} or)  {_holder(view, ship['posts'][post])}")
     hold = ", ".join(_holder(view, u) for u in ship["hold"]) or "empty"
     lines.append(f"  {'Hold':<12}          {hold}")
+    market = view.get("market") or []
+    if market:
+        lines.append("Face up for the recruitment (recruit <name>, ...):")
+        for uid in market:
+            c = view["cards"][uid]
+            lines.append(f"  {c['name']}: N{c['navigation']} C{c['combat']} B{c['bagou']}, {c['power']}")
     lines.append("Fame track:")
     for seat in view["seats"]:
         c = view["clans"][seat]

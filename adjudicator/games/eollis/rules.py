@@ -46,9 +46,9 @@ DEFAULT_CLANS = ("rouge", "bleu", "vert", "jaune", "violet")
 EXPEDITIONS = 3
 
 PROMPTS = {
-    "muster": "Action cards to discard (Expeditions 2 and 3), pirates to release, how you recruit "
-    "(recruit navigation|combat|bagou|total).",
-    "election": "Your candidate for Capitaine and one card; your boarding wishes (posts ..., order ...).",
+    "muster": "Action cards to discard and pirates to release, before the Action draw and the recruitment.",
+    "election": "Your pick among the face-up pirates (recruit <name>, <name>, <skill>), your candidate "
+    "for Capitaine and one card; your boarding wishes (posts ..., order ...).",
     "lookout": "You are the Vigie: reveal the Event you drew, or refuse it.",
     "test": "Which pirate tries the Event, cards and powers for your roll, help or hinder other clans.",
     "decision": "Capitaine: continue or return (and swap once). Others:"
@@ -126,6 +126,7 @@ class Eollis(BaseRuleset):
                     "lost": False,
                     "standing": {
                         "recruit": "total",
+                        "recruit_names": [],
                         "posts": [],
                         "order": [],
                         "gift": "next",
@@ -161,6 +162,7 @@ class Eollis(BaseRuleset):
                 "kitty": 0,
                 "destroyed": False,
             },
+            "market": [],
             "event": None,
             "events_played": 0,
             "swap_used": False,
@@ -172,7 +174,10 @@ class Eollis(BaseRuleset):
         for seat in t.clockwise_from(state["first"]):
             for _ in range(3):
                 t.receive_action(seat, "the opening hand")
-        state["pending"] = {"kind": "muster", "seats": list(seats), "optional": []}
+        # the first Expedition has no Action draw and nobody to release: its recruitment is dealt at
+        # once, and the clans name their pick among the face-up pirates in the election's exchange
+        adventure.muster_recruits(t, {})
+        state["pending"] = {"kind": "election", "seats": list(seats), "optional": []}
         return state
 
     # -- requests ---------------------------------------------------------------------------------------
@@ -208,8 +213,8 @@ class Eollis(BaseRuleset):
         pending = state.get("pending") or {}
         kind = pending.get("kind", "")
         words = {
-            "muster": "recruitment",
-            "election": "election of the Capitaine and boarding",
+            "muster": "Action draw and recruitment",
+            "election": "recruitment, election of the Capitaine and boarding",
             "lookout": "the Vigie's draw",
             "test": "Event",
             "decision": "the Capitaine's decision",
@@ -259,9 +264,10 @@ class Eollis(BaseRuleset):
         if kind == "muster":
             if state["expedition"] > 1:
                 adventure.draw_actions(t, answers, "the Expedition's draw")
-            adventure.recruit(t, answers)
+            adventure.muster_recruits(t, answers)
             ask(state, "election", state["seats"])
         elif kind == "election":
+            adventure.pick_recruits(t)
             adventure.elect_captain(t, answers)
             adventure.board(t)
             next_event(t)

@@ -34,7 +34,9 @@ def scene(
     for seat in state["seats"]:
         c = t.clan(seat)
         c["hand"], c["missions"], c["pirates"] = [], [], []
-    state["pirates"] = {}
+    state["piles"]["pirates"] = state["market"] + [u for u in state["piles"]["pirates"]]
+    state["piles"]["pirates"] += [u for u in state["pirates"] if u not in state["piles"]["pirates"]]
+    state["market"], state["pirates"] = [], {}
     used = {u for uids in (crews or {}).values() for u in uids} | {
         u for uids in (hands or {}).values() for u in uids
     }
