@@ -43,6 +43,9 @@ from adjudicator.games.eollis.picture import board_svg, board_text
 from adjudicator.games.eollis.table import Table
 
 DEFAULT_CLANS = ("rouge", "bleu", "vert", "jaune", "violet")
+#: the standing answers a clan starts with (see orders/eollis.md, "Rounds of mail")
+DEFAULT_LOOKOUT = {"mode": "reveal", "above": 0}
+DEFAULT_PLAN = {"balloon": 6, "events": 4}
 EXPEDITIONS = 3
 
 PROMPTS = {
@@ -134,8 +137,11 @@ class Eollis(BaseRuleset):
                         "sacrifice": [],
                         "condemn": [],
                         "side": "captain",
-                        "lookout": {"mode": "ask", "above": 0},
-                        "plan": None,
+                        # a new clan's defaults ask no round of mail: the Vigie reveals what it
+                        # draws, the Capitaine returns at damage 6 or after 4 Events (write
+                        # `lookout ask` / `plan ask` to be asked each time)
+                        "lookout": dict(DEFAULT_LOOKOUT),
+                        "plan": dict(DEFAULT_PLAN),
                         "mutiny": None,
                     },
                 }

@@ -34,6 +34,9 @@ def scene(
     for seat in state["seats"]:
         c = t.clan(seat)
         c["hand"], c["missions"], c["pirates"] = [], [], []
+        # the scenes' clans are asked at every moment (`lookout ask`, `plan ask`), as the tests of
+        # those moments need; a new game's clans are not (see test_a_new_clans_defaults_...)
+        c["standing"]["lookout"], c["standing"]["plan"] = {"mode": "ask", "above": 0}, None
     state["piles"]["pirates"] = state["market"] + [u for u in state["piles"]["pirates"]]
     state["piles"]["pirates"] += [u for u in state["pirates"] if u not in state["piles"]["pirates"]]
     state["market"], state["pirates"] = [], {}
