@@ -6,8 +6,9 @@ resolves them against the table. Each order is a dict with its ``verb``, its arg
 ``line`` it came from. The canonical text puts every order back on its own line number, so parsing
 it again gives the very same orders and a problem found by ``check`` points at the player's line.
 
-Standing answers (``recruit``, ``posts``, ``order``, ``gift``, ``sacrifice``, ``condemn``, ``side``)
-are accepted in every request: they are kept by the clan until it changes them.
+Standing answers (``recruit``, ``posts``, ``order``, ``gift``, ``repair roll``, ``sacrifice``,
+``condemn``, ``side``, ``lookout``, ``plan``, ``mutiny``) are accepted in every request: they are
+kept by the clan until it changes them (the names of ``recruit`` for one recruitment only).
 """
 
 from __future__ import annotations

@@ -5,11 +5,11 @@
 =========  ==============================================  =============================================
 kind       who answers                                     what it resolves
 =========  ==============================================  =============================================
-muster     every clan                                      Action draw (Expeditions 2-3), recruitment
-election   every clan                                      the Capitaine's election, then boarding
-lookout    the Vigie's clan                                reveal or refuse the Event it drew in secret
+muster     every clan, Expeditions 2-3                     Action draw, releases, recruitment dealt
+election   every clan                                      picks among the face-up, election, boarding
+lookout    the Vigie's clan (``lookout ask``)              reveal or refuse the Event it drew in secret
 test       every clan (optional for those not testing)     the Event's tests, from the Capitaine on
-decision   every clan                                      the Capitaine's decision, a mutiny
+decision   every clan (the Capitaine's ``plan ask``)       the Capitaine's decision, a mutiny
 tavern     every clan                                      the Taverne's Action draw
 brawl      every clan                                      the two rounds of brawls, then fame
 =========  ==============================================  =============================================
@@ -315,8 +315,8 @@ class Eollis(BaseRuleset):
     def view(self, state: State, seat: str | None) -> State:
         """The public table, plus ``you``: one's own hand, Secret Missions and the Vigie's secret card.
 
-        A hand is a count on the public table (its Secret Missions among the cards, so nobody can
-        tell a mission was drawn); the piles are counts; an Event drawn by
+        A hand is a count on the public table (its Secret Missions are cards of it, drawn like any
+        other, so nobody can tell a mission was drawn); the piles are counts; an Event drawn by
         the Vigie and not yet revealed is hidden from everyone else."""
         view = json.loads(json.dumps(state))
         cards = view["cards"]
