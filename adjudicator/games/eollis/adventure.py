@@ -16,7 +16,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.games.eollis.cards import BALLOON_CELLS, POST_NAMES, REPAIR_ZONES, effect_name, effect_value
+from adjudicator.games.eollis.cards import (
+    BALLOON_CELLS,
+    POST_NAMES,
+    REPAIR_UP_TO,
+    REPAIR_ZONES,
+    effect_name,
+    effect_value,
+)
 from adjudicator.games.eollis.orders import POSTS
 from adjudicator.games.eollis.table import Table, expand_posts
 
@@ -34,13 +41,17 @@ def apply_standing(t: Table, seat: str, orders: Orders) -> None:
     for o in orders:
         v = o["verb"]
         if v == "recruit":
-            s["recruit"] = o["by"]
+            if o.get("by"):
+                s["recruit"] = o["by"]
+            s["recruit_names"] = list(o.get("names", []))
         elif v == "posts":
             s["posts"] = list(o["posts"])
         elif v in ("order", "sacrifice", "condemn"):
             s[v] = list(o["names"])
         elif v == "gift":
             s["gift"] = o["seat"]
+        elif v == "repair-roll":
+            s["repair"] = o["upto"]
         elif v == "side":
             s["side"] = o["side"]
         elif v == "lookout":
@@ -74,10 +85,10 @@ def draw_actions(t: Table, answers: dict[str, Orders], why: str) -> None:
                 continue
             t.take_from_hand(seat, uid)
             t.tell(f"{seat} discards {t.name(uid)}.", "discard")
-        while len(t.clan(seat)["hand"]) < 3:
-            before = len(t.clan(seat)["hand"])
+        while t.held(seat) < 3:
+            before = t.held(seat)
             t.receive_action(seat, why)
-            if len(t.clan(seat)["hand"]) == before:
+            if t.held(seat) == before:
                 break
 
 
@@ -88,6 +99,15 @@ def crew_size(t: Table) -> int:
 
 
 def recruit(t: Table, answers: dict[str, Orders]) -> None:
+    """The whole recruitment at once: :func:`muster_recruits` then :func:`pick_recruits`."""
+    muster_recruits(t, answers)
+    pick_recruits(t)
+
+
+def muster_recruits(t: Table, answers: dict[str, Orders]) -> None:
+    """Releases and ghosts leave, the pile is shuffled with its discard, each clan is dealt blind all
+    it lacks but one (from the first clan clockwise), and 3 pirates are laid face up: the clans
+    name their pick among them in the next exchange (the election's)."""
     state = t.state
     piles = state["piles"]
     for seat in t.seats:
@@ -108,25 +128,48 @@ def recruit(t: Table, answers: dict[str, Orders]) -> None:
         piles["pirates"] + piles["pirates_discard"], f"shuffle:pirates:exp{state['expedition']}"
     )
     piles["pirates_discard"] = []
-    order = t.clockwise_from(t.first_seat())
     size = crew_size(t)
-    for seat in order:
+    for seat in t.clockwise_from(t.first_seat()):
         need = size - len(t.clan(seat)["pirates"])
         for _ in range(max(0, need - 1)):
             if piles["pirates"]:
                 join(t, seat, piles["pirates"].pop(0), "dealt")
-    market = [piles["pirates"].pop(0) for _ in range(min(3, len(piles["pirates"])))]
-    for seat in order:
+    state["market"] = [piles["pirates"].pop(0) for _ in range(min(3, len(piles["pirates"])))]
+    if state["market"]:
+        t.tell(
+            "Face up for the recruitment: " + "; ".join(pirate_text(t, u) for u in state["market"]) + ".",
+            "market",
+        )
+
+
+def pick_recruits(t: Table) -> None:
+    """From the first clan clockwise, each clan that lacks a pirate takes one of the 3 face-up: the
+    first it named (``recruit <name>, ...``) still face up, else the best by its skill; the next
+    card of the pile is laid face up after each pick. Names are for this recruitment only."""
+    state = t.state
+    piles = state["piles"]
+    market = state.get("market") or []
+    size = crew_size(t)
+    for seat in t.clockwise_from(t.first_seat()):
+        s = t.standing(seat)
         if len(t.clan(seat)["pirates"]) >= size or not market:
             continue
-        by = t.standing(seat)["recruit"]
-        best = max(market, key=lambda u: (pirate_value(t, u, by), -market.index(u)))
+        named = [t.resolve_pirate(seat, n, market) for n in s.get("recruit_names", [])]
+        best = next((u for u in named if u), None)
+        how = "named by the clan"
+        if best is None:
+            by = s["recruit"]
+            best = max(market, key=lambda u: (pirate_value(t, u, by), -market.index(u)))
+            how = f"by {by}"
         market.remove(best)
-        join(t, seat, best, f"chosen among the face-up pirates, by {by}")
+        join(t, seat, best, f"chosen among the face-up pirates, {how}")
         if piles["pirates"]:
             market.append(piles["pirates"].pop(0))
+            t.tell(f"Laid face up: {pirate_text(t, market[-1])}.", "market")
     piles["pirates"] = market + piles["pirates"]
+    state["market"] = []
     for seat in t.seats:
+        t.standing(seat)["recruit_names"] = []
         c = t.clan(seat)
         if c["stash"] and c["pirates"]:
             gold, c["stash"] = c["stash"], 0
@@ -134,15 +177,15 @@ def recruit(t: Table, answers: dict[str, Orders]) -> None:
             t.tell(f"{seat}'s {gold} gold kept from the last Taverne is shared over its pirates.", "gold")
 
 
+def pirate_text(t: Table, uid: str) -> str:
+    card = t.card(uid)
+    return f"{card['name']} (N{card['navigation']} C{card['combat']} B{card['bagou']}, {card['power']})"
+
+
 def join(t: Table, seat: str, uid: str, how: str) -> None:
     t.state["pirates"][uid] = {"owner": seat, "gold": 0, "post": None, "used": False, "ghost": False}
     t.clan(seat)["pirates"].append(uid)
-    card = t.card(uid)
-    t.tell(
-        f"{seat} recruits {card['name']} (N{card['navigation']} C{card['combat']} B{card['bagou']}, "
-        f"{card['power']}) - {how}.",
-        "recruit",
-    )
+    t.tell(f"{seat} recruits {pirate_text(t, uid)} - {how}.", "recruit")
 
 
 # -- 3. election du Capitaine -----------------------------------------------------------------------
@@ -317,22 +360,12 @@ def lookout_answer(t: Table, orders: Orders) -> None:
 
 
 def play_event(t: Table) -> bool:
-    """Reveal, the Bosco's card, balloon damage and the repair; False if the ship is destroyed."""
+    """Reveal, balloon damage, the repair, then the Bosco's card; False if the ship is destroyed."""
     state = t.state
     uid = state["event"]["uid"]
     state["event"]["revealed"] = True
     state["events_played"] = state.get("events_played", 0) + 1
     t.tell(f"Event: {describe_event(t, uid)}.", "event", card=uid)
-    bosco = t.seat_at("bosco")
-    if bosco:
-        to = t.resolve_seat(bosco, t.standing(bosco)["gift"]) or bosco
-        t.tell(f"The Bosco ({bosco}) gives the top Action card to {to}, unseen.", "bosco")
-        t.receive_action(to, "from the Bosco")
-        if to != bosco:
-            paid = t.take_gold(to, 1)
-            if paid:
-                t.pirate(t.at("bosco"))["gold"] += paid  # type: ignore[index]
-                t.tell(f"{to} pays 1 gold to the Bosco.", "gold")
     ship = state["ship"]
     damage = t.card(uid)["damage"]
     if damage:
@@ -343,12 +376,49 @@ def play_event(t: Table) -> bool:
         return False
     if damage and t.at("alti-maitre"):
         repair(t, f"repair:{uid}")
+        if ship["destroyed"]:
+            return False
+    bosco_gives(t)
     return True
 
 
+def bosco_recipient(t: Table, bosco: str) -> str:
+    """The clan the Bosco gives the card to: its clan's standing ``gift``, else the next clan
+    clockwise. Never the Bosco's own clan: the book's exchange (the card for 1 gold paid to the
+    Bosco) is between two clans."""
+    wanted = t.standing(bosco).get("gift")
+    if wanted in t.seats and wanted != bosco:
+        return str(wanted)
+    return t.clockwise_from(bosco)[1]
+
+
+def bosco_gives(t: Table) -> None:
+    """ "Tout d'abord" of the resolution procedure: the Bosco gives the top Action card, unseen, to
+    a clan of his choice, which pays him 1 gold."""
+    bosco = t.seat_at("bosco")
+    if not bosco:
+        return
+    to = bosco_recipient(t, bosco)
+    t.tell(f"The Bosco ({bosco}) gives the top Action card to {to}, unseen.", "bosco")
+    t.receive_action(to, "from the Bosco")
+    paid = t.take_gold(to, 1)
+    if paid:
+        t.pirate(t.at("bosco"))["gold"] += paid  # type: ignore[index]
+        t.tell(f"{to} pays 1 gold to the Bosco.", "gold")
+
+
 def repair(t: Table, key: str) -> None:
-    """The Alti-Maitre's repair roll: the zone's number or more moves the marker back one cell."""
+    """The Alti-Maitre "peut tenter" a repair roll, as his clan's standing answer says: the zone's
+    number or more moves the marker back one cell, the zone's failure number one cell on."""
     ship = t.state["ship"]
+    seat = t.seat_at("alti-maitre")
+    upto = t.standing(seat).get("repair", REPAIR_UP_TO) if seat else REPAIR_UP_TO
+    if ship["balloon"] > upto:
+        t.tell(
+            f"The Alti-Maitre ({seat}) does not try a repair on cell {ship['balloon']}.",
+            "balloon",
+        )
+        return
     need, fail = next((n, f) for cells, n, f in REPAIR_ZONES if ship["balloon"] in cells)
     die = t.dice.d6(key)
     if die >= need:
@@ -445,16 +515,17 @@ def resolve_tests(t: Table, answers: dict[str, Orders]) -> None:
             continue
         bonus = t.crew_bonus(skill)
         notes = [f"crew +{bonus}"] if bonus else []
-        reroll_from: str | None = None
+        reroll_card: str | None = None  # kept in hand, played only if the roll fails
+        reroll_power: str | None = None  # likewise, the pirate's power is spent only then
         play = first(orders, "play")
         if play and not own_exploit:
             uid = t.resolve_card(seat, play["name"])
             if uid and t.card(uid)["kind"] == "exploit" and effect_name(t.effect(uid)) in ("bonus", "reroll"):
-                t.take_from_hand(seat, uid)
                 own_exploit = True
                 if effect_name(t.effect(uid)) == "reroll":
-                    reroll_from = t.name(uid)
+                    reroll_card = uid
                 else:
+                    t.take_from_hand(seat, uid)
                     bonus += card_modifier(t, seat, uid, True)
                     notes.append(f"{t.name(uid)} {card_modifier(t, seat, uid, True):+d}")
         power = first(orders, "power")
@@ -466,9 +537,8 @@ def resolve_tests(t: Table, answers: dict[str, Orders]) -> None:
                     t.pirate(puid)["used"] = True
                     bonus += effect_value(t.card(puid)["power"])
                     notes.append(f"power of {t.name(puid)} +{effect_value(t.card(puid)['power'])}")
-                elif kind == "reroll" and reroll_from is None:
-                    t.pirate(puid)["used"] = True
-                    reroll_from = f"power of {t.name(puid)}"
+                elif kind == "reroll" and reroll_card is None:
+                    reroll_power = puid
         for other in t.clockwise_from(seat)[1:]:
             for o in answers.get(other, []):
                 if o["verb"] not in ("help", "hinder") or t.resolve_seat(other, o["seat"]) != seat:
@@ -491,7 +561,18 @@ def resolve_tests(t: Table, answers: dict[str, Orders]) -> None:
         extra = (", " + ", ".join(notes)) if notes else ""
         text = f"{seat} tests {t.name(tester)}: die {die} + {skill} {base}{extra} = {total}"
         text += f" (needs {e['threshold']})"
-        if total < e["threshold"] and reroll_from:
+        reroll_from: str | None = None
+        if total < e["threshold"]:  # a reroll is played only on a failed roll
+            if reroll_card and reroll_card in t.clan(seat)["hand"]:
+                t.take_from_hand(seat, reroll_card)
+                reroll_from = t.name(reroll_card)
+            elif reroll_power:
+                t.pirate(reroll_power)["used"] = True
+                reroll_from = f"power of {t.name(reroll_power)}"
+        elif reroll_card or reroll_power:
+            kept = t.name(reroll_card) if reroll_card else f"the power of {t.name(reroll_power or '')}"
+            t.tell(f"{seat}: the roll succeeded; {kept} is kept for later.", "reroll-kept", seats=(seat,))
+        if reroll_from:
             die = t.dice.d6(f"test-reroll:{ev_uid}:{t.key(seat)}")
             total = die + base + bonus
             text += f"; {reroll_from}: a new die {die} = {total}"
@@ -544,13 +625,15 @@ def fail(t: Table, seat: str, tester: str, e: dict[str, Any], answers: dict[str,
             aboard = t.aboard(seat)
         if not aboard:
             return
-        priest = t.seat_at("pretre") if e["special"] else None
+        chooser = t.stand_in("pretre") if e["special"] else None  # a vacant Pretre's stand-in chooses
+        priest = t.owner(chooser) if chooser else None
         if priest:
             chosen = [t.resolve_pirate(seat, n, aboard) for n in t.standing(priest)["condemn"]]
             victim = next((u for u in chosen if u), None) or max(
                 aboard, key=lambda u: (t.pirate(u)["gold"], -pirate_value(t, u, "total"), -aboard.index(u))
             )
-            t.tell(f"The Pretre ({priest}) chooses who dies: {t.name(victim)}.", "priest")
+            who = "The Pretre" if t.at("pretre") else f"{t.name(chooser or '')}, standing in for the Pretre,"
+            t.tell(f"{who} ({priest}) chooses who dies: {t.name(victim)}.", "priest")
         else:
             victim = choose_sacrifice(t, seat, aboard)
         t.kill(victim, f"{e['name']} failed")

@@ -49,6 +49,16 @@ def play(state: State, request: OrderRequest, rng: random.Random) -> str:
                 lines.append(f"discard {slug(c['name'])}")
                 break
     elif kind == "election":
+        market = view.get("market") or []
+        if market:
+            by = rng.choice(["navigation", "combat", "bagou", "total", "total"])
+
+            def worth(u: str) -> int:
+                c = cards[u]
+                return sum(c[s] for s in ("navigation", "combat", "bagou")) if by == "total" else int(c[by])
+
+            pick = max(market, key=lambda u: (worth(u), -market.index(u)))
+            lines.append(f"recruit {nm(pick)}, {by}")
         if pirates:
             best = max(pirates, key=lambda u: (cards[u]["bagou"], -pirates.index(u)))
             lines.append(f"candidate {nm(best)}")
@@ -61,7 +71,9 @@ def play(state: State, request: OrderRequest, rng: random.Random) -> str:
         wishes = PAYING_POSTS[:]
         rng.shuffle(wishes)
         lines.append("posts " + ", ".join(["second", *[w for w in wishes if w != "second"]][:5]))
-        lines.append(f"gift {'self' if rng.random() < 0.7 else rng.choice(view['seats'])}")
+        lines.append(
+            f"gift {'next' if rng.random() < 0.7 else rng.choice([s for s in view['seats'] if s != seat])}"
+        )
         if rng.random() < 0.6:
             lines.append(f"lookout refuse above {rng.choice([9, 10])}")
         if rng.random() < 0.6:

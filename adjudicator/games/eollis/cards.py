@@ -64,6 +64,10 @@ REPAIR_ZONES: tuple[tuple[range, int, int], ...] = (
     (range(4, 7), 5, 1),  # cells 4-6: repaired on 5+, one more cell on a 1
     (range(7, 9), 6, 2),  # cells 7-8: repaired on a 6, one more cell on 1 or 2
 )
+#: the default standing answer ``repair roll up to cell 6``: the Alti-Maitre tries in the first two
+#: zones, where a repair is at least as likely as a worse cell, and not in the last, where a failure
+#: is twice as likely (and on cell 8 destroys the ship)
+REPAIR_UP_TO = 6
 
 #: the fame track: (first cell of the section, gold per fame point), and the sections' names
 FAME_SECTIONS: tuple[tuple[int, int, str], ...] = (

@@ -85,16 +85,16 @@ def check(state: State, seat: str, kind: str, orders: list[dict[str, Any]]) -> l
 
     for o in orders:
         v = o["verb"]
-        if v in ("order", "sacrifice", "condemn"):
-            for name in o["names"]:
+        if v in ("order", "sacrifice", "condemn", "recruit"):
+            for name in o.get("names", []):
                 pirate(o, name, all_pirates, "in the game")
         elif v == "gift":
-            seat_of(o, o["seat"], True)
+            if o["seat"] in ("self", seat):
+                bad(o, "the Bosco gives the card to another clan, which pays him 1 gold", "gift next")
+            elif o["seat"] != "next":
+                seat_of(o, o["seat"], False)
         elif v == "discard":
-            if kind == "muster" and state["expedition"] == 1:
-                bad(o, "no Action draw on the first Expedition: nothing is discarded now")
-            else:
-                card(o, o["name"], ("exploit", "bagarre"))
+            card(o, o["name"], ("exploit", "bagarre"))
         elif v in ("release", "candidate"):
             pirate(o, o["name"], own, "in your clan")
         elif v == "power":

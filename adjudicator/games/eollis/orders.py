@@ -6,8 +6,9 @@ resolves them against the table. Each order is a dict with its ``verb``, its arg
 ``line`` it came from. The canonical text puts every order back on its own line number, so parsing
 it again gives the very same orders and a problem found by ``check`` points at the player's line.
 
-Standing answers (``recruit``, ``posts``, ``order``, ``gift``, ``sacrifice``, ``condemn``, ``side``)
-are accepted in every request: they are kept by the clan until it changes them.
+Standing answers (``recruit``, ``posts``, ``order``, ``gift``, ``repair roll``, ``sacrifice``,
+``condemn``, ``side``, ``lookout``, ``plan``, ``mutiny``) are accepted in every request: they are
+kept by the clan until it changes them (the names of ``recruit`` for one recruitment only).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ STANDING = (
     "posts",
     "order",
     "gift",
+    "repair-roll",
     "sacrifice",
     "condemn",
     "side",
@@ -99,7 +101,8 @@ EXAMPLES: dict[str, str] = {
     "discard": "discard coup de chance",
     "release": "release barbe-grise",
     "keep": "keep all",
-    "recruit": "recruit combat  (navigation, combat, bagou or total)",
+    "recruit": "recruit barbe-grise, le borgne, combat  (face-up pirates by name, then a skill:"
+    " navigation, combat, bagou or total)",
     "candidate": "candidate toure l'eventreuse",
     "play": "play bravoure",
     "hinder": "hinder rouge with croc-en-jambe",
@@ -107,7 +110,8 @@ EXAMPLES: dict[str, str] = {
     "power": "power mirelle la rousse",
     "posts": "posts second, vigie, harponneur",
     "order": "order toure l'eventreuse, barbe-grise",
-    "gift": "gift bleu  (or: gift self)",
+    "gift": "gift bleu  (or: gift next, the next clan clockwise)",
+    "repair-roll": "repair roll up to cell 6  (or: repair roll always, repair roll never)",
     "reveal": "reveal",
     "refuse": "refuse",
     "test": "test barbe-grise",
@@ -158,10 +162,14 @@ def _one_line(verb: str, rest: str) -> Order | str:
         name = slug(rest)
         return {"verb": verb, "name": name} if name else f"{verb} needs a name"
     if verb == "recruit":
-        choice = slug(rest)
-        if choice not in RECRUIT_CHOICES:
-            return f"recruit by {', '.join(RECRUIT_CHOICES)}, not {rest!r}"
-        return {"verb": "recruit", "by": choice}
+        parts = _names(rest)
+        if not parts:
+            return f"recruit needs face-up pirates' names, or a skill: {', '.join(RECRUIT_CHOICES)}"
+        by = parts[-1] if parts[-1] in RECRUIT_CHOICES else ""
+        names = parts[:-1] if by else parts
+        if any(n in RECRUIT_CHOICES for n in names):
+            return "the skill comes last, after the names: " + EXAMPLES["recruit"]
+        return {"verb": "recruit", "by": by, "names": names}
     if verb in ("posts",):
         posts = []
         for part in rest.split(","):
@@ -177,7 +185,7 @@ def _one_line(verb: str, rest: str) -> Order | str:
         return {"verb": verb, "names": names} if names else f"{verb} needs pirate names"
     if verb == "gift":
         name = slug(rest)
-        return {"verb": "gift", "seat": name} if name else "gift needs a clan (or self)"
+        return {"verb": "gift", "seat": name} if name else "gift needs a clan (or next)"
     if verb == "side":
         side = slug(rest)
         if side in ("mutiny", "mutineers", "mutins", "mutin"):
@@ -190,6 +198,12 @@ def _one_line(verb: str, rest: str) -> Order | str:
         if not m or not slug(m[1]) or not slug(m[2]):
             return f"write: {EXAMPLES[verb]}"
         return {"verb": verb, "seat": slug(m[1]), "card": slug(m[2])}
+    if verb == "repair" and slug(rest).startswith("roll"):
+        m = re.fullmatch(r"roll\s+(always|never|up\s+to\s+cell\s+(\d{1,2}))", rest.lower())
+        if not m:
+            return f"write: {EXAMPLES['repair-roll']}"
+        upto = {"always": 8, "never": -1}.get(m[1], int(m[2] or 0))
+        return {"verb": "repair-roll", "upto": upto}
     if verb == "repair":
         m = re.fullmatch(r"with\s+(.+)", rest)
         if not m or not slug(m[1]):
@@ -267,6 +281,8 @@ def parse(kind: str, text: str) -> Parsed:
         verb = words[0].lower()
         rest = words[1].strip() if len(words) > 1 else ""
         verb_name = "no-mutiny" if verb == "no" and slug(rest) == "mutiny" else verb
+        if verb == "repair" and slug(rest).startswith("roll"):
+            verb_name = "repair-roll"
         if verb_name not in verbs:
             if verb_name in EXAMPLES or verb_name in ("no",):
                 problems.append(
@@ -306,7 +322,7 @@ def order_text(order: Order) -> str:
     if verb in ("discard", "release", "candidate", "play", "power", "test"):
         return f"{verb} {order['name']}"
     if verb == "recruit":
-        return f"recruit {order['by']}"
+        return "recruit " + ", ".join([*order.get("names", []), *([order["by"]] if order.get("by") else [])])
     if verb == "posts":
         return "posts " + ", ".join(order["posts"])
     if verb in ("order", "sacrifice", "condemn"):
@@ -317,6 +333,8 @@ def order_text(order: Order) -> str:
         return f"side {order['side']}"
     if verb in ("help", "hinder"):
         return f"{verb} {order['seat']} with {order['card']}"
+    if verb == "repair-roll":
+        return repair_roll_text(order["upto"])
     if verb == "repair":
         return f"repair with {order['card']}"
     if verb == "accident":
@@ -343,6 +361,17 @@ def order_text(order: Order) -> str:
             text += f" with {order['with']}"
         return text
     raise ValueError(f"no words for order {verb!r}")
+
+
+def repair_roll_text(upto: int) -> str:
+    """The standing answer of an Alti-Maitre trying repairs up to cell ``upto`` (8: always, -1: never)."""
+    return (
+        "repair roll always"
+        if upto >= 8
+        else "repair roll never"
+        if upto < 0
+        else f"repair roll up to cell {upto}"
+    )
 
 
 def canonical(orders: list[Order]) -> str:

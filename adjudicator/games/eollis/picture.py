@@ -7,8 +7,15 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from typing import Any
 
-from adjudicator.games.eollis.cards import BALLOON_CELLS, FAME_SECTIONS, FAME_TRACK, PAY, POST_NAMES
-from adjudicator.games.eollis.orders import POSTS
+from adjudicator.games.eollis.cards import (
+    BALLOON_CELLS,
+    FAME_SECTIONS,
+    FAME_TRACK,
+    PAY,
+    POST_NAMES,
+    REPAIR_UP_TO,
+)
+from adjudicator.games.eollis.orders import POSTS, repair_roll_text
 
 SVG_NS = "http://www.w3.org/2000/svg"
 CLAN_COLOURS = ("#c0392b", "#2471a3", "#229954", "#d4ac0d", "#7d3c98")
@@ -32,6 +39,12 @@ def board_text(view: dict[str, Any]) -> str:
         lines.append(f"  {POST_NAMES[post]:<12} ({PAY[post]} or)  {_holder(view, ship['posts'][post])}")
     hold = ", ".join(_holder(view, u) for u in ship["hold"]) or "empty"
     lines.append(f"  {'Hold':<12}          {hold}")
+    market = view.get("market") or []
+    if market:
+        lines.append("Face up for the recruitment (recruit <name>, ...):")
+        for uid in market:
+            c = view["cards"][uid]
+            lines.append(f"  {c['name']}: N{c['navigation']} C{c['combat']} B{c['bagou']}, {c['power']}")
     lines.append("Fame track:")
     for seat in view["seats"]:
         c = view["clans"][seat]
@@ -55,6 +68,7 @@ def board_text(view: dict[str, Any]) -> str:
 def standing_text(s: dict[str, Any]) -> str:
     """A clan's standing answers in the order language, to be changed by sending new lines."""
     parts = [f"recruit {s['recruit']}", f"gift {s['gift']}", f"side {s['side']}"]
+    parts.append(repair_roll_text(s.get("repair", REPAIR_UP_TO)))
     for key in ("posts", "order", "sacrifice", "condemn"):
         if s.get(key):
             parts.append(f"{key} " + ", ".join(s[key]))

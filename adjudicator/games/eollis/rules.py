@@ -5,11 +5,11 @@
 =========  ==============================================  =============================================
 kind       who answers                                     what it resolves
 =========  ==============================================  =============================================
-muster     every clan                                      Action draw (Expeditions 2-3), recruitment
-election   every clan                                      the Capitaine's election, then boarding
-lookout    the Vigie's clan                                reveal or refuse the Event it drew in secret
+muster     every clan, Expeditions 2-3                     Action draw, releases, recruitment dealt
+election   every clan                                      picks among the face-up, election, boarding
+lookout    the Vigie's clan (``lookout ask``)              reveal or refuse the Event it drew in secret
 test       every clan (optional for those not testing)     the Event's tests, from the Capitaine on
-decision   every clan                                      the Capitaine's decision, a mutiny
+decision   every clan (the Capitaine's ``plan ask``)       the Capitaine's decision, a mutiny
 tavern     every clan                                      the Taverne's Action draw
 brawl      every clan                                      the two rounds of brawls, then fame
 =========  ==============================================  =============================================
@@ -37,18 +37,21 @@ from adjudicator.games.dice import Dice
 from adjudicator.games.eollis import adventure, tavern
 from adjudicator.games.eollis import bot as bots
 from adjudicator.games.eollis import orders as grammar
-from adjudicator.games.eollis.cards import catalogue, effect_name, find
+from adjudicator.games.eollis.cards import REPAIR_UP_TO, catalogue, effect_name, find
 from adjudicator.games.eollis.orders import POSTS, slug
 from adjudicator.games.eollis.picture import board_svg, board_text
 from adjudicator.games.eollis.table import Table
 
 DEFAULT_CLANS = ("rouge", "bleu", "vert", "jaune", "violet")
+#: the standing answers a clan starts with (see orders/eollis.md, "Rounds of mail")
+DEFAULT_LOOKOUT = {"mode": "reveal", "above": 0}
+DEFAULT_PLAN = {"balloon": 6, "events": 4}
 EXPEDITIONS = 3
 
 PROMPTS = {
-    "muster": "Action cards to discard (Expeditions 2 and 3), pirates to release, how you recruit "
-    "(recruit navigation|combat|bagou|total).",
-    "election": "Your candidate for Capitaine and one card; your boarding wishes (posts ..., order ...).",
+    "muster": "Action cards to discard and pirates to release, before the Action draw and the recruitment.",
+    "election": "Your pick among the face-up pirates (recruit <name>, <name>, <skill>), your candidate "
+    "for Capitaine and one card; your boarding wishes (posts ..., order ...).",
     "lookout": "You are the Vigie: reveal the Event you drew, or refuse it.",
     "test": "Which pirate tries the Event, cards and powers for your roll, help or hinder other clans.",
     "decision": "Capitaine: continue or return (and swap once). Others:"
@@ -80,8 +83,8 @@ class Eollis(BaseRuleset):
             clans = [slug(c) for c in clans_text.split(",") if slug(c)]
             if len(set(clans)) != len(clans):
                 raise OptionError("clan names must differ")
-            if any(c in ("self", "referee") for c in clans):
-                raise OptionError("'self' and 'referee' cannot be clan names")
+            if any(c in ("self", "next", "referee") for c in clans):
+                raise OptionError("'self', 'next' and 'referee' cannot be clan names")
         else:
             try:
                 n = int(options["players"])
@@ -126,14 +129,19 @@ class Eollis(BaseRuleset):
                     "lost": False,
                     "standing": {
                         "recruit": "total",
+                        "recruit_names": [],
                         "posts": [],
                         "order": [],
-                        "gift": "self",
+                        "gift": "next",
+                        "repair": REPAIR_UP_TO,
                         "sacrifice": [],
                         "condemn": [],
                         "side": "captain",
-                        "lookout": {"mode": "ask", "above": 0},
-                        "plan": None,
+                        # a new clan's defaults ask no round of mail: the Vigie reveals what it
+                        # draws, the Capitaine returns at damage 6 or after 4 Events (write
+                        # `lookout ask` / `plan ask` to be asked each time)
+                        "lookout": dict(DEFAULT_LOOKOUT),
+                        "plan": dict(DEFAULT_PLAN),
                         "mutiny": None,
                     },
                 }
@@ -160,6 +168,7 @@ class Eollis(BaseRuleset):
                 "kitty": 0,
                 "destroyed": False,
             },
+            "market": [],
             "event": None,
             "events_played": 0,
             "swap_used": False,
@@ -171,7 +180,10 @@ class Eollis(BaseRuleset):
         for seat in t.clockwise_from(state["first"]):
             for _ in range(3):
                 t.receive_action(seat, "the opening hand")
-        state["pending"] = {"kind": "muster", "seats": list(seats), "optional": []}
+        # the first Expedition has no Action draw and nobody to release: its recruitment is dealt at
+        # once, and the clans name their pick among the face-up pirates in the election's exchange
+        adventure.muster_recruits(t, {})
+        state["pending"] = {"kind": "election", "seats": list(seats), "optional": []}
         return state
 
     # -- requests ---------------------------------------------------------------------------------------
@@ -207,8 +219,8 @@ class Eollis(BaseRuleset):
         pending = state.get("pending") or {}
         kind = pending.get("kind", "")
         words = {
-            "muster": "recruitment",
-            "election": "election of the Capitaine and boarding",
+            "muster": "Action draw and recruitment",
+            "election": "recruitment, election of the Capitaine and boarding",
             "lookout": "the Vigie's draw",
             "test": "Event",
             "decision": "the Capitaine's decision",
@@ -258,9 +270,10 @@ class Eollis(BaseRuleset):
         if kind == "muster":
             if state["expedition"] > 1:
                 adventure.draw_actions(t, answers, "the Expedition's draw")
-            adventure.recruit(t, answers)
+            adventure.muster_recruits(t, answers)
             ask(state, "election", state["seats"])
         elif kind == "election":
+            adventure.pick_recruits(t)
             adventure.elect_captain(t, answers)
             adventure.board(t)
             next_event(t)
@@ -302,8 +315,8 @@ class Eollis(BaseRuleset):
     def view(self, state: State, seat: str | None) -> State:
         """The public table, plus ``you``: one's own hand, Secret Missions and the Vigie's secret card.
 
-        A hand is a count on the public table (its Secret Missions among the cards, so nobody can
-        tell a mission was drawn); the piles are counts; an Event drawn by
+        A hand is a count on the public table (its Secret Missions are cards of it, drawn like any
+        other, so nobody can tell a mission was drawn); the piles are counts; an Event drawn by
         the Vigie and not yet revealed is hidden from everyone else."""
         view = json.loads(json.dumps(state))
         cards = view["cards"]
@@ -372,20 +385,27 @@ def start_event(t: Table) -> None:
             state["event"] = None
         enter_tavern(t)
         return
+    ask_tests(t)
+
+
+def ask_tests(t: Table) -> None:
+    """Every clan is asked for the Event's tests. A clan that does not test may still help or hinder
+    the others: only a clan that holds no card (a public count) cannot act, and only its answer is
+    not waited for."""
     who = adventure.testers(t)
-    seats = state["seats"]
-    ask(state, "test", seats, [s for s in seats if s not in who])
+    seats = t.state["seats"]
+    ask(t.state, "test", seats, [s for s in seats if s not in who and t.held(s) == 0])
 
 
 def enter_tavern(t: Table) -> None:
     state = t.state
     t.tell(f"Expedition {state['expedition']}: the ship returns to the Taverne.", "tavern")
-    second = t.seat_at("second")
-    if second and not state["ship"]["destroyed"]:
-        t.clan(second)["hidden"] = min(3, t.clan_gold(second))
-        t.tell(f"The Second ({second}) hides {t.clan(second)['hidden']} gold that cannot be stolen.", "gold")
     if not state["ship"]["destroyed"]:
         tavern.share_kitty(t)
+    second = t.seat_at("second")
+    if second and not state["ship"]["destroyed"]:  # its clan's gold counted after the kitty's share
+        t.clan(second)["hidden"] = min(3, t.clan_gold(second))
+        t.tell(f"The Second ({second}) hides {t.clan(second)['hidden']} gold that cannot be stolen.", "gold")
     state["last_captain"] = t.captain_seat() or state.get("last_captain")
     ask(state, "tavern", state["seats"])
 

@@ -176,26 +176,30 @@ class Table:
     def effect(self, uid: str) -> str:
         return str(self.card(uid).get("effect", ""))
 
+    def held(self, seat: str) -> int:
+        """The cards a clan holds, as the table sees them: its Action cards and its Secret Missions."""
+        c = self.clan(seat)
+        return len(c["hand"]) + len(c["missions"])
+
     def receive_action(self, seat: str, why: str) -> None:
-        """One Action card drawn into a hand (a Secret Mission is set aside; the hand holds 5 at most)."""
-        while True:
-            uid = self.draw("actions")
-            if uid is None:
-                self.tell("The Action pile and its discard are empty: no card.", "no-card")
-                return
-            if self.card(uid)["kind"] == "mission":
-                self.clan(seat)["missions"].append(uid)
-                self.tell(f"{seat} draws an Action card ({why}).", "draw")
-                self.tell(f"Your Secret Mission: {self.name(uid)}.", "mission", seats=(seat,), card=uid)
-                continue
-            break
-        hand = self.clan(seat)["hand"]
-        if len(hand) >= 5:
+        """One card drawn from the Action pile into a hand (the hand holds 5 at most).
+
+        A Secret Mission is a card of that pile like any other: it counts in the hand, for the
+        draw back to 3 and the limit of 5, and the table sees only that a card was drawn."""
+        uid = self.draw("actions")
+        if uid is None:
+            self.tell("The Action pile and its discard are empty: no card.", "no-card")
+            return
+        if self.held(seat) >= 5:
             self.discard_action(uid)
             self.tell(f"{seat} already holds 5 cards: the card drawn ({why}) is discarded.", "hand-limit")
             return
-        hand.append(uid)
-        self.tell(f"{seat} draws an Action card ({why}).", "draw")
+        self.tell(f"{seat} draws a card from the Action pile ({why}).", "draw")
+        if self.card(uid)["kind"] == "mission":
+            self.clan(seat)["missions"].append(uid)
+            self.tell(f"Your Secret Mission: {self.name(uid)}.", "mission", seats=(seat,), card=uid)
+            return
+        self.clan(seat)["hand"].append(uid)
         self.tell(f"You draw {self.name(uid)} ({why}).", "draw-private", seats=(seat,), card=uid)
 
     # -- deaths -----------------------------------------------------------------------------------------

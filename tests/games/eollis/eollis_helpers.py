@@ -8,9 +8,9 @@ from typing import Any
 
 from adjudicator.games.base import Event, Problem
 from adjudicator.games.dice import Dice
-from adjudicator.games.eollis.adventure import join, testers
+from adjudicator.games.eollis.adventure import join
 from adjudicator.games.eollis.orders import POSTS
-from adjudicator.games.eollis.rules import Eollis, ask
+from adjudicator.games.eollis.rules import Eollis, ask_tests
 from adjudicator.games.eollis.table import Table
 
 RULES = Eollis()
@@ -34,7 +34,12 @@ def scene(
     for seat in state["seats"]:
         c = t.clan(seat)
         c["hand"], c["missions"], c["pirates"] = [], [], []
-    state["pirates"] = {}
+        # the scenes' clans are asked at every moment (`lookout ask`, `plan ask`), as the tests of
+        # those moments need; a new game's clans are not (see test_a_new_clans_defaults_...)
+        c["standing"]["lookout"], c["standing"]["plan"] = {"mode": "ask", "above": 0}, None
+    state["piles"]["pirates"] = state["market"] + [u for u in state["piles"]["pirates"]]
+    state["piles"]["pirates"] += [u for u in state["pirates"] if u not in state["piles"]["pirates"]]
+    state["market"], state["pirates"] = [], {}
     used = {u for uids in (crews or {}).values() for u in uids} | {
         u for uids in (hands or {}).values() for u in uids
     }
@@ -59,8 +64,7 @@ def at_event(state: dict[str, Any], event: str) -> dict[str, Any]:
     """The table waiting for the tests of ``event`` (already revealed)."""
     state["event"] = {"uid": event, "revealed": True}
     state["piles"]["events"] = [u for u in state["piles"]["events"] if u != event]
-    who = testers(Table(state))
-    ask(state, "test", state["seats"], [s for s in state["seats"] if s not in who])
+    ask_tests(Table(state))
     return state
 
 

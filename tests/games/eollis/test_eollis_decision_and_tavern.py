@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from eollis_helpers import RULES, play, problems, scene, table, texts_of
+from eollis_helpers import RULES, new_game, play, problems, scene, table, texts_of
 
 from adjudicator.games.eollis import tavern
-from adjudicator.games.eollis.rules import ask
+from adjudicator.games.eollis.rules import ask, enter_tavern, next_event
 
 CREWS = {"rouge": ["P01", "P02", "P07"], "bleu": ["P03", "P04", "P08"], "vert": ["P05", "P06", "P09"]}
 POSTS = {
@@ -108,6 +108,15 @@ def test_kitty_shared_down_the_list_round_after_round_until_empty() -> None:
     gold = {u: state["pirates"][u]["gold"] for u in ("P01", "P03", "P05", "P02")}
     assert gold == {"P01": 4 + 4, "P03": 3 + 1, "P05": 0, "P02": 1}  # 8 the first round, 5 the second
     assert state["ship"]["kitty"] == 0 and sum(gold.values()) == 13
+
+
+def test_the_second_hides_three_gold_counted_after_the_kitty_is_shared() -> None:
+    """A Second whose clan had no gold still hides the 3 it receives from the kitty."""
+    state = scene(crews=CREWS, posts={"capitaine": "P01", "second": "P03"})
+    state["ship"]["kitty"] = 7  # 4 to the Capitaine, 3 to the Second
+    t = table(state)
+    enter_tavern(t)
+    assert state["pirates"]["P03"]["gold"] == 3 and state["clans"]["bleu"]["hidden"] == 3
 
 
 def test_brawl_lasts_two_rounds_and_a_clan_that_passes_cannot_play_in_the_second() -> None:
@@ -214,6 +223,28 @@ def test_standing_answer_the_vigie_refuses_above_a_threshold_without_being_asked
     next_event(t)
     assert state["event"]["uid"] == "E12" and state["piles"]["events"] == ["E13", "E11"]
     assert {r.kind for r in RULES.requests(state)} == {"test"}
+
+
+def test_a_new_clans_defaults_ask_no_round_of_mail_for_the_vigie_or_the_capitaines_decision() -> None:
+    """A clan that never wrote a standing answer: its Vigie reveals what it draws and its Capitaine
+    returns at balloon damage 6 or after 4 Events, without an exchange for either."""
+    state = new_game(3)
+    standing = state["clans"]["rouge"]["standing"]
+    assert standing["lookout"] == {"mode": "reveal", "above": 0}
+    assert standing["plan"] == {"balloon": 6, "events": 4}
+    state = scene(crews=CREWS, posts=POSTS)
+    for c in state["clans"].values():
+        c["standing"]["lookout"], c["standing"]["plan"] = dict(standing["lookout"]), dict(standing["plan"])
+    state["piles"]["events"] = [
+        "E12",
+        "E05",
+        *[u for u in state["piles"]["events"] if u not in ("E12", "E05")],
+    ]
+    next_event(table(state))
+    assert [r.kind for r in RULES.requests(state)] == ["test"] * 3  # the Vigie (vert) was not asked
+    state, events = play(state, {})
+    assert [r.kind for r in RULES.requests(state)] == ["test"] * 3  # nor the Capitaine: it continues
+    assert "follows its standing plan" in texts_of(events)
 
 
 def test_standing_plan_the_capitaine_returns_at_the_planned_damage_without_an_exchange() -> None:

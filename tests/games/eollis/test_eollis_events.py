@@ -3,7 +3,7 @@ resolution procedure, success, failure, deaths, ghosts, special Events, the kitt
 
 from __future__ import annotations
 
-from eollis_helpers import RULES, at_event, play, problems, scene, table, texts_of
+from eollis_helpers import RULES, at_event, play, problems, request, scene, table, texts_of
 
 from adjudicator.games.eollis import adventure
 from adjudicator.games.eollis.rules import next_event
@@ -52,6 +52,66 @@ def test_without_a_vigie_the_capitaine_draws_and_the_event_is_played_at_once() -
     assert {r.kind for r in RULES.requests(state)} == {"test"}
 
 
+def test_the_alti_maitre_may_try_a_repair_and_by_default_does_not_in_the_last_zone() -> None:
+    """ "il peut tenter un jet de reparation": by default he tries up to cell 6, not on cells 7-8
+    where a failure (1-2) is twice as likely as a repair (6)."""
+    state = crewed(**{"alti-maitre": "P02"})
+    state["ship"]["balloon"] = 6
+    state["event"] = {"uid": "E04", "revealed": False}  # 1 damage: cell 7
+    t = table(state, {"repair:E04": 1})
+    adventure.play_event(t)
+    assert state["ship"]["balloon"] == 7 and not any(r.key.startswith("repair") for r in t.dice.log)
+    assert "does not try a repair on cell 7" in texts_of(t.events)
+
+
+def test_the_alti_maitres_standing_answer_says_up_to_which_cell_he_tries() -> None:
+    state = at_event(crewed(**{"alti-maitre": "P02"}), "E05")
+    r = request(state, "test:rouge")
+    parsed = RULES.parse(r, "repair roll never\nrepair roll up to cell 4\nrepair roll always")
+    assert [o["upto"] for o in parsed.orders] == [-1, 4, 8] and not problems(
+        state, "test:rouge", "repair roll never"
+    )
+    assert RULES.parse(r, RULES.canonical(r, parsed.orders)).orders == parsed.orders
+    adventure.apply_standing(table(state), "rouge", parsed.orders[:1])
+    state["event"] = {"uid": "E09", "revealed": False}  # 3 damage: cell 3
+    t = table(state, {"repair:E09": 6})
+    adventure.play_event(t)
+    assert state["ship"]["balloon"] == 3  # never tries, even where a repair was likely
+
+
+def test_the_bosco_gives_to_another_clan_by_default_the_next_clockwise_which_pays_one_gold() -> None:
+    """The book's exchange is between two clans: the card for 1 gold paid to the Bosco. A Bosco
+    who gave to his own clan took a free card every Event."""
+    state = crewed(bosco="P04")  # bleu's Bosco; vert is next clockwise
+    state["pirates"]["P05"]["gold"] = 2
+    state["piles"]["actions"] = ["A06", *state["piles"]["actions"]]
+    state["event"] = {"uid": "E05", "revealed": False}
+    t = table(state)
+    assert adventure.play_event(t)
+    assert state["clans"]["vert"]["hand"] == ["A06"] and state["clans"]["bleu"]["hand"] == []
+    assert state["pirates"]["P04"]["gold"] == 1
+    state = at_event(crewed(bosco="P04"), "E05")
+    assert problems(state, "test:bleu", "gift self")[0].suggestion == "gift next"
+    assert problems(state, "test:bleu", "gift bleu") and not problems(state, "test:bleu", "gift rouge")
+
+
+def test_the_bosco_gives_after_the_balloon_damage_and_not_when_it_destroys_the_ship() -> None:
+    """The resolution procedure ("Tout d'abord, ... le Bosco") follows the balloon damage."""
+    state = crewed(bosco="P04", **{"alti-maitre": "P02"})
+    state["ship"]["balloon"] = 7
+    state["event"] = {"uid": "E09", "revealed": False}  # 3 damage: 10 > 8
+    top = state["piles"]["actions"][0]
+    t = table(state)
+    assert not adventure.play_event(t)
+    assert state["piles"]["actions"][0] == top and "gives the top Action card" not in texts_of(t.events)
+    state = crewed(bosco="P04")
+    state["event"] = {"uid": "E09", "revealed": False}
+    t = table(state)
+    adventure.play_event(t)
+    kinds = [e.kind for e in t.events]
+    assert kinds.index("balloon") < kinds.index("bosco")
+
+
 def test_the_bosco_gives_the_top_action_card_unseen_and_takes_one_gold() -> None:
     state = crewed(bosco="P04", second="P05")
     state["clans"]["vert"]["standing"]["gift"] = "bleu"
@@ -77,6 +137,7 @@ def test_balloon_damage_moves_the_marker_and_the_alti_maitre_repairs_on_the_zone
     adventure.play_event(t)
     assert state["ship"]["balloon"] == 6
     state["event"] = {"uid": "E04", "revealed": False}  # 1 damage: cell 7, third zone: fails on 1-2
+    state["clans"]["rouge"]["standing"]["repair"] = 8  # repair roll always
     t = table(state, {"repair:E04": 2})
     adventure.play_event(t)
     assert state["ship"]["balloon"] == 8
@@ -205,6 +266,26 @@ def test_special_event_vacant_post_the_stand_in_comes_down_the_list_from_the_sec
     assert state["clans"]["vert"]["fame"] == 1
 
 
+def test_special_event_failed_a_vacant_pretres_stand_in_chooses_who_dies() -> None:
+    """ "Poste inoccupe": the Pretre's stand-in comes down the sharing list from the Second."""
+    state = at_event(crewed(harponneur="P04", second="P05", vigie="P08"), "E16")  # no Pretre
+    state["clans"]["bleu"]["standing"]["sacrifice"] = ["gros-nestor"]
+    state["clans"]["vert"]["standing"]["condemn"] = ["pere-fouettard"]
+    state, events = play(state, {}, pins={"test:E16:c1": 1})
+    assert "P08" not in state["pirates"] and "P04" in state["pirates"]
+    assert "standing in for the Pretre, (vert) chooses" in texts_of(events)
+
+
+def test_special_event_every_clan_that_holds_a_card_is_waited_for_it_may_help_or_hinder() -> None:
+    """Only the stand-in's clan tests; the others may still play a card on its roll, so the turn
+    waits for them (a clan with no card in hand, a public count, cannot act and is not waited for)."""
+    state = crewed(harponneur="P04", second="P05")
+    state["clans"]["rouge"]["hand"] = ["A24"]
+    state = at_event(state, "E16")
+    asked = {r.seat: r.optional for r in RULES.requests(state)}
+    assert asked == {"rouge": False, "bleu": False, "vert": True}
+
+
 def test_special_event_failed_the_pretre_chooses_who_dies() -> None:
     state = at_event(crewed(harponneur="P04", pretre="P05", vigie="P08", second="P03"), "E16")
     state["clans"]["vert"]["standing"]["condemn"] = ["mirelle-la-rousse"]
@@ -233,6 +314,28 @@ def test_a_reroll_card_is_used_only_if_the_roll_failed() -> None:
         state, {"test:rouge": "play seconde chance"}, pins={"test:E07:c0": 1, "test-reroll:E07:c0": 6}
     )
     assert "Seconde Chance: a new die 6 = 9" in texts_of(events)
+
+
+def test_reroll_card_is_kept_when_the_roll_succeeds() -> None:
+    state = at_event(crewed(vigie="P03"), "E07")  # bagou 9+
+    state["clans"]["rouge"]["hand"] = ["A12"]
+    state, events = play(state, {"test:rouge": "play seconde chance"}, pins={"test:E07:c0": 6})
+    assert "die 6 + bagou 3 = 9 (needs 9): success" in texts_of(events)
+    assert state["clans"]["rouge"]["hand"] == ["A12"] and "A12" not in state["piles"]["actions_discard"]
+    assert "Seconde Chance" not in "\n".join(e.text for e in events if e.seats is None)
+
+
+def test_reroll_power_is_kept_when_the_roll_succeeds() -> None:
+    state = at_event(crewed(vigie="P03"), "E07")  # bleu tests with Mirelle la Rousse (reroll)
+    state, events = play(state, {"test:bleu": "power mirelle la rousse"}, pins={"test:E07:c1": 6})
+    assert state["pirates"]["P03"]["used"] is False
+    state["pirates"]["P03"]["used"] = False
+    state = at_event(state, "E07")
+    pins = {"test:E07:c1": 1, "test-reroll:E07:c1": 6}
+    state, events = play(state, {"test:bleu": "power mirelle la rousse"}, pins=pins)
+    assert state["pirates"]["P03"]["used"] is True and "power of Mirelle la Rousse: a new die 6" in texts_of(
+        events
+    )
 
 
 def test_a_pirate_power_once_per_expedition_and_never_from_the_hold() -> None:

@@ -23,6 +23,7 @@ def every_card_in_one_place(state: dict[str, Any]) -> None:
         seen.update(pile)
     for c in state["clans"].values():
         seen.update(c["hand"] + c["missions"] + c["pirates"])
+    seen.update(state.get("market", []))
     if state.get("event"):
         seen[state["event"]["uid"]] += 1
     assert set(seen) == set(state["cards"]) and all(n == 1 for n in seen.values()), [
@@ -54,8 +55,8 @@ def test_property_whole_games_end_after_three_expeditions_and_keep_the_books(see
         for uid, p in state["pirates"].items():
             assert p["gold"] >= 0 and uid in state["clans"][p["owner"]]["pirates"]
         for c in state["clans"].values():
-            assert 0 <= c["fame"] <= 30 and len(c["hand"]) <= 5
-        assert 0 <= state["ship"]["balloon"] <= 9
+            assert 0 <= c["fame"] <= 30 and len(c["hand"]) + len(c["missions"]) <= 5
+        assert state["ship"]["balloon"] >= 0 and (state["ship"]["balloon"] <= 8 or state["ship"]["destroyed"])
         if steps[0] % 3 == 0:
             hidden_from_others(state)
 

@@ -46,7 +46,11 @@ def test_posts_accept_the_books_names_and_english_ones() -> None:
 
 
 def test_recruit_mutiny_side_and_brawl_say_what_they_expect() -> None:
-    assert "recruit by" in grammar.parse("muster", "recruit charm").problems[0].message
+    assert "the skill comes last" in grammar.parse("muster", "recruit combat, le borgne").problems[0].message
+    assert grammar.parse("election", "recruit le borgne, total").orders[0]["names"] == ["le-borgne"]
+    assert (
+        "no pirate 'charm' in the game" in problems(new_game(3), "election:rouge", "recruit charm")[0].message
+    )
     assert "mutiny if continue" in grammar.parse("decision", "mutiny now").problems[0].message
     assert "side captain" in grammar.parse("decision", "side nobody").problems[0].message
     brawl = grammar.parse("brawl", "brawl defi on bleu pirate le borgne with bravoure").orders[0]
@@ -83,7 +87,7 @@ def test_check_one_card_for_ones_own_roll() -> None:
 
 def test_a_silent_clan_gets_the_default_and_standing_answers_are_kept() -> None:
     state = new_game(3)
-    state, _ = play(state, {"muster:rouge": "recruit bagou\nposts vigie, second"})
+    state, _ = play(state, {"election:rouge": "recruit bagou\nposts vigie, second"})
     assert state["clans"]["rouge"]["standing"]["recruit"] == "bagou"
     assert state["clans"]["rouge"]["standing"]["posts"] == ["vigie", "second"]
     state, _ = play(state, {})
@@ -186,11 +190,6 @@ def test_the_example_order_files_parse_clean() -> None:
 
 
 def test_check_refuses_what_would_otherwise_be_ignored() -> None:
-    state = new_game(3)
-    assert (
-        "no Action draw on the first Expedition"
-        in problems(state, "muster:rouge", "discard bravoure")[0].message
-    )
     crews = {"rouge": ["P01", "P06"], "bleu": ["P03"], "vert": ["P05"]}
     state = at_event(
         scene(crews=crews, posts={"capitaine": "P01", "second": "P06", "harponneur": "P03"}), "E16"
@@ -204,7 +203,7 @@ def test_check_refuses_what_would_otherwise_be_ignored() -> None:
 def test_a_clans_own_report_recalls_its_standing_answers_and_no_other_clans() -> None:
     state = new_game(3)
     state, _ = play(
-        state, {"muster:rouge": "recruit bagou\nlookout refuse above 9\nmutiny if return with le borgne"}
+        state, {"election:rouge": "recruit bagou\nlookout refuse above 9\nmutiny if return with le borgne"}
     )
     mine = RULES.board_text(RULES.view(state, "rouge"))
     assert "Your standing answers: recruit bagou" in mine and "lookout refuse above 9" in mine

@@ -18,14 +18,17 @@ def test_preparation_three_action_cards_each_fame_zero_balloon_at_start_and_shuf
     }
     assert state["first"] == "bleu"
     for c in state["clans"].values():
-        assert len(c["hand"]) == 3 and c["fame"] == 0 and c["pirates"] == []
+        assert len(c["hand"]) + len(c["missions"]) == 3 and c["fame"] == 0
     assert state["ship"]["balloon"] == 0 and state["ship"]["kitty"] == 0
     assert all(v is None for v in state["ship"]["posts"].values())
     held = sum(len(c["hand"]) + len(c["missions"]) for c in state["clans"].values())
     assert held + len(state["piles"]["actions"]) == ACTION_COUNT + 5  # the missions are in the Action pile
     again = RULES.setup(options, RULES.seat_names(options), Dice(b"setup", pins={"youngest-player": 2}))
     assert again == state
-    assert [r.kind for r in RULES.requests(state)] == ["muster"] * 4
+    # the first Expedition has nothing to discard or release: its recruitment is dealt at once, 3
+    # pirates face up, and the first exchange is the election's (with the pick among them)
+    assert [r.kind for r in RULES.requests(state)] == ["election"] * 4
+    assert all(len(c["pirates"]) == 3 for c in state["clans"].values()) and len(state["market"]) == 3
 
 
 def test_card_counts_are_the_books_21_events_43_actions_5_missions_21_pirates() -> None:
@@ -36,48 +39,79 @@ def test_card_counts_are_the_books_21_events_43_actions_5_missions_21_pirates() 
     assert kinds.count("exploit") > 0 and kinds.count("bagarre") > 0
 
 
-def test_secret_mission_drawn_is_set_aside_and_replaced_by_an_action_card() -> None:
+def test_secret_mission_drawn_is_a_card_in_hand_and_the_table_sees_one_card_drawn() -> None:
+    """A Secret Mission comes from the Action pile like any card: one card drawn, counted in the hand
+    (for the draw back to 3 and the limit of 5); only its holder learns what it is."""
     state = scene()
     state["piles"]["actions"] = ["A44", "A01", *state["piles"]["actions"]]
     t = table(state)
     t.receive_action("rouge", "test")
-    assert state["clans"]["rouge"]["missions"] == ["A44"] and state["clans"]["rouge"]["hand"] == ["A01"]
+    assert state["clans"]["rouge"]["missions"] == ["A44"] and state["clans"]["rouge"]["hand"] == []
+    assert state["piles"]["actions"][0] == "A01"  # no second card drawn in its place
     private = [e for e in t.events if e.kind == "mission"]
     assert private and private[0].seats == ("rouge",)
-    assert not any("Mission" in e.text for e in t.events if e.seats is None)  # others see two cards drawn
+    public = [e.text for e in t.events if e.seats is None]
+    assert public == ["rouge draws a card from the Action pile (test)."]
+    assert RULES.view(state, "bleu")["clans"]["rouge"]["hand"] == 1
+
+
+def test_secret_mission_counts_for_the_draw_back_to_three() -> None:
+    state = scene(hands={"rouge": ["A02", "A03"]})
+    state["clans"]["rouge"]["missions"] = ["A44"]
+    state["piles"]["actions"] = ["A01", *[u for u in state["piles"]["actions"] if u != "A01"]]
+    adventure.draw_actions(table(state), {}, "test")
+    assert state["clans"]["rouge"]["hand"] == ["A02", "A03"]  # 2 cards and a mission: 3 held already
 
 
 def test_recruitment_three_players_five_pirates_four_or_five_players_four() -> None:
     for players, size in ((3, 5), (4, 4), (5, 4)):
         state = new_game(players)
-        state, _ = play(state, {})
+        state, _ = play(state, {}, pins={"election:c0": 6, "election:c1": 1, "election:c2": 1})
         assert all(len(c["pirates"]) == size for c in state["clans"].values()), players
-        assert [r.kind for r in RULES.requests(state)] == ["election"] * players
 
 
-def test_recruitment_pick_among_three_face_up_follows_the_standing_answer() -> None:
+def test_recruitment_the_three_face_up_pirates_are_shown_and_named_by_the_clans() -> None:
+    """The book's recruitment: each clan in turn takes one of the 3 face-up pirates, a new one laid
+    after each pick. By email the face-up pirates are in every report, and each clan names its
+    picks in order (then a skill for the cards laid later)."""
+    state = new_game(4)  # bleu... no: the youngest is drawn by the dice
+    first = state["first"]
+    market = list(state["market"])
+    names = [state["cards"][u]["name"] for u in market]
+    assert all(n in RULES.board_text(RULES.view(state, None)) for n in names)
+    clockwise = state["seats"][state["seats"].index(first) :] + state["seats"][: state["seats"].index(first)]
+    second = clockwise[1]
+    texts = {
+        f"election:{first}": f"recruit {names[2]}",
+        f"election:{second}": f"recruit {names[2]}, {names[0]}",
+    }
+    state, events = play(state, texts)
+    assert market[2] in state["clans"][first]["pirates"]  # first to pick: its first name
+    assert market[0] in state["clans"][second]["pirates"]  # its first name was taken: its second
+    assert "named by the clan" in texts_of(events) and state["market"] == []
+    assert all(not c["standing"]["recruit_names"] for c in state["clans"].values())  # for this recruitment
+
+
+def test_recruitment_pick_among_three_face_up_follows_the_standing_skill() -> None:
     state = new_game(4)
-    state["piles"]["pirates"] = [f"P{i:02d}" for i in range(1, 22)]
-    pins = {"shuffle:pirates:exp1": [1] * 20}  # j = 0 each time: a fixed permutation
-    order = Dice(b"x", pins=pins).shuffle(list(state["piles"]["pirates"]), "shuffle:pirates:exp1")
-    state, events = play(state, {"muster:rouge": "recruit combat"}, pins=pins)
-    market = order[12:15]
+    market = list(state["market"])
+    first = state["first"]
     best = max(market, key=lambda u: (state["cards"][u]["combat"], -market.index(u)))
-    assert best in state["clans"]["rouge"]["pirates"]
+    state, events = play(state, {f"election:{first}": "recruit combat"})
+    assert best in state["clans"][first]["pirates"]
     assert "by combat" in texts_of(events)
 
 
 def test_no_action_draw_on_the_first_expedition_discard_and_refill_to_three_after() -> None:
     state = new_game(3)
-    hands = {s: list(c["hand"]) for s, c in state["clans"].items()}
-    state, _ = play(state, {})
-    assert {s: c["hand"] for s, c in state["clans"].items()} == hands
+    assert not any(e for e in RULES.requests(state) if e.kind == "muster")  # nothing asked before it
     t = table(state)
     card = state["clans"]["rouge"]["hand"][0]
     adventure.draw_actions(
         t, {"rouge": [{"verb": "discard", "name": "a" + card[1:].lower(), "line": 1}]}, "x"
     )
-    assert card not in state["clans"]["rouge"]["hand"] and len(state["clans"]["rouge"]["hand"]) == 3
+    rouge = state["clans"]["rouge"]
+    assert card not in rouge["hand"] and len(rouge["hand"]) + len(rouge["missions"]) == 3
     assert card in state["piles"]["actions_discard"]
 
 
@@ -95,7 +129,9 @@ def test_second_expedition_survivors_kept_or_released_ghosts_discarded_clan_comp
     state["expedition"] = 2
     state["clans"]["rouge"]["stash"] = 3
     t = table(state)
-    adventure.recruit(t, {"rouge": [{"verb": "release", "name": "barbe-grise", "line": 1}]})
+    adventure.muster_recruits(t, {"rouge": [{"verb": "release", "name": "barbe-grise", "line": 1}]})
+    assert len(state["market"]) == 3 and all(len(c["pirates"]) == 4 for c in state["clans"].values())
+    adventure.pick_recruits(t)
     rouge = state["clans"]["rouge"]["pirates"]
     assert "P01" in rouge and "P02" not in rouge and len(rouge) == 5
     assert "P03" not in state["clans"]["bleu"]["pirates"] and len(state["clans"]["bleu"]["pirates"]) == 5
