@@ -25,8 +25,8 @@ import hashlib
 import itertools
 import json
 import re
-import sys
 import secrets
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
@@ -118,7 +118,6 @@ def what_others_get(
 ) -> dict[str, Any]:
     """Play ``state`` for at most ``turns`` engine turns; what everyone but ``hidden`` receives."""
     tmp.mkdir(parents=True, exist_ok=True)
-    rules = MasterCommander()
     seats = list(state["order"])
     now = [datetime(2030, 1, 7, 12, 0, tzinfo=UTC)]
     transcript: list[Any] = []

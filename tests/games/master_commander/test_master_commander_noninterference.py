@@ -27,9 +27,9 @@ from mc_helpers import add, clear_board, new_game
 
 sys.path.insert(0, str(Path(__file__).parent.parent))
 
-from noninterference_master_commander import first_difference, what_others_get  # noqa: E402
+from noninterference_master_commander import first_difference, what_others_get
 
-from adjudicator.games.base import OrderRequest  # noqa: E402
+from adjudicator.games.base import OrderRequest
 
 #: the secret cards the hidden seat may hold: manoeuvres of both battles and both segments,
 #: political reactions, and cards of no use in a battle or a ballot
