@@ -49,9 +49,25 @@ from adjudicator.table.observers import request_watch
 
 OBSERVER = "observer@example.org"
 GAME = "mc-ni"
-#: the archive fields that commit to the full (hidden) state: they differ by construction and
-#: reveal nothing (an HMAC keyed by the turn's secret, published when the game is over)
-ALLOWED_FIELDS = ("state_commitment", "result_state_commitment")
+#: the fields that commit to the full (hidden) state: they differ by construction and reveal
+#: nothing, being keyed by the turn's secret (``state_commitment``: an HMAC with it; a record hash:
+#: the SHA-256 of a record that holds it), published when the game is over
+ALLOWED_FIELDS = (
+    "state_commitment",
+    "state_after_commitment",
+    "result_state_commitment",
+    "record_hash",
+    "prev_record_hash",
+)
+#: the same commitments printed in a report, a mail or a page of the archive
+ALLOWED_TEXT = re.compile(
+    r"((?:record hash|previous record|previous|record_hash)\W*(?:<code[^>]*>)?)[0-9a-f]{64}"
+)
+
+
+def blank_commitments(text: str) -> str:
+    return ALLOWED_TEXT.sub(r"\1<commitment>", text)
+
 
 Answer = Callable[[OrderRequest], str | None]
 
@@ -104,6 +120,8 @@ def _archive_files(folder: Path) -> dict[str, bytes]:
         data = path.read_bytes()
         if path.suffix == ".json":
             data = json.dumps(_strip_allowed(json.loads(data)), sort_keys=True).encode()
+        elif path.suffix in (".html", ".txt", ".md"):
+            data = blank_commitments(data.decode()).encode()
         out[rel] = data
     return out
 
@@ -171,7 +189,7 @@ def what_others_get(
             ]
             last = referee.turn(session, GAME).number
             public = [
-                (n, stored_report(session, GAME, n, "", fmt))
+                (n, blank_commitments(stored_report(session, GAME, n, "", fmt) or ""))
                 for n in range(1, last + 1)
                 for fmt in ("text", "html")
             ]
@@ -192,7 +210,7 @@ def _mail_text(db: Database, row: OutboxMessage) -> str:
             parts.append(part.get_content())
         elif not part.is_multipart():
             parts.append(hashlib.sha256(part.get_payload(decode=True) or b"").hexdigest())
-    return "\n".join(parts)
+    return blank_commitments("\n".join(parts))
 
 
 def first_difference(a: dict[str, Any], b: dict[str, Any]) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from mc_helpers import RULES, add, clear_board, new_game, play, problems, texts_of
+from mc_helpers import RULES, add, clear_board, engagement_passed, new_game, play, problems, texts_of
 
 
 def duel_in_a_raid() -> tuple[dict, dict[str, str]]:
@@ -21,7 +21,8 @@ def duel_in_a_raid() -> tuple[dict, dict[str, str]]:
     }
     state, _ = play(state, {"turn:spanish": "raid english with teniente"})
     state, _ = play(state, {"defend:english": "oppose with boatswain"})
-    # the manoeuvre segment starts with the attacker; the English have no engagement manoeuvre.
+    state, _ = engagement_passed(state)  # both hold cards: both asked in the engagement segment
+    # the manoeuvre segment starts with the attacker.
     # The English are asked at the same time, for the case the Spanish pass (they do not)
     assert [r.key for r in RULES.requests(state)] == ["manoeuvre:spanish", "manoeuvre:english"]
     state, events = play(

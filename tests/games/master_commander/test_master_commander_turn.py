@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
-from mc_helpers import RULES, add, attach, clear_board, new_game, play, problems, request, texts_of
+from mc_helpers import (
+    RULES,
+    add,
+    attach,
+    clear_board,
+    new_game,
+    pass_out,
+    play,
+    problems,
+    request,
+    texts_of,
+)
 
 
 def to_english_turn(state: dict) -> tuple[dict, list]:
@@ -149,6 +160,7 @@ def test_the_rest_of_a_turn_cannot_go_back_to_an_earlier_phase() -> None:
     add(state, "english", "boatswain", "characters")
     state, _ = play(state, {"turn:spanish": "raid english with galleon captain, teniente\nwait"})
     state, _ = play(state, {"defend:english": "no opposition"})
+    state, _ = pass_out(state)  # the Spanish hold a card: asked in both segments; they pass
     (found,) = problems(state, "turn:spanish", "attach cutlass to teniente")
     assert "the preparation interval is over" in found.message
 
