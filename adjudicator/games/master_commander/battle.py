@@ -1048,11 +1048,17 @@ def conquest(table: Table) -> None:
     target, attacker, defender = battle["target"], battle["attacker"], battle["defender"]
     table.player(defender)["territories"].remove(target)
     table.player(attacker)["territories"].append(target)
+    table.tell(f"{attacker} conquers {table.name(target)}.", "conquest")
     for a in list(table.inst(target)["attached"]):
         if table.card(a)["kind"] == "support":
             table.inst(target)["attached"].remove(a)
             table.player(table.owner(a))["discard"].append(a)
-    table.tell(f"{attacker} conquers {table.name(target)}.", "conquest")
+            table.tell(
+                f"{table.name(a)} is discarded from {table.name(target)} (a conquered territory's "
+                "supports are discarded).",
+                "discard",
+                card=a,
+            )
 
 
 def contestation(table: Table) -> None:
@@ -1072,7 +1078,9 @@ def capture(table: Table, difference: int) -> None:
     eligible = [u for u in battle["fleet"]["attacker"] if table.command(u) <= difference]
     wish = battle.get("capture", "best")
     if wish == "none" or not eligible:
-        if not eligible:
+        if not battle["fleet"]["attacker"]:
+            table.tell("No attacker is left in the battle: no capture.", "capture")
+        elif not eligible:
             table.tell(f"No attacker has a command of {difference} or less: no capture.", "capture")
         return
     chosen = None

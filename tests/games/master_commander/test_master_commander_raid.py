@@ -321,3 +321,15 @@ def test_an_ally_of_the_defender_cannot_join_the_attacker_later_in_the_same_phas
     # the refutation: the French are not asked to help the Spanish, and the report says why
     assert "french is not asked to help spanish (already english's ally in this phase)" in texts_of(events)
     assert asked(state) == ["defend:english"]
+
+
+def test_each_support_discarded_from_a_conquered_territory_gets_a_report_line() -> None:
+    """« Défaussez tous les soutiens »: every discarded support is told, after the conquest."""
+    state, _uids = two_fleets(["galleon-captain", "teniente"], [])
+    azores = add(state, "english", "azores", "territories")
+    attach(state, azores, "fortifications", "english")
+    state, events = play(state, {"turn:spanish": "raid azores with galleon captain, teniente"})
+    text = texts_of(events)
+    assert "spanish conquers Azores" in text
+    line = next(line for line in text.splitlines() if "Fortifications" in line and "discarded" in line)
+    assert "is discarded from Azores" in line and text.index("conquers Azores") < text.index(line)
