@@ -126,7 +126,7 @@ def answers(scenario: str) -> Any:
 
 
 @pytest.mark.slow
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     scenario=st.sampled_from(sorted(SCENARIOS)),
     hidden=st.sampled_from(["english", "french"]),
