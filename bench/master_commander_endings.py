@@ -2,8 +2,13 @@
 
 Not a test: run it by hand::
 
-    .venv/bin/python bench/master_commander_endings.py [--games 50] [--players 3,5] [--turn-limit 0]
-        [--no-standing] [--random-raids] [--one-at-a-time]
+    .venv/bin/python bench/master_commander_endings.py [--games 50] [--players 3,4,5] [--turn-limit 0]
+        [--no-standing] [--random-raids] [--one-at-a-time] [--before REV]
+
+``--before REV`` plays the same games a second time on the ruleset as it was at the git revision
+REV (its ``adjudicator`` package exported to a temporary folder by ``git archive`` and run in a
+subprocess) and prints the two sets of figures one above the other, so a change is measured by
+the same bench in the same run.
 
 Each game is played in-process by the ruleset's bots (``MasterCommander.bot``), every answer parsed
 and resolved as the engine would, with keyed dice seeded by the game number, so the figures are the
@@ -18,7 +23,10 @@ same on every run of the same code. For each number of players it prints:
   ``sealed`` counts the exchanges other than the players' own turns and the opening mulligan; they
   are given per game and per player turn (a player turn is one ``turn:<seat>`` request);
 * the requests (one mail to answer each) per game, and apart the optional ones (a manoeuvre
-  answer for the case the players before pass, which a player may leave unanswered).
+  answer for the case the players before pass, which a player may leave unanswered);
+* all exchanges per game (the players' own turns and the mulligan included) and the mails the
+  ruleset makes the referee send per game: one per request (optional ones included) and one
+  report per seat at each exchange's close.
 
 The bots give standing answers at the mulligan (see ``bot._mulligan``: most vote for their own
 agreements and sell captives to the best offer, some pass small manoeuvres and reactions, some
@@ -98,7 +106,7 @@ def spread(values: list[int]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=50, help="games per number of players")
-    parser.add_argument("--players", default="3,5", help="comma-separated numbers of players")
+    parser.add_argument("--players", default="3,4,5", help="comma-separated numbers of players")
     parser.add_argument("--turn-limit", type=int, default=0, help="the club option turn_limit (0: off)")
     parser.add_argument("--max-steps", type=int, default=6000, help="engine turns before a game is cut")
     parser.add_argument(
@@ -112,7 +120,10 @@ def main() -> None:
         action="store_true",
         help="no answers for the case the players before pass: every manoeuvre asked alone",
     )
+    parser.add_argument("--before", default="", help="also measure the ruleset at this git revision")
     args = parser.parse_args()
+    if args.before:
+        before(args)
     if args.one_at_a_time:
         from adjudicator.games.master_commander import battle
 
@@ -139,7 +150,13 @@ def main() -> None:
         print("  endings: " + ", ".join(f"{k} {n}" for k, n in endings.most_common()))
         print(f"  rounds: {spread([g['rounds'] for g in games])}")
         print(f"  player turns per game: {spread([g['turns'] for g in games])}")
-        print(f"  exchanges per game: {spread([g['exchanges'] for g in games])}")
+        every = [g["exchanges"] for g in games]
+        print(f"  exchanges per game (all): {spread(every)}, mean {statistics.mean(every):.1f}")
+        mails = [g["requests"] + g["optional"] + players * g["exchanges"] for g in games]
+        print(
+            "  mails per game (a request mail per request, optional ones included, and a report per "
+            f"seat at each close): {spread(mails)}, mean {statistics.mean(mails):.1f}"
+        )
         sealed = [g["sealed"] for g in games]
         print(
             f"  sealed exchanges per game: {spread(sealed)}, mean {statistics.mean(sealed):.1f}; "
@@ -160,6 +177,34 @@ def main() -> None:
                 f"{k} {n / turns:.2f}" for k, n in kinds.most_common() if k not in ("turn", "mulligan")
             )
         )
+
+
+def before(args: argparse.Namespace) -> None:
+    """The same bench on the ruleset at ``args.before``, in a subprocess, printed first."""
+    import io
+    import os
+    import subprocess
+    import sys
+    import tarfile
+    import tempfile
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    archive = subprocess.run(
+        ["git", "-C", str(root), "archive", args.before, "adjudicator"], check=True, capture_output=True
+    ).stdout
+    with tempfile.TemporaryDirectory() as folder:
+        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+            tar.extractall(folder, filter="data")
+        argv = [a for a in sys.argv[1:]]
+        i = argv.index("--before")
+        del argv[i : i + 2]
+        env = {**os.environ, "PYTHONPATH": folder}
+        print(f"######## before: the ruleset at {args.before}")
+        sys.stdout.flush()
+        subprocess.run([sys.executable, __file__, *argv], check=True, env=env, cwd=folder)
+    print("######## now: this tree")
+    sys.stdout.flush()
 
 
 if __name__ == "__main__":

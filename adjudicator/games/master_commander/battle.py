@@ -16,10 +16,11 @@ The book's order, each player seeing what was done before it:
 * Duel: a challenge manoeuvre; the challenged player accepts or refuses, then the two players play
   one card face down each in turn (challenged first) until one stops; the cards are revealed.
 
-A player is not asked what it cannot usefully answer (an ally with no untapped character of the
-battle's value or nobody to pay it, a player without a manoeuvre of the battle's type and timing):
-its answer is the default, and the report says so. Standing answers (see ``standing.py``) answer a
-request before it is asked.
+A player is not asked what it cannot usefully answer, judged on public facts only (an ally with no
+untapped character of the battle's value or nobody to pay it, a participant with no card in hand
+and no card in play to use): its answer is the default, and the report says so. What a hand holds
+never decides who is asked: a participant holding cards is asked even if none is a manoeuvre.
+Standing answers (see ``standing.py``) answer a request before it is asked.
 """
 
 from __future__ import annotations
@@ -440,8 +441,10 @@ def _ask_manoeuvre(table: Table, seat: str) -> None:
         return
     if battle["stage"] == "manoeuvres" and _answered_in_advance(table, seat):
         return
-    if not playable_manoeuvres(table, seat):
-        _passes(table, seat, f"no {battle['type']} {timing} manoeuvre to play: not asked")
+    if not table.player(seat)["hand"] and not usable_abilities(table, seat):
+        # on public facts only (a hand's count, the cards in play): whether the hand holds a
+        # manoeuvre of this battle's type is the player's secret, so a player holding cards is asked
+        _passes(table, seat, "no card in hand and no card in play to use: not asked")
         return
     standing = standing_answer(table, seat, "manoeuvre")
     if standing is not None:
@@ -1045,11 +1048,17 @@ def conquest(table: Table) -> None:
     target, attacker, defender = battle["target"], battle["attacker"], battle["defender"]
     table.player(defender)["territories"].remove(target)
     table.player(attacker)["territories"].append(target)
+    table.tell(f"{attacker} conquers {table.name(target)}.", "conquest")
     for a in list(table.inst(target)["attached"]):
         if table.card(a)["kind"] == "support":
             table.inst(target)["attached"].remove(a)
             table.player(table.owner(a))["discard"].append(a)
-    table.tell(f"{attacker} conquers {table.name(target)}.", "conquest")
+            table.tell(
+                f"{table.name(a)} is discarded from {table.name(target)} (a conquered territory's "
+                "supports are discarded).",
+                "discard",
+                card=a,
+            )
 
 
 def contestation(table: Table) -> None:
@@ -1069,7 +1078,9 @@ def capture(table: Table, difference: int) -> None:
     eligible = [u for u in battle["fleet"]["attacker"] if table.command(u) <= difference]
     wish = battle.get("capture", "best")
     if wish == "none" or not eligible:
-        if not eligible:
+        if not battle["fleet"]["attacker"]:
+            table.tell("No attacker is left in the battle: no capture.", "capture")
+        elif not eligible:
             table.tell(f"No attacker has a command of {difference} or less: no capture.", "capture")
         return
     chosen = None

@@ -572,11 +572,13 @@ def order_rally(table: Table, seat: str, order: Order) -> None:
 
 
 def order_discard(table: Table, seat: str, order: Order) -> None:
-    """ "A la fin de votre tour vous pouvez défausser une carte"."""
+    """ "Si un effet doit se produire en fin de tour, il se résout durant cette phase. A la fin de
+    votre tour vous pouvez défausser une carte": the end-of-turn effects first, then the discard."""
     p = table.player(seat)
     if table.state["turn_state"].get("discarded"):
         raise Refused("only one card may be discarded at the end of the turn")
     uid = table.find(order["card"], p["hand"], "a card in your hand")
+    end_of_turn_effects_once(table, seat)
     table.state["turn_state"]["discarded"] = True
     p["hand"].remove(uid)
     p["discard"].append(uid)
@@ -599,11 +601,23 @@ def end_of_turn_effects(table: Table, seat: str) -> None:
             resolve_effects(table, seat, effects, None, table.name(uid))
 
 
-def end_of_turn(table: Table, seat: str) -> None:
-    """7_ Fin du tour: end-of-turn effects, then draw (or discard the newest cards) to the hand size of 6."""
-    p = table.player(seat)
+def end_of_turn_effects_once(table: Table, seat: str) -> None:
+    """The end-of-turn effects of the active player's cards, then the other players' standing uses
+    at the end of its turn, once per turn: before the optional discard if there is one, else when
+    the turn ends. Not in a check (a dry run): they cannot make a named discard illegal."""
+    turn_state = table.state["turn_state"]
+    if table.dry or turn_state.get("end_effects"):
+        return
+    turn_state["end_effects"] = True
     end_of_turn_effects(table, seat)
     standing_uses(table, "end")  # the other players' standing uses (abilities.py)
+
+
+def end_of_turn(table: Table, seat: str) -> None:
+    """7_ Fin du tour: end-of-turn effects (unless the optional discard ran them first), then draw
+    (or discard the newest cards) to the hand size of 6."""
+    p = table.player(seat)
+    end_of_turn_effects_once(table, seat)
     refill_tavern(table, seat)
     if len(p["hand"]) < HAND_SIZE:
         table.draw(seat, HAND_SIZE - len(p["hand"]))
@@ -641,6 +655,38 @@ PHASE_NAMES = {
     4: "recruitment",
     5: "end of turn",
 }
+
+
+#: the orders that bring a character into play, in the recruitment phase
+COMES_INTO_PLAY = ("recruit", "enlist", "rally")
+
+
+def why_refused(later: list[Order], order: Order, refused: Refused) -> Refused:
+    """Say why an order is refused when it names a character that one of the turn's later orders
+    brings into play: that order runs in a later phase (the phases run in the book's order,
+    whatever the order of the lines), so the character is not there yet."""
+    named = {
+        str(v).strip().lower()
+        for key in ("with", "target", "on", "to")
+        for v in (order.get(key) if isinstance(order.get(key), list) else [order.get(key)])
+        if v
+    }
+    for other in later:
+        if other["verb"] not in COMES_INTO_PLAY or PHASE_OF[other["verb"]] <= PHASE_OF[order["verb"]]:
+            continue
+        name = str(other.get("card") or "new recruit").strip().lower()
+        about = [n for n in named if n in refused.message.lower()]  # the refusal is about that character
+        if name in about or (other["verb"] == "enlist" and any("recruit" in n for n in about)):
+            from adjudicator.games.master_commander.orders import order_text
+
+            return Refused(
+                f"{name!r} comes into play only in the {PHASE_NAMES[PHASE_OF[other['verb']]]} "
+                f"('{order_text(other)}', line {other.get('line')}), after the "
+                f"{PHASE_NAMES[PHASE_OF[order['verb']]]} where this order runs: the phases run in the "
+                "book's order, whatever the order of the lines",
+                "use it from your next turn, or drop this line",
+            )
+    return refused
 
 
 def run_order(table: Table, seat: str, order: Order) -> None:

@@ -319,11 +319,12 @@ class MasterCommander(BaseRuleset):
         early = bad + check_answer_uses(table, seat, kind, orders)  # « ou celui d'un adversaire »: first
         bad = []
         if kind == "turn":
-            for order in phases.turn_queue(orders):
+            queue = phases.turn_queue(orders)
+            for i, order in enumerate(queue):
                 try:
                     phases.run_order(table, seat, order)
                 except Refused as refused:
-                    bad.append((order, refused))
+                    bad.append((order, phases.why_refused(queue[i + 1 :], order, refused)))
         elif kind == "mulligan":
             for order in orders:
                 try:

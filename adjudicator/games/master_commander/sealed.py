@@ -194,8 +194,10 @@ def _bid(table: Table, seat: str, orders: list[Order]) -> int:
 # and keep the others for later; ``abstain`` (the default) means it has finished. Each further round
 # asks, at once, the players who have not finished, can still do something, and have something new
 # to answer (another player cast a vote or played a reaction in the last round). The ballot closes
-# when nobody is left to ask, or as soon as nothing still possible could change the result. A player
-# with no character is asked too if it holds a political reaction.
+# when nobody is left to ask, or as soon as nothing still possible could change the result. Both are
+# judged on public facts only: a player with no character is asked if it holds any card (a hand is
+# secret, so holding a political reaction cannot be what decides it), and the reactions still
+# possible are bounded by the counts of the hands (``may_react``).
 
 
 def open_referendum(table: Table, seat: str, agreement: str, proposer: str) -> None:
@@ -219,8 +221,31 @@ def open_referendum(table: Table, seat: str, agreement: str, proposer: str) -> N
     }
 
 
-def _reactions_in_hand(table: Table, seat: str) -> list[str]:
-    return [u for u in table.player(seat)["hand"] if table.card(u).get("kind") == "reaction"]
+def most_reaction_votes(table: Table) -> int:
+    """The most votes one political reaction of this game gives (a public fact: the card list)."""
+    return max(
+        (
+            int(c.get("effect", {}).get("votes", 0))
+            for c in table.state["catalogue"].values()
+            if c.get("kind") == "reaction"
+        ),
+        default=0,
+    )
+
+
+def may_react(table: Table, seat: str) -> int:
+    """The most votes ``seat``'s political reactions could still add, judged on public facts only:
+    its hand's count times the most votes a reaction gives, 0 with an empty hand or when its
+    standing answer passes every reaction it could hold. What the hand holds is its secret, so it
+    never decides who is asked nor when the ballot closes."""
+    from adjudicator.games.master_commander.standing import standing_of
+
+    count = len(table.player(seat)["hand"])
+    most = most_reaction_votes(table)
+    given = standing_of(table, seat, "reactions")
+    if given and (given.get("below") is None or most < int(given["below"])):
+        return 0
+    return count * most
 
 
 def _unvoted(table: Table, seat: str) -> list[str]:
@@ -234,7 +259,7 @@ def _unvoted(table: Table, seat: str) -> list[str]:
 
 def referendum_next(table: Table) -> None:
     """Open the ballot's next round for every player who still has something to answer, or close it."""
-    from adjudicator.games.master_commander.standing import passes_reactions, vote_for
+    from adjudicator.games.master_commander.standing import vote_for
 
     ref = table.state["referendum"]
     if _decided(table):
@@ -246,9 +271,7 @@ def referendum_next(table: Table) -> None:
         if seat in ref["done"] or (ref["round"] and not set(ref["new"]) - {seat}):
             continue
         chars = _unvoted(table, seat)
-        reactions = _reactions_in_hand(table, seat)
-        if reactions and passes_reactions(table, seat, reactions):
-            reactions = []
+        reactions = may_react(table, seat)
         if vote_for(table, seat, ref["seat"]):
             table.tell(f"{seat}'s standing answer: vote for {ref['seat']}'s agreement.", "standing")
             _cast(table, seat, [{"verb": "for", "with": [f"#{u}" for u in chars]}] if chars else [])
@@ -305,17 +328,13 @@ def _standing_on_others(table: Table, seat: str, chars: list[str]) -> bool:
 
 def _decided(table: Table) -> bool:
     """True when every vote and reaction still possible could not change the result (ties fail)."""
-    from adjudicator.games.master_commander.standing import passes_reactions
-
     ref = table.state["referendum"]
     swing = 0
     for seat in table.order:
         if seat in ref["done"]:
             continue
         swing += sum(table.votes(u, ref["proposer"]) for u in _unvoted(table, seat))
-        held = _reactions_in_hand(table, seat)
-        if not passes_reactions(table, seat, held):
-            swing += sum(int(table.card(u).get("effect", {}).get("votes", 0)) for u in held)
+        swing += may_react(table, seat)  # public facts only: the hand's count, not its cards
     tally = ref["tally"]
     return tally["for"] > tally["against"] + swing or tally["for"] + swing <= tally["against"]
 

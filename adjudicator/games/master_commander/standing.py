@@ -10,10 +10,12 @@ the old one; ``standing clear`` forgets them all):
 * ``standing vote for <seat>``: in a referendum that seat proposes, every character votes for, and
   the player has finished voting;
 * ``standing sell to best offer``: as captor of a ransom auction, sell to the best offer;
-* ``standing pass manoeuvres [below <n>]``: pass in every battle, or only when no playable manoeuvre
-  has a power of n or more (a tap or challenge manoeuvre has no power);
-* ``standing pass reactions [below <n>]``: never asked to play a political reaction, or only when
-  holding one worth n votes or more;
+* ``standing pass manoeuvres [below <n>]``: pass in every battle; with ``below <n>``, play the most
+  powerful playable manoeuvre of power n or more and pass otherwise (a tap or challenge manoeuvre
+  has no power); never asked either way, so that being asked tells nothing of the hand;
+* ``standing pass reactions [below <n>]``: never plays a political reaction, or none worth less than
+  n votes; a hand is secret, so with ``below <n>`` a player holding cards is still asked (see
+  ``sealed.may_react``);
 * ``standing oppose with all``: every defence opposes with every character that may engage
   (capture best, no ally asked);
 * ``standing bid <n>``: every rally bid (rallying or holding) is n doublons, or what the player
@@ -102,8 +104,7 @@ def standing_answer(table: Table, seat: str, kind: str, **context: Any) -> list[
 
             answer = [{"verb": "send", "with": [f"#{u}" for u in eligible(table, seat)]}]
     elif kind == "manoeuvre":
-        if passes_manoeuvres(table, seat):
-            answer = [{"verb": "pass"}]
+        answer = manoeuvre_standing(table, seat)
     elif kind == "choice" and standing_of(table, seat, "choice"):
         answer = [{"verb": "sell", "to": context["best"]}]
     if answer is not None:
@@ -111,19 +112,34 @@ def standing_answer(table: Table, seat: str, kind: str, **context: Any) -> list[
     return answer
 
 
-def passes_manoeuvres(table: Table, seat: str) -> bool:
-    """True if the player's standing answer passes in this battle (it tells nothing: a test)."""
+def manoeuvre_standing(table: Table, seat: str) -> list[Order] | None:
+    """``standing pass manoeuvres``: pass. ``standing pass manoeuvres below <n>``: play the most
+    powerful playable manoeuvre (or battle ability) of power n or more, else pass. Either way the
+    player is not asked, whatever its hand holds: whether it is asked never depends on its hand
+    (the book reveals a card when it is played, not when it is held). None without such an answer."""
     given = standing_of(table, seat, "manoeuvres")
     if not given:
-        return False
+        return None
+    below = given.get("below")
+    if below is None:
+        return [{"verb": "pass"}]
     from adjudicator.games.master_commander.battle import playable_manoeuvres
 
-    below = given.get("below")
-    powers = [
-        int((table.card(u).get("effect") or table.card(u).get("ability") or {}).get("power", 0))
-        for u in playable_manoeuvres(table, seat)
-    ]
-    return below is None or all(p < below for p in powers)
+    best: tuple[int, str] | None = None
+    for uid in playable_manoeuvres(table, seat):  # hand order, then cards in play: game facts only
+        power = int((table.card(uid).get("effect") or table.card(uid).get("ability") or {}).get("power", 0))
+        if power >= below and (best is None or power > best[0]):
+            best = (power, uid)
+    if best is None:
+        return [{"verb": "pass"}]
+    verb = "play" if best[1] in table.player(seat)["hand"] else "use"
+    return [{"verb": verb, "card": f"#{best[1]}"}]
+
+
+def passes_manoeuvres(table: Table, seat: str) -> bool:
+    """True if the player's standing answer passes in this battle (it tells nothing: a test)."""
+    answer = manoeuvre_standing(table, seat)
+    return answer is not None and answer[0]["verb"] == "pass"
 
 
 def _defence(table: Table, seat: str) -> list[Order]:
@@ -162,17 +178,6 @@ def vote_on_others(table: Table, seat: str, proposer: str) -> str | None:
     if not given or proposer == seat:
         return None
     return "against" if given["what"] == "against-others" else "abstain"
-
-
-def passes_reactions(table: Table, seat: str, playable: list[str]) -> bool:
-    """True if the player's standing answer passes every political reaction it could play now."""
-    given = standing_of(table, seat, "reactions")
-    if not given:
-        return False
-    below = given.get("below")
-    return below is None or all(
-        int(table.card(u).get("effect", {}).get("votes", 0)) < below for u in playable
-    )
 
 
 def vote_for(table: Table, seat: str, proposer: str) -> bool:

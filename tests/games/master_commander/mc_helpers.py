@@ -118,3 +118,15 @@ def pass_out(state: dict[str, Any]) -> tuple[dict[str, Any], list[Event]]:
         state, more = play(state, {k: "pass" for k in asked(state)})
         events += more
     return state, events
+
+
+def engagement_passed(state: dict[str, Any]) -> tuple[dict[str, Any], list[Event]]:
+    """Every engagement-manoeuvre request answered 'pass' (a participant holding cards is asked,
+    whatever they are), so the battle is at its manoeuvre segment or over; all the events told."""
+    events: list[Event] = []
+    while (state.get("battle") or {}).get("stage") == "engagement" and any(
+        k.startswith("manoeuvre:") for k in asked(state)
+    ):
+        state, more = play(state, {k: "pass" for k in asked(state)})
+        events += more
+    return state, events

@@ -1,4 +1,4 @@
-"""Cards in play: abilities, end-of-turn effects, attachments moved and kept, the four authored factions."""
+"""Cards in play: abilities, end-of-turn effects, attachments moved and kept, the prebuilt factions."""
 
 from __future__ import annotations
 
@@ -81,6 +81,22 @@ def test_end_of_turn_effects_resolve_in_the_end_of_turn_phase() -> None:
     assert "Harbour Master" not in texts_of(events)
 
 
+def test_the_optional_discard_comes_after_the_end_of_turn_effects() -> None:
+    """« Si un effet doit se produire en fin de tour, il se résout durant cette phase. A la fin de
+    votre tour vous pouvez défausser une carte. Ensuite, piochez »: effects, discard, draw."""
+    state = new_game()
+    clear_board(state)
+    attach(state, state["players"]["spanish"]["haven"], "harbour-master", "spanish")
+    add(state, "spanish", "cutlass", "hand")
+    state, events = play(state, {"turn:spanish": "discard cutlass"})
+    text = texts_of(events)
+    effect = text.index("End of spanish's turn: Harbour Master #")
+    discard = text.index("spanish discards Cutlass")
+    draw = text.index("spanish draws")
+    assert effect < discard < draw
+    assert text.count("End of spanish's turn") == 1  # once, not again when the turn ends
+
+
 def test_items_attached_to_a_conquered_territory_stay_and_change_controller() -> None:
     """ "Défaussez tous les soutiens attachés à ce territoire, les objets restent affectés et changent de
     contrôleur"."""
@@ -126,14 +142,29 @@ def test_moving_a_card_to_a_place_needs_its_character_untapped() -> None:
     assert "tapped" in found.message
 
 
-def test_the_four_factions_the_book_names_are_authored_decks_marked_as_the_projects_own() -> None:
-    """Flibustiers, contrebandiers, esclavagistes, vaisseau fantôme (book, introduction)."""
+def test_every_prebuilt_faction_deck_is_marked_as_the_projects_own() -> None:
+    """The book names nine factions (introduction) and prints no card of any: all nine prebuilt
+    decks are the project's own, each marked so at the head of its file, alike."""
     decks, cards = prebuilt_decks(), catalogue()
-    for deck_id in ("filibusters", "smugglers", "slavers", "ghost-ship"):
+    nine = (
+        "spanish",
+        "english",
+        "french",
+        "brethren",
+        "buccaneers",
+        "filibusters",
+        "smugglers",
+        "slavers",
+        "ghost-ship",
+    )
+    assert set(nine) <= set(decks)
+    for deck_id in nine:
         assert deck_problems(decks[deck_id], cards) == []
         text = (DATA / f"{deck_id}.toml").read_text(encoding="utf-8")
-        assert "AUTHORED BY THE PROJECT" in text
+        head = text.splitlines()[:3]
+        assert head[1].startswith("# AUTHORED BY THE PROJECT: the rule book names this faction (« ")
+        assert head[1].endswith("») but prints no card of it;") and "project's own" in head[2]
         haven = tomllib.loads(text)["haven"][0]
         assert haven["faction"] == deck_id
-        state = new_game(decks=f"{deck_id},spanish")
+        state = new_game(decks=f"{deck_id},{'english' if deck_id == 'spanish' else 'spanish'}")
         assert state["players"][deck_id]["faction"] == deck_id

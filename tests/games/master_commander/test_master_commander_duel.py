@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import json
 
-from mc_helpers import RULES, add, clear_board, new_game, play, problems, texts_of
+from mc_helpers import (
+    RULES,
+    add,
+    clear_board,
+    engagement_passed,
+    new_game,
+    pass_out,
+    play,
+    problems,
+    texts_of,
+)
 
 
 def duel_in_a_raid() -> tuple[dict, dict[str, str]]:
@@ -21,7 +31,8 @@ def duel_in_a_raid() -> tuple[dict, dict[str, str]]:
     }
     state, _ = play(state, {"turn:spanish": "raid english with teniente"})
     state, _ = play(state, {"defend:english": "oppose with boatswain"})
-    # the manoeuvre segment starts with the attacker; the English have no engagement manoeuvre.
+    state, _ = engagement_passed(state)  # both hold cards: both asked in the engagement segment
+    # the manoeuvre segment starts with the attacker.
     # The English are asked at the same time, for the case the Spanish pass (they do not)
     assert [r.key for r in RULES.requests(state)] == ["manoeuvre:spanish", "manoeuvre:english"]
     state, events = play(
@@ -85,3 +96,18 @@ def test_accepting_twice_or_playing_a_card_not_in_hand_is_a_problem() -> None:
     assert [p.line for p in found] == [2]
     found = problems(state, "duel:english", "accept\nrefuse")
     assert found and found[0].kind == "ambiguous"
+
+
+def test_the_capture_line_says_no_attacker_is_left_when_the_duel_killed_the_whole_fleet() -> None:
+    """The Teniente, the only attacker, dies in the duel; the defender wins and has nobody to
+    capture: the report says so, not that no attacker has a small enough command."""
+    state, uids = duel_in_a_raid()
+    state, _ = play(state, {"duel:english": "accept\nplay brace of pistols"})
+    state, _ = play(state, {"duel:spanish": "play cutlass"})
+    state, events = play(state, {"duel:english": "stop"})
+    state, more = pass_out(state)
+    text = texts_of(events + more)
+    assert uids["teniente"] in state["players"]["spanish"]["dead"]
+    assert "english wins the battle." in text
+    assert "No attacker is left in the battle: no capture." in text
+    assert "command of" not in text

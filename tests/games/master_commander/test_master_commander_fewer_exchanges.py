@@ -6,7 +6,18 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from mc_helpers import RULES, add, asked, asked_optional, clear_board, new_game, play, problems, texts_of
+from mc_helpers import (
+    RULES,
+    add,
+    asked,
+    asked_optional,
+    clear_board,
+    engagement_passed,
+    new_game,
+    play,
+    problems,
+    texts_of,
+)
 
 from adjudicator.games.master_commander.orders import canonical, parse
 
@@ -34,6 +45,7 @@ def test_a_later_player_answers_for_the_case_the_players_before_it_pass() -> Non
     add(state, "english", "broadside", "hand")
     state, _ = play(state, {"turn:spanish": "raid english with galleon captain"})
     state, _ = play(state, {"defend:english": "oppose with post captain"})
+    state, _ = engagement_passed(state)  # holding cards, both are asked there
     assert asked(state) == ["manoeuvre:spanish"] and asked_optional(state) == ["manoeuvre:english"]
     english = next(r for r in RULES.requests(state) if r.key == "manoeuvre:english")
     assert "your answer counts only if it passes" in english.prompt and english.default == "later"
@@ -54,6 +66,7 @@ def test_an_answer_for_the_case_the_players_before_pass_is_dropped_when_one_play
     add(state, "english", "broadside", "hand")
     state, _ = play(state, {"turn:spanish": "raid english with galleon captain"})
     state, _ = play(state, {"defend:english": "oppose with post captain"})
+    state, _ = engagement_passed(state)  # holding cards, both are asked there
     state, events = play(state, {"manoeuvre:spanish": "play broadside", "manoeuvre:english": "pass"})
     assert "english's answer, written in case the players before it passed, is dropped" in texts_of(events)
     (again,) = RULES.requests(state)
@@ -110,6 +123,7 @@ def test_duel_steps_written_in_advance_are_played_at_the_players_next_steps() ->
     add(state, "english", "cutlass", "hand")
     state, _ = play(state, {"turn:spanish": "raid english with teniente"})
     state, _ = play(state, {"defend:english": "oppose with boatswain"})
+    state, _ = engagement_passed(state)  # holding cards, both are asked there
     state, _ = play(state, {"manoeuvre:spanish": "play boarding party challenge boatswain with teniente"})
     state, _ = play(state, {"duel:english": "accept\nplay brace of pistols\nplay cutlass\nstop"})
     english = RULES.view(state, "english")["you"]["written_duel_steps"]
@@ -290,9 +304,10 @@ def test_who_is_asked_for_the_case_the_players_before_pass_tells_nothing_of_thei
     add(state, "spanish", "broadside", "hand")
     state, _ = play(state, {"turn:spanish": "raid english with galleon captain"})
     state, _ = play(state, {"defend:english": "oppose with post captain"})
+    state, _ = engagement_passed(state)  # holding cards, both are asked there
     assert asked(state) == ["manoeuvre:spanish"] and asked_optional(state) == ["manoeuvre:english"]
     state, events = play(state, {"manoeuvre:spanish": "pass"})
-    assert "english passes (no tactical battle manoeuvre to play: not asked)." in texts_of(events)
+    assert "english passes (no card in hand and no card in play to use: not asked)." in texts_of(events)
 
 
 def test_a_duellist_with_no_card_in_hand_is_not_asked_and_ends_the_duel() -> None:
@@ -305,6 +320,7 @@ def test_a_duellist_with_no_card_in_hand_is_not_asked_and_ends_the_duel() -> Non
     add(state, "english", "brace-of-pistols", "hand")
     state, _ = play(state, {"turn:spanish": "raid english with teniente"})
     state, _ = play(state, {"defend:english": "oppose with boatswain"})
+    state, _ = engagement_passed(state)  # holding cards, both are asked there
     state, _ = play(state, {"manoeuvre:spanish": "play boarding party challenge boatswain with teniente"})
     state, events = play(state, {"duel:english": "accept\nplay brace of pistols"})
     assert "spanish has no card in hand: not asked, it ends the duel." in texts_of(events)

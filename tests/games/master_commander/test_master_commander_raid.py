@@ -9,6 +9,7 @@ from mc_helpers import (
     asked_optional,
     attach,
     clear_board,
+    engagement_passed,
     new_game,
     pass_out,
     play,
@@ -47,7 +48,7 @@ def test_raid_on_a_haven_won_pillages_one_gold() -> None:
     # nobody holds a manoeuvre: nobody is asked, the report says so, and the battle is resolved
     assert asked(state) == ["turn:english"]
     text = texts_of(events)
-    assert "spanish passes (no tactical engagement manoeuvre to play: not asked)." in text
+    assert "spanish passes (no card in hand and no card in play to use: not asked)." in text
     assert "Battle: spanish 5 against english 3." in text  # 3 + 2 against the haven's 3
     assert "spanish pillages 1 gold from english." in text
     assert state["players"]["spanish"]["gold"] == 1 and state["players"]["english"]["gold"] == 1
@@ -117,6 +118,7 @@ def economic_battle() -> tuple[dict, dict[str, str]]:
     uids["broadside"] = add(state, "english", "broadside", "hand")
     state, _ = play(state, {"turn:spanish": "refute trade treaty with teniente"})
     state, _ = play(state, {"defend:english": "oppose with colonial governor"})
+    state, _ = engagement_passed(state)  # holding cards, both are asked there
     return state, uids
 
 
@@ -128,7 +130,7 @@ def test_a_tactical_manoeuvre_in_an_economic_battle_is_a_problem() -> None:
 
 def test_bankruptcy_is_the_power_difference_capped_at_four() -> None:
     state, uids = economic_battle()
-    assert asked(state) == ["manoeuvre:english"]  # the Spanish hold no manoeuvre: not asked
+    assert asked(state) == ["manoeuvre:english"]  # the Spanish hold no card: not asked
     state, events = fight(state, {"manoeuvre:english": "play bribe"})
     text = texts_of(events)
     assert "Battle: spanish 1 against english 7." in text  # 3 + the agreement's 2 + the bribe's 2
@@ -225,6 +227,7 @@ def test_a_tap_manoeuvre_removes_an_opposing_character_from_the_count() -> None:
     add(state, "english", "feint", "hand")
     state, _ = play(state, {"turn:spanish": "raid english with galleon captain, teniente"})
     state, _ = play(state, {"defend:english": "oppose with post captain"})
+    state, _ = engagement_passed(state)  # holding cards, both are asked there
     state, events = fight(state, {"manoeuvre:english": "play feint on galleon captain"})
     assert "Battle: spanish 2 against english 6." in texts_of(events)
 
@@ -237,6 +240,7 @@ def test_manoeuvres_in_turn_order_each_seeing_the_previous_effect_until_all_pass
     add(state, "english", "feint", "hand")
     state, _ = play(state, {"turn:spanish": "raid english with galleon captain, teniente"})
     state, _ = play(state, {"defend:english": "oppose with post captain"})
+    state, _ = engagement_passed(state)  # holding cards, both are asked there
     # the English are asked at the same time, for the case the Spanish pass
     assert asked(state) == ["manoeuvre:spanish"] and asked_optional(state) == ["manoeuvre:english"]
     state, events = play(state, {"manoeuvre:spanish": "play broadside", "manoeuvre:english": "pass"})
@@ -245,9 +249,9 @@ def test_manoeuvres_in_turn_order_each_seeing_the_previous_effect_until_all_pass
     assert asked(state) == ["manoeuvre:english"]
     assert "attackers 7, defenders 6" in request(state, "manoeuvre:english").prompt  # it sees the effect
     state, events = play(state, {"manoeuvre:english": "play broadside"})
-    # the Spanish have no manoeuvre left: they pass without being asked; then nothing new has
+    # the Spanish have no card left: they pass without being asked; then nothing new has
     # happened since the English answer, which wrote no further play: they pass too
-    assert "spanish passes (no tactical battle manoeuvre to play: not asked)." in texts_of(events)
+    assert "spanish passes (no card in hand and no card in play to use: not asked)." in texts_of(events)
     assert "english passes (nothing new since its last answer)." in texts_of(events)
     assert "Every player passes in turn" in texts_of(events)
     assert "Battle: spanish 7 against english 8." in texts_of(events)
@@ -260,6 +264,7 @@ def test_plays_written_in_advance_are_played_while_nobody_else_plays() -> None:
     add(state, "english", "feint", "hand")
     state, _ = play(state, {"turn:spanish": "raid english with galleon captain, teniente"})
     state, _ = play(state, {"defend:english": "oppose with post captain"})
+    state, _ = engagement_passed(state)  # holding cards, both are asked there
     state, events = play(state, {"manoeuvre:spanish": "play broadside\nplay broadside"})
     assert asked(state) == ["manoeuvre:english"]
     english_view = RULES.view(state, "english")  # the plays written in advance are hidden
@@ -280,6 +285,7 @@ def test_plays_written_in_advance_are_dropped_when_another_player_plays_since() 
     add(state, "english", "broadside", "hand")
     state, _ = play(state, {"turn:spanish": "raid english with galleon captain, teniente"})
     state, _ = play(state, {"defend:english": "oppose with post captain"})
+    state, _ = engagement_passed(state)  # holding cards, both are asked there
     state, _ = play(state, {"manoeuvre:spanish": "play broadside\nplay broadside"})
     state, events = play(state, {"manoeuvre:english": "play broadside"})
     assert "spanish's further written plays are dropped: another player played since." in texts_of(events)
@@ -315,3 +321,15 @@ def test_an_ally_of_the_defender_cannot_join_the_attacker_later_in_the_same_phas
     # the refutation: the French are not asked to help the Spanish, and the report says why
     assert "french is not asked to help spanish (already english's ally in this phase)" in texts_of(events)
     assert asked(state) == ["defend:english"]
+
+
+def test_each_support_discarded_from_a_conquered_territory_gets_a_report_line() -> None:
+    """« Défaussez tous les soutiens »: every discarded support is told, after the conquest."""
+    state, _uids = two_fleets(["galleon-captain", "teniente"], [])
+    azores = add(state, "english", "azores", "territories")
+    attach(state, azores, "fortifications", "english")
+    state, events = play(state, {"turn:spanish": "raid azores with galleon captain, teniente"})
+    text = texts_of(events)
+    assert "spanish conquers Azores" in text
+    line = next(line for line in text.splitlines() if "Fortifications" in line and "discarded" in line)
+    assert "is discarded from Azores" in line and text.index("conquers Azores") < text.index(line)

@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
-from mc_helpers import RULES, add, attach, clear_board, new_game, play, problems, request, texts_of
+from mc_helpers import (
+    RULES,
+    add,
+    attach,
+    clear_board,
+    new_game,
+    pass_out,
+    play,
+    problems,
+    request,
+    texts_of,
+)
 
 
 def to_english_turn(state: dict) -> tuple[dict, list]:
@@ -149,6 +160,7 @@ def test_the_rest_of_a_turn_cannot_go_back_to_an_earlier_phase() -> None:
     add(state, "english", "boatswain", "characters")
     state, _ = play(state, {"turn:spanish": "raid english with galleon captain, teniente\nwait"})
     state, _ = play(state, {"defend:english": "no opposition"})
+    state, _ = pass_out(state)  # the Spanish hold a card: asked in both segments; they pass
     (found,) = problems(state, "turn:spanish", "attach cutlass to teniente")
     assert "the preparation interval is over" in found.message
 
@@ -164,3 +176,22 @@ def test_without_wait_the_written_orders_run_after_the_moment_unasked() -> None:
     state, _ = play(state, {"defend:english": "no opposition"})
     assert state["players"]["spanish"]["gold"] == 1  # bought after the raid, without a new request
     assert [r.key for r in RULES.requests(state)] == ["turn:english"]
+
+
+def test_a_phase_order_refusal_says_the_character_comes_into_play_in_a_later_phase() -> None:
+    """The orders run in the book's phase order: an exploration (raid interval) cannot use a
+    character recruited in the same turn (recruitment); the problem says so, not "there is none"."""
+    state = new_game()
+    clear_board(state)
+    add(state, "spanish", "teniente", "tavern")
+    state["players"]["spanish"]["doublons"] = 10
+    (found,) = problems(state, "turn:spanish", "explore with teniente\nrecruit teniente")
+    assert found.line == 1 and "there is none" not in found.message
+    assert "'teniente' comes into play only in the recruitment ('recruit teniente', line 2)" in found.message
+    assert "after the raid interval" in found.message
+    (found,) = problems(state, "turn:spanish", "recruit teniente\nattach cutlass to teniente")
+    assert found.line == 2 and "'cutlass' is not" in found.message  # no cutlass in hand: that is why
+    add(state, "spanish", "cutlass", "hand")
+    (found,) = problems(state, "turn:spanish", "recruit teniente\nattach cutlass to teniente")
+    assert "'teniente' comes into play only in the recruitment" in found.message
+    assert "after the preparation interval" in found.message
