@@ -11,9 +11,9 @@ on a host with no font installed as on a desktop, and never depends on which fon
 
 The PNG is a palette PNG: the drawings are flat colours with anti-aliased edges, so at most
 :data:`PALETTE_COLOURS` colours (every colour the drawing names kept exactly, the rest the most
-used edge blends, Pillow's max-coverage quantiser) lose nothing a reader sees; oxipng
-(``pyoxipng``) then writes it small. A 6-seat Mare Nostrum board goes from about 380 KB to under
-100 KB. Without Pillow or pyoxipng the renderer's own full-colour PNG is used.
+used blends of the anti-aliased text, Pillow's max-coverage quantiser) lose nothing a reader
+sees; oxipng (``pyoxipng``) then writes it small. A 6-seat Mare Nostrum board goes from about
+380 KB to about 85 KB. Without Pillow or pyoxipng the renderer's own full-colour PNG is used.
 
 Only SVG that a ruleset drew from the game state is converted; external resources are not
 loaded (no ``resources_dir``), so a picture can never pull in a local file.
@@ -41,6 +41,10 @@ FONT_FILES = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")
 FONT_FAMILY = "DejaVu Sans"
 #: The most colours a board picture keeps (its palette).
 PALETTE_COLOURS = 64
+#: Shapes drawn without anti-aliasing (text keeps it): the boards are flat regions and markers,
+#: whose edges then cost the PNG no blended pixels (a Mare Nostrum board 99 -> 85 KB) and the
+#: renderer a quarter less time.
+SHAPES = "crisp_edges"
 _COLOUR = re.compile(r"#([0-9a-fA-F]{6})\b")
 
 
@@ -123,7 +127,9 @@ def render(svg: str, fonts: dict[str, Any] | None = None) -> bytes:
     if renderer is None:
         raise ValueError("resvg-py is not installed")
     options = font_options() if fonts is None else fonts
-    return bytes(renderer.svg_to_bytes(svg_string=svg, background="#ffffff", **options))
+    return bytes(
+        renderer.svg_to_bytes(svg_string=svg, background="#ffffff", shape_rendering=SHAPES, **options)
+    )
 
 
 @lru_cache(maxsize=4)
