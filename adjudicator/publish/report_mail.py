@@ -105,6 +105,7 @@ class _Boards:
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.kept: OrderedDict[BoardKey, _Board] = OrderedDict()
+        self.locks: dict[BoardKey, threading.Lock] = {}
 
     def get(self, key: BoardKey) -> _Board | None:
         with self.lock:
@@ -113,12 +114,18 @@ class _Boards:
                 self.kept.move_to_end(key)
             return board
 
+    def converting(self, key: BoardKey) -> threading.Lock:
+        """The lock held while board ``key``'s PNG is made (one conversion per board)."""
+        with self.lock:
+            return self.locks.setdefault(key, threading.Lock())
+
     def put(self, key: BoardKey, board: _Board) -> None:
         with self.lock:
             self.kept[key] = board
             self.kept.move_to_end(key)
             while len(self.kept) > self.SIZE:
-                self.kept.popitem(last=False)
+                gone, _board = self.kept.popitem(last=False)
+                self.locks.pop(gone, None)
 
 
 _boards = _Boards()
@@ -172,11 +179,22 @@ def _kept_board(connection: Connection, key: BoardKey, png: bool, digest: str) -
 
 def _board(db: Database, read: _Read, filename: str, png: bool) -> _Board:
     """A board read from the database, kept in memory from now on. A PNG asked for and not made
-    yet is made now (outside any transaction) and kept with the turn (:func:`_keep_png`)."""
-    data = read.png
-    if png and data is None:
-        made = svg_to_png(read.svg)
-        data = _keep_png(db, read.key[1], made) if made is not None else None
+    yet is made now (outside any transaction) and kept with the turn (:func:`_keep_png`), by one
+    thread: the flush composes the next mail while it sends one, and a second mail of the turn
+    waits for the first one's PNG instead of converting the same board again."""
+    if png and read.png is None:
+        with _boards.converting(read.key):
+            kept = _boards.get(read.key)
+            if kept is not None and kept.part is not None:
+                return kept
+            made = svg_to_png(read.svg)
+            return _keep_board(
+                read, _keep_png(db, read.key[1], made) if made is not None else None, filename, png
+            )
+    return _keep_board(read, read.png, filename, png)
+
+
+def _keep_board(read: _Read, data: bytes | None, filename: str, png: bool) -> _Board:
     part, img = _png_part(data, filename, read.digest) if data else (None, "")
     board = _Board(read.svg, part, img)
     if board.part is not None or not png:
