@@ -19,7 +19,7 @@ wall time:
 
 The first game of a process pays the imports and first-use caches; the figures are the median
 over the others (``--games`` 4: three games). Also printed: the composing CPU per report mail
-(the first mail of a turn makes the PNG; the others reuse it), the board conversions per turn
+(the mail that makes the PNG, and the others, which reuse it), the board conversions per turn
 (counted by :data:`adjudicator.publish.pictures.conversions`), again after the archive export
 (which must reuse the PNG: the count must not move), and the mail bytes.
 
@@ -210,12 +210,12 @@ def show(label: str, results: list[dict[str, Any]]) -> None:
     )
     if warm[0]["compose"]:
         composing = [sum(r["compose"]) for r in warm]
-        firsts = [r["compose"][0] for r in warm]
-        others = [c for r in warm for c in r["compose"][1:]]
+        firsts = [max(r["compose"]) for r in warm]  # the mail that made the PNG (the others waited for it)
+        others = [c for r in warm for c in sorted(r["compose"])[:-1]]
         print(
             f"  {'':<14} of the send: compose {ms(statistics.median(composing))} cpu, of which the "
-            f"picture {ms(median(results, 'picture'))} cpu; per report mail: the first "
-            f"{ms(statistics.median(firsts))} cpu (makes the PNG), the others "
+            f"picture {ms(median(results, 'picture'))} cpu; per report mail: the one that made the PNG "
+            f"{ms(statistics.median(firsts))} cpu, the others "
             f"{ms(statistics.median(others) if others else 0.0)} cpu (median), "
             f"{ms(max(others) if others else 0.0)} at most"
         )
