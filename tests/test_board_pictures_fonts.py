@@ -10,7 +10,9 @@ does see a missing font.
 from __future__ import annotations
 
 import io
+import tomllib
 import xml.etree.ElementTree as ET
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -92,6 +94,10 @@ def test_the_shipped_fonts_are_package_files_with_their_licence() -> None:
     for name in pictures.FONT_FILES:
         assert (pictures.FONTS / name).read_bytes()[:4] == b"\x00\x01\x00\x00"  # a TrueType font
     assert "Bitstream" in (pictures.FONTS / "LICENSE.txt").read_text()
+    pyproject = Path(__file__).resolve().parent.parent / "pyproject.toml"
+    if pyproject.exists():  # a source checkout: the wheel takes the fonts and their licence along
+        data = tomllib.loads(pyproject.read_text())["tool"]["setuptools"]["package-data"]["*"]
+        assert "fonts/*.ttf" in data and "fonts/LICENSE.txt" in data
 
 
 @pytest.mark.parametrize("game", GAMES)
