@@ -24,6 +24,13 @@ the referee used for the set-up has no report hooks, so turn 1's opening notices
 (they are not what is measured: the tick never reads them, and at 10,000 games their full MIME
 would be gigabytes). ``--setup-workers`` processes set up disjoint ranges of games in parallel.
 
+``--send``: a second figure per worker count, with the mail sent: another copy is ticked by
+``pbem tick --no-poll`` (the flush included) with ``PBEM_SMTP_URL`` naming an aiosmtpd sink in a
+process of its own, and the sink must have taken every report mail (5 a game, checked): games/s
+with mail sent. Every game's first turn ends on the same board here, so a worker converts it to
+PNG once for all its games (the picture is kept by its drawing); ``bench/turn_mail.py`` prints a
+turn's cost with its own board's conversion.
+
 Anchor, measured in the same run: the same number of bare ``ruleset.resolve`` calls of a
 5-seat first turn in this process (what the rules alone cost).
 """
@@ -211,9 +218,13 @@ class Ticked:
         return text
 
 
-def run_ticks(url: str, workers: int) -> Ticked:
+def run_ticks(url: str, workers: int, smtp: str | None = None) -> Ticked:
+    """``workers`` ``pbem tick`` processes at once; with ``smtp``, each flushes the outbox there."""
     env = {**os.environ, "PBEM_OUTBOX": os.devnull}
     command = [PBEM, "tick", "--db", url, "--no-poll", "--no-flush", "-q"]
+    if smtp is not None:
+        env["PBEM_SMTP_URL"] = smtp
+        command.remove("--no-flush")
     postgres = not url.startswith("sqlite")
     server_before = server_cpu_seconds() if postgres else None
     sampler = BackendSampler(url.rsplit("/", 1)[1]) if server_before is not None else None
@@ -283,7 +294,14 @@ def main() -> None:
     parser.add_argument("--backends", default="sqlite,postgresql")
     parser.add_argument("--workers", default="1,2")
     parser.add_argument("--setup-workers", type=int, default=2, help="processes setting the games up")
+    parser.add_argument("--send", action="store_true", help="a second figure: the ticks send their mail")
     args = parser.parse_args()
+    sink = None
+    if args.send:
+        sys.path.insert(0, str(Path(__file__).parent))
+        from outbox_flush import SinkProcess
+
+        sink = SinkProcess()
     os.environ.setdefault("PBEM_PEPPER", "bench pepper, not a secret: 0123456789abcdef")
     print(f"pbem tick over {args.games} due 5-seat Mare Nostrum games (reports rendered, mail queued)")
     for backend in args.backends.split(","):
@@ -320,11 +338,34 @@ def main() -> None:
                         f"({seconds:.1f} s; every turn closed exactly once; {ticked.per_game(args.games)})",
                         flush=True,
                     )
+                    if sink is None:
+                        continue
+                    if backend == "sqlite":
+                        copy = Path(tmp) / f"send{workers}.db"
+                        shutil.copyfile(template, copy)
+                        url = f"sqlite:///{copy}"
+                    else:
+                        url, name = pg_database(template)  # type: ignore[misc]
+                        dropped.append(name)
+                    sink.phase()  # what the sink took before is not this run's
+                    ticked = run_ticks(url, workers, f"smtp://127.0.0.1:{sink.port}")
+                    taken, _digest, sink_cpu = sink.phase()
+                    check_each_turn_closed_once(url, args.games)
+                    assert taken == 5 * args.games, taken  # every report mail sent, once
+                    print(
+                        f"  {backend:10s} {workers} worker(s), mail sent: "
+                        f"{args.games / ticked.seconds:8.1f} games/s "
+                        f"({ticked.seconds:.1f} s; {taken} mails taken by the sink, its CPU "
+                        f"{1000 * sink_cpu / args.games:.1f} ms a game; {ticked.per_game(args.games)})",
+                        flush=True,
+                    )
                 idle = run_ticks(url, 1).seconds  # turn 2 of every game is open and not due
                 print(f"  {backend:10s} a pass with nothing due over {args.games} open turns: {idle:.1f} s")
             finally:
                 for name in dropped:
                     drop_pg(name)
+    if sink is not None:
+        sink.stop()
     bare = bare_resolves(args.games)
     print(f"  anchor: bare resolve of the same turn, 1 process: {args.games / bare:8.1f} games/s")
 

@@ -14,6 +14,13 @@ PNG made for the first mail of a turn is converted outside any transaction and k
 its own. A turn's board (its drawing, and its PNG as a base64-encoded MIME part) stays in
 memory for the next seats' mails (:class:`_Boards`): every mail of a turn shows the same board,
 so it is read from the database and encoded once, not once per seat.
+
+One picture per mail: when the board goes as a PNG, the HTML part shows that PNG in place
+(``<img src="cid:...">``, the PNG a related part of the message) instead of the drawing inline.
+Most webmail and phone clients (Gmail, Outlook, Yahoo, many Android clients) drop inline SVG but
+show a PNG referenced by Content-ID, and a text-only client lists it as an attachment; the
+drawing inline as well would double the weight of every mail for nothing. Only a board without
+a PNG (the conversion failed) is inlined as SVG.
 """
 
 from __future__ import annotations
@@ -23,7 +30,7 @@ import re
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
-from email.message import EmailMessage
+from email.message import MIMEPart
 from email.policy import SMTP
 
 from sqlalchemy import Connection, update
@@ -78,10 +85,11 @@ def picture_name(game_id: str, number: int) -> str:
 @dataclass(frozen=True)
 class _Board:
     """One board of a turn kept in memory: its drawing, and its PNG as a MIME part encoded once
-    (``None`` when it has no PNG, or it was not asked for)."""
+    (``None`` when it has no PNG, or it was not asked for) with the ``<img>`` that shows it."""
 
     svg: str
-    part: EmailMessage | None
+    part: MIMEPart | None
+    img: str = ""
 
 
 #: A kept board: the database (its URL) and the board's row (a turn rolled back and closed again
@@ -97,6 +105,7 @@ class _Boards:
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.kept: OrderedDict[BoardKey, _Board] = OrderedDict()
+        self.locks: dict[BoardKey, threading.Lock] = {}
 
     def get(self, key: BoardKey) -> _Board | None:
         with self.lock:
@@ -105,12 +114,18 @@ class _Boards:
                 self.kept.move_to_end(key)
             return board
 
+    def converting(self, key: BoardKey) -> threading.Lock:
+        """The lock held while board ``key``'s PNG is made (one conversion per board)."""
+        with self.lock:
+            return self.locks.setdefault(key, threading.Lock())
+
     def put(self, key: BoardKey, board: _Board) -> None:
         with self.lock:
             self.kept[key] = board
             self.kept.move_to_end(key)
             while len(self.kept) > self.SIZE:
-                self.kept.popitem(last=False)
+                gone, _board = self.kept.popitem(last=False)
+                self.locks.pop(gone, None)
 
 
 _boards = _Boards()
@@ -123,35 +138,65 @@ class _Read:
     key: BoardKey
     svg: str
     png: bytes | None
+    digest: str = ""
 
 
-def _png_part(png: bytes, filename: str) -> EmailMessage:
-    """The PNG attachment as ``EmailMessage.add_attachment`` makes it (so the same bytes)."""
-    part = EmailMessage(policy=SMTP)
-    part.set_content(png, maintype="image", subtype="png", filename=filename)
-    return part
+def picture_cid(digest: str) -> str:
+    """The Content-ID of a board's PNG in a mail: from the drawing's digest, so the same mail
+    composed again gives the same bytes."""
+    return f"board-{digest[:32]}@pbem.invalid"
 
 
-def _kept_board(connection: Connection, key: BoardKey, png: bool) -> _Board | _Read:
+def _png_width(png: bytes) -> int:
+    return int.from_bytes(png[16:20], "big") if png[12:16] == b"IHDR" else 0
+
+
+def _png_part(png: bytes, filename: str, digest: str) -> tuple[MIMEPart, str]:
+    """The PNG as an inline related part (as the HTML part's ``add_related`` makes it), and the
+    ``<img>`` of the HTML part that shows it where the drawing was."""
+    part = MIMEPart(policy=SMTP)
+    cid = picture_cid(digest)
+    part.set_content(
+        png, maintype="image", subtype="png", disposition="inline", filename=filename, cid=f"<{cid}>"
+    )
+    width = _png_width(png)
+    size = f' width="{width}"' if width else ""
+    img = f'<img src="cid:{cid}" alt="The board: {filename}"{size} style="max-width:100%;height:auto">'
+    return part, img
+
+
+def _kept_board(connection: Connection, key: BoardKey, png: bool, digest: str) -> _Board | _Read:
     """Board ``key`` as kept in memory (with its PNG part when ``png``), else read in ``connection``."""
     board = _boards.get(key)
     if board is not None and (board.part is not None or not png):
         return board
     where = TurnPicture.id == key[1]
     if not png:
-        return _Read(key, connection.execute(select(TurnPicture.svg).where(where)).scalar_one(), None)  # type: ignore[arg-type]
+        return _Read(key, connection.execute(select(TurnPicture.svg).where(where)).scalar_one(), None, digest)  # type: ignore[arg-type]
     svg, data = connection.execute(select(TurnPicture.svg, TurnPicture.png).where(where)).one()  # type: ignore[call-overload,arg-type]
-    return _Read(key, svg, data)
+    return _Read(key, svg, data, digest)
 
 
 def _board(db: Database, read: _Read, filename: str, png: bool) -> _Board:
     """A board read from the database, kept in memory from now on. A PNG asked for and not made
-    yet is made now (outside any transaction) and kept with the turn (:func:`_keep_png`)."""
-    data = read.png
-    if png and data is None:
-        made = svg_to_png(read.svg)
-        data = _keep_png(db, read.key[1], made) if made is not None else None
-    board = _Board(read.svg, _png_part(data, filename) if data else None)
+    yet is made now (outside any transaction) and kept with the turn (:func:`_keep_png`), by one
+    thread: the flush composes the next mail while it sends one, and a second mail of the turn
+    waits for the first one's PNG instead of converting the same board again."""
+    if png and read.png is None:
+        with _boards.converting(read.key):
+            kept = _boards.get(read.key)
+            if kept is not None and kept.part is not None:
+                return kept
+            made = svg_to_png(read.svg)
+            return _keep_board(
+                read, _keep_png(db, read.key[1], made) if made is not None else None, filename, png
+            )
+    return _keep_board(read, read.png, filename, png)
+
+
+def _keep_board(read: _Read, data: bytes | None, filename: str, png: bool) -> _Board:
+    part, img = _png_part(data, filename, read.digest) if data else (None, "")
+    board = _Board(read.svg, part, img)
     if board.part is not None or not png:
         _boards.put(read.key, board)
     return board
@@ -210,7 +255,7 @@ def composed(db: Database, row: OutboxMessage) -> bytes:
                 ).all()
             )
         boards = {
-            digest: _kept_board(connection, (db.url, row_id), png=digest == row.picture)
+            digest: _kept_board(connection, (db.url, row_id), png=digest == row.picture, digest=digest)
             for digest, row_id in found.items()
         }
         next_turn = connection.execute(
@@ -223,8 +268,14 @@ def composed(db: Database, row: OutboxMessage) -> bytes:
         digest: _board(db, board, filename, png=digest == row.picture) if isinstance(board, _Read) else board
         for digest, board in boards.items()
     }
-    drawings = {digest: kept[digest].svg if digest in kept else "" for digest in marks}
     picture = kept.get(row.picture) if row.picture else None
+    shown = picture is not None and picture.part is not None
+    drawings = {  # the PNG shown in place of its drawing; any other board inline
+        digest: (kept[digest].img if shown and digest == row.picture else kept[digest].svg)
+        if digest in kept
+        else ""
+        for digest in marks
+    }
     if drawings:
         bodies = {fmt: _BOARD.sub(lambda m: drawings[m.group(1)], body) for fmt, body in bodies.items()}
     msg = compose(
@@ -236,8 +287,14 @@ def composed(db: Database, row: OutboxMessage) -> bytes:
         date=as_utc(row.created_at),
     )
     if picture is not None and picture.part is not None:
-        msg.make_mixed()  # what add_attachment does, with the part encoded once per board
-        msg.attach(copy.copy(picture.part))  # a copy: the generator sets a policy on what it writes
+        # a copy of the part encoded once per board: the generator sets a policy on what it writes
+        html_part = msg.get_body(("html",)) if "html" in bodies and row.picture in marks else None
+        if html_part is not None:  # what add_related does: multipart/related {HTML, PNG}
+            html_part.make_related()
+            html_part.attach(copy.copy(picture.part))
+        else:  # no HTML part shows it: an attachment
+            msg.make_mixed()
+            msg.attach(copy.copy(picture.part))
     if next_turn is not None and next_turn[1] == "open":  # the next turn's deadline, as a calendar event
         label, _status, deadline = next_turn
         for filename, mime, data in deadline_attachment(game_id, number + 1, label, deadline, seat):

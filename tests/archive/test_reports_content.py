@@ -46,10 +46,11 @@ def test_every_report_email_carries_the_board_as_png(referee: Referee) -> None:
     messages = outbox(referee)
     assert {r.seat for r, _ in messages} == {"north", "south"}
     for _, msg in messages:
-        pngs = [p for p in msg.iter_attachments() if p.get_content_type() == "image/png"]
+        pngs = [p for p in msg.walk() if p.get_content_type() == "image/png"]
         assert len(pngs) == 1 and pngs[0].get_filename() == "camp-turn-001.png"
         assert pngs[0].get_content().startswith(b"\x89PNG")
-        assert "<svg" in msg.get_body(("html",)).get_content()  # inline too
+        html = msg.get_body(("html",)).get_content()  # the PNG shown in place: one picture a mail
+        assert "<svg" not in html and f'src="cid:{pngs[0]["Content-ID"].strip("<>")}"' in html
         assert "Board picture: attached as camp-turn-001.png" in msg.get_body(("plain",)).get_content()
 
 

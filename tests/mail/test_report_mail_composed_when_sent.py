@@ -47,7 +47,7 @@ def stored_report(db: Database, seat: str, fmt: str) -> str:
 
 
 def png_of(msg: EmailMessage) -> bytes:
-    [png] = [p for p in msg.iter_attachments() if p.get_content_type() == "image/png"]
+    [png] = [p for p in msg.walk() if p.get_content_type() == "image/png"]
     return bytes(png.get_content())
 
 
@@ -72,8 +72,15 @@ def test_a_report_mail_is_composed_the_same_every_time_with_its_picture(referee:
         stored = stored_report(referee.db, row.seat or "", "text")
         text = msg.get_body(("plain",)).get_content().replace("\r\n", "\n")
         assert text.strip() == stored.strip()  # the seat's own report
-        assert "<svg" in msg.get_body(("html",)).get_content()
-        assert [p.get_filename() for p in msg.iter_attachments()] == ["mn-turn-001.png", "deadline.ics"]
+        html = msg.get_body(("html",))
+        [cid] = [p["Content-ID"] for p in msg.walk() if p.get_content_type() == "image/png"]
+        assert "<svg" not in html.get_content()  # one picture per mail: the PNG, shown in place
+        assert f'src="cid:{cid.strip("<>")}"' in html.get_content()
+        assert msg.get_body(("related",)).get_content_type() == "multipart/related"
+        assert [p.get_filename() for p in msg.walk() if p.get_filename()] == [
+            "mn-turn-001.png",
+            "deadline.ics",
+        ]
     assert len({png_of(m) for m in msgs}) == 1  # one board, converted once
     [kept] = pictures(referee.db)
     assert kept.png is not None and kept.png == png_of(msgs[0])
@@ -178,13 +185,14 @@ def test_a_queued_report_of_a_rolled_back_turn_is_failed_not_lost(referee: Refer
 
 def test_a_report_mail_is_the_mime_the_email_package_writes_itself(referee: Referee) -> None:
     """The composer's shortcuts (the board's PNG part encoded once per turn, bodies written in one
-    piece) change no byte: each mail is made again with the email package's plain calls."""
+    piece) change no byte: each mail is made again with the email package's plain calls, the PNG
+    related to the HTML part that shows it in place of the drawing."""
     import hashlib
 
     from adjudicator.core.store import as_utc
-    from adjudicator.post.compose import compose
+    from adjudicator.post.compose import attach, compose
     from adjudicator.post.ics import turn_deadline_attachment
-    from adjudicator.publish.report_mail import expand_boards, picture_name
+    from adjudicator.publish.report_mail import board_mark, picture_cid, picture_name
 
     close_one_mare_nostrum_turn(referee)
     close_one_mare_nostrum_turn(referee, "mn2")  # two turns in memory at once
@@ -199,21 +207,34 @@ def test_a_report_mail_is_the_mime_the_email_package_writes_itself(referee: Refe
             stored = session.exec(
                 select(Report).where(Report.game_id == row.game_id, Report.seat == row.seat)
             ).all()
-            bodies = {r.format: expand_boards(session, row.game_id, row.turn_number, r.body) for r in stored}
+            bodies = {r.format: r.body for r in stored}
             png = pngs[row.game_id]
             assert png is not None
+            filename = picture_name(row.game_id, row.turn_number)
+            cid = picture_cid(row.picture)
+            width = int.from_bytes(png[16:20], "big")
+            img = (
+                f'<img src="cid:{cid}" alt="The board: {filename}" width="{width}"'
+                ' style="max-width:100%;height:auto">'
+            )
+            assert board_mark(row.picture) in bodies["html"]
             msg = compose(
                 to=row.to_addr,
                 subject=row.subject,
                 text=bodies["text"],
-                html=bodies["html"],
+                html=bodies["html"].replace(board_mark(row.picture), img),
                 message_id=row.message_id,
                 date=as_utc(row.created_at),
-                attachments=[
-                    (picture_name(row.game_id, row.turn_number), "image/png", png),
-                    *turn_deadline_attachment(session, row.game_id, row.turn_number + 1, row.seat),
-                ],
             )
+            html = msg.get_body(("html",))
+            assert html is not None
+            html.add_related(
+                png, maintype="image", subtype="png", disposition="inline", filename=filename, cid=f"<{cid}>"
+            )
+            for name, mime, data in turn_deadline_attachment(
+                session, row.game_id, row.turn_number + 1, row.seat
+            ):
+                attach(msg, name, mime, data)
             for n, part in enumerate(p for p in msg.walk() if p.is_multipart()):
                 part.set_boundary("=_" + hashlib.sha256(f"{row.message_id}:{n}".encode()).hexdigest()[:40])
             assert made == msg.as_bytes()
