@@ -58,6 +58,7 @@ from sqlmodel import select
 from adjudicator.core import progress
 from adjudicator.core.store import Database, OutboxMessage, utcnow
 from adjudicator.mail import delivery
+from adjudicator.mail.bounces import bounce_address
 from adjudicator.post import outbox
 from adjudicator.post.compose import referee_mailbox
 from adjudicator.post.config import int_setting, setting
@@ -149,6 +150,16 @@ class SmtpConfig:
             timeout=self.timeout,
             tls_context=self.tls_context(),
         )
+
+
+def envelope_sender(row: OutboxMessage, mailbox: str) -> str:
+    """The SMTP envelope sender of ``row``: its own bounce address (``referee+b<row>-<mac>@...``,
+    so that a bounce names the message it is about), or the referee's plain address when
+    ``PBEM_VERP=off`` (for a relay that refuses plus-addressed senders; bounces then cannot be
+    matched to a seat)."""
+    if (setting("PBEM_VERP") or "on").strip().lower() in ("off", "0", "no", "false") or row.id is None:
+        return mailbox
+    return bounce_address(row.id, row.message_id, mailbox)
 
 
 def redact(url: str) -> str:
@@ -335,7 +346,7 @@ class _Worker:
         raw = await made  # a report that cannot be made any more fails here, before MAIL FROM
         client = await self.connect()
         sent, self.unrecorded = self.unrecorded, None
-        envelope = asyncio.ensure_future(self._envelope(client, row.to_addr))
+        envelope = asyncio.ensure_future(self._envelope(client, row))
         try:
             marked = await self.marks.begin_sending(row.id, sent)
         except BaseException:
@@ -368,9 +379,9 @@ class _Worker:
         self.unrecorded = row.id
         return True
 
-    async def _envelope(self, client: aiosmtplib.SMTP, to_addr: str) -> None:
-        await client.mail(self.sender)
-        await client.rcpt(to_addr)
+    async def _envelope(self, client: aiosmtplib.SMTP, row: OutboxMessage) -> None:
+        await client.mail(envelope_sender(row, self.sender))
+        await client.rcpt(row.to_addr)
 
     async def record(self) -> None:
         """Record ``sent`` the message handed over last, if it is not recorded yet."""
