@@ -139,3 +139,57 @@ def test_any_bytes_are_read_as_a_bounce_or_not_without_an_error(db: Database, no
         # no message of ours bears a tag that checks: neither reads as a bounce, and neither raises
         assert read_bounce(session, head + noise) is None
         assert read_bounce(session, noise) is None
+
+
+# -- where the referee and the players see it ----------------------------------------------------
+def test_a_seat_whose_mail_fails_at_the_deadline_is_reported_as_such_not_as_a_plain_nmr(
+    db: Database, referee: Referee, handler: MailHandler, toy_game: dict[str, str]
+) -> None:
+    from adjudicator.publish.reports import stored_report
+
+    handler.handle(as_bounce_of(SHAPES[0].read_bytes(), notice_to(db, "north")))
+    handler.handle(orders_mail(sender="south@example.org", seat="south", secret=toy_game["south"]))
+    referee.close_turn("toy", reason="deadline")
+    with db.session() as session:
+        text = stored_report(session, "toy", 1, "south", "text") or ""
+        html = stored_report(session, "toy", 1, "south", "html") or ""
+    assert "no orders received; mail to this seat has been failing since turn 1" in text
+    assert "mail to this seat has been failing since turn 1" in html
+    south_line = next(line for line in text.splitlines() if line.startswith("--- south"))
+    assert "DEFAULT" not in south_line
+
+
+def test_game_show_and_mail_status_name_the_failing_seat_in_text_and_json(
+    db: Database, handler: MailHandler, toy_game: dict[str, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    import jsonschema
+
+    from adjudicator.cli import documents, main
+
+    handler.handle(
+        as_bounce_of(
+            (Path(__file__).parent / "bounces" / "postfix_01.eml").read_bytes(), notice_to(db, "north")
+        )
+    )
+    url = ["--db", db.url]
+    assert main(["game", "show", "toy", *url]) == 0
+    shown = capsys.readouterr().out
+    north = next(line for line in shown.splitlines() if "seat north" in line)
+    assert "mail failing since turn 1" in north
+    assert main(["mail", "status", *url]) == 0
+    assert "MAIL FAILING toy/north <north@example.org>: mail failing since turn 1" in capsys.readouterr().out
+    for args, name in ((["game", "show", "toy"], "game"), (["mail", "status"], "mail-status")):
+        assert main([*args, *url, "--json"]) == 0
+        document = json.loads(capsys.readouterr().out)
+        jsonschema.validate(document, documents.schema(name))
+        if name == "game":
+            seats = {s["name"]: s for s in document["seats"]}
+            assert (
+                seats["north"]["mail_failing"]["since_turn"] == 1 and seats["south"]["mail_failing"] is None
+            )
+        else:
+            assert [(s["game"], s["seat"], s["since_turn"]) for s in document["failing_seats"]] == [
+                ("toy", "north", 1)
+            ]
