@@ -59,6 +59,7 @@ from adjudicator.core import progress
 from adjudicator.core.store import Database, OutboxMessage, utcnow
 from adjudicator.mail import delivery
 from adjudicator.mail.bounces import bounce_address
+from adjudicator.mail.dkim_signing import DkimKey, load_key
 from adjudicator.post import outbox
 from adjudicator.post.compose import referee_mailbox
 from adjudicator.post.config import int_setting, setting
@@ -316,9 +317,12 @@ class _Marks:
 class _Worker:
     """One SMTP connection, reused for every message it is handed."""
 
-    def __init__(self, config: SmtpConfig, sender: str, db: Database, marks: _Marks) -> None:
+    def __init__(
+        self, config: SmtpConfig, sender: str, db: Database, marks: _Marks, signer: DkimKey | None = None
+    ) -> None:
         self.config = config
         self.sender = sender
+        self.signer = signer  # DKIM, for a referee who sends directly
         self.db = db
         self.marks = marks
         self.client: aiosmtplib.SMTP | None = None
@@ -344,6 +348,8 @@ class _Worker:
         runs while the server answers MAIL FROM and RCPT TO; DATA starts only once both are done."""
         assert row.id is not None
         raw = await made  # a report that cannot be made any more fails here, before MAIL FROM
+        if self.signer is not None:
+            raw = self.signer.sign(raw)
         client = await self.connect()
         sent, self.unrecorded = self.unrecorded, None
         envelope = asyncio.ensure_future(self._envelope(client, row))
@@ -520,7 +526,8 @@ async def flush_smtp_async(
             await worker.close()
 
     marks = _Marks(db, me)
-    workers = [_Worker(config, sender, db, marks) for _ in range(min(parallel, len(ids)))]
+    signer = load_key()  # a DKIM setting that cannot sign stops the flush with its reason
+    workers = [_Worker(config, sender, db, marks, signer) for _ in range(min(parallel, len(ids)))]
     await asyncio.gather(*(run(w) for w in workers))
     if result.unreachable:
         log.warning(
