@@ -270,6 +270,13 @@ class MailHandler:
         # A message over the limit is read truncated: its headers and first part, not 10 MB of attachment.
         kept = raw[:limit] if oversize else raw
         parsed = parse_message(kept)
+        if parsed.authentication:  # the referee's server found a forged-looking From; the secret decides
+            log.warning(
+                "mail %s from %s failed %s at the receiving server",
+                parsed.message_id,
+                parsed.sender,
+                ", ".join(parsed.authentication),
+            )
         if orders_path.eligible(parsed, oversize):  # the common case, in one transaction
             taken = orders_path.take_orders(
                 self.db,
@@ -490,7 +497,9 @@ class MailHandler:
             if result.final:
                 return False
             row = session.get(Seat, seat.id) if seat.id is not None else None
-            if row is not None and acks.queue_ack(session, game, row, turn, result, parsed.message_id):
+            if row is not None and acks.queue_ack(
+                session, game, row, turn, result, parsed.message_id, parsed.authentication
+            ):
                 self.replies += 1
             return row is not None
 
@@ -521,7 +530,7 @@ class MailHandler:
                 ).one()
                 row = session.get(Seat, seat.id) if seat.id is not None else seat
                 assert row is not None
-                if acks.queue_ack(session, game, row, turn, result, parsed.message_id):
+                if acks.queue_ack(session, game, row, turn, result, parsed.message_id, parsed.authentication):
                     self.replies += 1
         if not result.accepted:
             raise _Outcome("refused", f"orders rejected: {len(result.problems)} problem(s); ack sent")

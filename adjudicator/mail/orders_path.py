@@ -375,6 +375,7 @@ def _take(
                 deadline=deadline,
                 result=result,
                 inbound_id=parsed.message_id,
+                authentication=parsed.authentication,
             ),
             "status": "queued",
             "attempts": 0,
