@@ -60,6 +60,7 @@ from adjudicator.core.store import Database, OutboxMessage, utcnow
 from adjudicator.mail import delivery
 from adjudicator.mail.bounces import bounce_address
 from adjudicator.mail.dkim_signing import DkimKey, load_key
+from adjudicator.mail.list_headers import OBSERVER_KINDS, headers_for, with_headers
 from adjudicator.post import outbox
 from adjudicator.post.compose import referee_mailbox
 from adjudicator.post.config import int_setting, setting
@@ -423,9 +424,9 @@ def _mark_in_doubt(db: Database, message_id: int, error: str) -> None:
 
 def _compose_ahead(db: Database, row: OutboxMessage) -> asyncio.Future[bytes]:
     """The bytes of ``row``, being composed in a worker thread (a stored message's at once)."""
-    if row.compose is None:
+    if row.compose is None and row.kind not in OBSERVER_KINDS:  # stored whole: only the game's List-Id
         done: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
-        done.set_result(row.raw)
+        done.set_result(with_headers(row.raw, headers_for(None, row)))
         return done
     return asyncio.ensure_future(asyncio.to_thread(delivery.message_bytes, db, row))
 

@@ -8,7 +8,7 @@ from email import message_from_bytes
 from email.policy import default
 from email.utils import parsedate_to_datetime
 
-from mailkit import REFEREE, orders_mail, outbox_rows
+from mailkit import REFEREE, Sink, orders_mail, outbox_rows
 from test_observers import WATCHER, observer, plain_mail, play_turn, watch
 
 from adjudicator.core.engine import Referee
@@ -45,6 +45,21 @@ def test_every_mail_of_a_game_carries_its_list_id_a_date_and_a_message_id(
         assert len(mail.get_all("List-Id")) == 1
         assert parsedate_to_datetime(str(mail["Date"])).tzinfo is not None
         assert re.fullmatch(r"<[^<>@\s]+@pbem\.test>", str(mail["Message-ID"]))
+
+
+def test_mail_sent_over_smtp_carries_the_same_headers(
+    db: Database, handler: MailHandler, referee: Referee, toy_game: dict[str, str], sink: Sink
+) -> None:
+    from adjudicator.mail.outbound import SmtpConfig, flush_smtp
+
+    handler.handle(orders_mail(secret=toy_game["north"]))
+    play_turn(referee, toy_game)
+    expected = {r.message_id: message_bytes(db, r) for r in outbox_rows(db)}
+    assert flush_smtp(db, SmtpConfig.from_url(sink.url)).sent == len(expected)
+    for _, _, data in sink.received:
+        mail = message_from_bytes(data, policy=default)
+        assert str(mail["List-Id"]) == '"pbem game toy" <toy.pbem.test>'
+        assert data == expected[str(mail["Message-ID"])]
 
 
 def test_an_observers_report_carries_a_list_unsubscribe_link_that_works(
