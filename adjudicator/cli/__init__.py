@@ -296,6 +296,7 @@ def game_show(game_id: str, json_out: JsonOption = False, db: DbOption = None) -
             f"deadline rule: {game.deadline_rule}; grace: {game.grace or 'none'}; nmr: {game.nmr}; "
             f"reminders: {game.reminders or 'none'}"
         )
+        from adjudicator.mail.bounces import failing_line
         from adjudicator.table.signup import terms_line
 
         if line := terms_line(session, game_id):
@@ -303,6 +304,8 @@ def game_show(game_id: str, json_out: JsonOption = False, db: DbOption = None) -
         for s in ref.seats(session, game_id):
             who = "bot" if s.is_bot else (s.player_name or "") + (f" <{s.email}>" if s.email else "")
             extra = f", missed {s.missed_turns}" if s.missed_turns else ""
+            if s.mail_failing_turn is not None:
+                extra += f", {failing_line(s)}"
             typer.echo(f"  seat {s.name:14} {s.status:15} {who}{extra}")
         if game.outcome_json:
             from adjudicator.games.base import Outcome

@@ -382,6 +382,51 @@ def compiled_rules() -> Check:
     )
 
 
+def dns_txt(name: str) -> str | None:
+    """The TXT record at ``name`` (its strings joined), or ``None`` when it cannot be looked up."""
+    try:
+        import dns.resolver
+
+        answer = dns.resolver.resolve(name, "TXT", lifetime=5)
+    except Exception:
+        return None
+    for rdata in answer:
+        return b"".join(rdata.strings).decode("ascii", "replace")
+    return None
+
+
+def dkim() -> Check:
+    """The DKIM key, when configured: readable, private, an RSA key; and its DNS record's format."""
+    from adjudicator.mail.dkim_signing import DkimConfigError, check_record, dkim_settings, load_key
+
+    found = dkim_settings()
+    if found is None:
+        return Check("dkim", "skip", "no PBEM_DKIM_KEY: mail is not signed here (a relay may sign it)")
+    try:
+        key = load_key()
+    except DkimConfigError as exc:
+        return Check("dkim", "fail", str(exc), "fix PBEM_DKIM_KEY, PBEM_DKIM_SELECTOR or PBEM_DKIM_DOMAIN")
+    assert key is not None
+    mode = stat.S_IMODE(Path(found[0]).stat().st_mode)
+    if mode & 0o077:
+        return Check(
+            "dkim",
+            "fail",
+            f"{found[0]} is readable by others (mode {stat.filemode(mode)})",
+            f"chmod 600 {found[0]}",
+        )
+    publish = f'publish the TXT record {key.record_name} = "{key.public_record()}"'
+    record = dns_txt(key.record_name)
+    if record is None:
+        return Check(
+            "dkim", "warn", f"signing as {key.domain} (selector {key.selector}); no record found", publish
+        )
+    problems = check_record(key, record)
+    if problems:
+        return Check("dkim", "fail", f"{key.record_name}: " + "; ".join(problems), publish)
+    return Check("dkim", "ok", f"signing as {key.domain}; {key.record_name} holds this key")
+
+
 # -- all -------------------------------------------------------------------------------------------
 def run_checks(db_url: str | None = None) -> list[Check]:
     """Every check, in the order a referee would fix them."""
@@ -397,6 +442,7 @@ def run_checks(db_url: str | None = None) -> list[Check]:
         lambda: time_zones(db_url),
         lambda: from_address(smtp_configured),
         smtp_server,
+        dkim,
         lambda: outbox_folder(smtp_configured),
         inbound,
         compiled_rules,

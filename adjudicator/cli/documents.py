@@ -18,7 +18,7 @@ from importlib import resources
 from typing import Any
 
 from sqlalchemy import func
-from sqlmodel import select
+from sqlmodel import Session, select
 
 from adjudicator.core.store import (
     Database,
@@ -125,6 +125,7 @@ def game(db: Database, game_id: str, status: dict[str, Any] | None) -> dict[str,
                     "bot": bool(s.is_bot),
                     "timezone": s.timezone,
                     "missed_turns": s.missed_turns,
+                    "mail_failing": failing(s),
                 }
                 for s in seats
             ],
@@ -135,6 +136,26 @@ def game(db: Database, game_id: str, status: dict[str, Any] | None) -> dict[str,
             "start_when_full": bool(terms.start_when_full) if terms else False,
             "absence_days": terms.absence_days if terms else 0,
         }
+
+
+def failing(seat: Seat) -> dict[str, Any] | None:
+    """A seat's mark of failing mail: since which turn and when, and what the server said."""
+    if seat.mail_failing_turn is None:
+        return None
+    return {
+        "since_turn": seat.mail_failing_turn,
+        "at": iso(seat.mail_failing_at),
+        "reason": seat.mail_failing_reason,
+    }
+
+
+def failing_seats(session: Session) -> list[Seat]:
+    """Seats whose mail bounces, by game and seat."""
+    return list(
+        session.exec(
+            select(Seat).where(Seat.mail_failing_turn != None).order_by(Seat.game_id, Seat.name)  # type: ignore[arg-type]  # noqa: E711
+        ).all()
+    )
 
 
 def mail_status(db: Database, limit: int) -> dict[str, Any]:
@@ -159,6 +180,7 @@ def mail_status(db: Database, limit: int) -> dict[str, Any]:
         recent = session.exec(
             select(InboundMessage).order_by(InboundMessage.id.desc()).limit(max(0, limit))  # type: ignore[union-attr]
         ).all()
+        bouncing = failing_seats(session)
         return {
             "schema": "pbem.mail-status/1",
             "outgoing": {
@@ -188,5 +210,8 @@ def mail_status(db: Database, limit: int) -> dict[str, Any]:
                     "result": (m.result or "")[:120],
                 }
                 for m in recent
+            ],
+            "failing_seats": [
+                {"game": s.game_id, "seat": s.name, "email": s.email, **(failing(s) or {})} for s in bouncing
             ],
         }

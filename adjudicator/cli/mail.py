@@ -207,6 +207,11 @@ def mail_status(
             session.exec(select(InboundMessage.status, func.count()).group_by(InboundMessage.status)).all()  # type: ignore[arg-type]
         )
         typer.echo("inbound: " + (", ".join(f"{n} {s}" for s, n in sorted(incoming.items())) or "none"))
+        from adjudicator.cli.documents import failing_seats
+        from adjudicator.mail.bounces import failing_line
+
+        for seat in failing_seats(session):
+            typer.echo(f"  MAIL FAILING {seat.game_id}/{seat.name} <{seat.email}>: {failing_line(seat)}")
         recent = session.exec(
             select(InboundMessage).order_by(InboundMessage.id.desc()).limit(limit)  # type: ignore[union-attr]
         ).all()

@@ -197,6 +197,11 @@ class Seat(SQLModel, table=True):
     status: str = Field(default="open", max_length=16)  # open, taken, civil_disorder
     missed_turns: int = 0
     joined_at: datetime | None = _maybe_when()
+    #: mail to the seat's address bounced for good (migration 0009): the turn open when the first
+    #: bounce came, when, and what the receiving server said; cleared by the seat's next mail
+    mail_failing_turn: int | None = None
+    mail_failing_at: datetime | None = _maybe_when()
+    mail_failing_reason: str | None = Field(default=None, max_length=300)
 
 
 class Turn(SQLModel, table=True):

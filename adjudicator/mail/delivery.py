@@ -8,6 +8,7 @@ from pathlib import Path
 
 from adjudicator.core import progress
 from adjudicator.core.store import Database, OutboxMessage, utcnow
+from adjudicator.mail.list_headers import OBSERVER_KINDS, headers_for, with_headers
 from adjudicator.post.outbox import (
     begin_sending,
     claim_many,
@@ -24,10 +25,15 @@ from adjudicator.publish.report_mail import ComposeError, composed
 
 def message_bytes(db: Database, row: OutboxMessage) -> bytes:
     """The bytes to hand over for ``row``: its ``raw``, or for a message queued by reference the
-    MIME composed now (the same Message-ID, recipient, subject and Date every time)."""
-    if row.compose is None:
-        return row.raw
-    return composed(db, row)
+    MIME composed now (the same Message-ID, recipient, subject and Date every time), with the
+    list headers of its game (:mod:`adjudicator.mail.list_headers`)."""
+    raw = row.raw if row.compose is None else composed(db, row)
+    if not row.game_id:
+        return raw
+    if row.kind not in OBSERVER_KINDS:  # no look-up: the game's List-Id only
+        return with_headers(raw, headers_for(None, row))
+    with db.session() as session:
+        return with_headers(raw, headers_for(session, row))
 
 
 def deliver_to_maildir(db: Database, folder: Path | None = None, now: datetime | None = None) -> int:

@@ -63,6 +63,7 @@ from adjudicator.core.store import (
 )
 from adjudicator.games.base import REFEREE as REFEREE_SEAT
 from adjudicator.mail import between, orders_path
+from adjudicator.mail.bounces import clear_failing, mark_failing, read_bounce, tell_the_referee
 from adjudicator.mail.commands import COMMANDS
 from adjudicator.mail.inbound import ParsedMail, parse_message, record_of
 from adjudicator.mail.press import handle_press, is_press
@@ -91,7 +92,8 @@ UNVERIFIED_TIP = "Orders and commands are taken only from the seat's address wit
 
 @dataclass
 class Handled:
-    """What became of one message; ``status`` is handled, refused, ignored, duplicate, failed or error.
+    """What became of one message; ``status`` is handled, refused, ignored, bounce
+    (a delivery report about one of our messages), duplicate, failed or error.
 
     ``error`` is a passing failure (the database): the message is tried again when it comes again.
     ``failed`` is a bug met on this message (a ruleset crashed): answered, logged, not tried again.
@@ -248,6 +250,7 @@ class MailHandler:
         self.referee = referee or Referee(db)
         self.replies = 0  # replies queued for the message in hand
         self.verified = False  # the message in hand came from the seat's address with its secret
+        self.kept = b""  # the message in hand as read (a delivery report is read again as one)
 
     # -- entry point -------------------------------------------------------
     def handle(self, raw: bytes, via: str = "stdin", size: int | None = None) -> Handled:
@@ -267,6 +270,13 @@ class MailHandler:
         # A message over the limit is read truncated: its headers and first part, not 10 MB of attachment.
         kept = raw[:limit] if oversize else raw
         parsed = parse_message(kept)
+        if parsed.authentication:  # the referee's server found a forged-looking From; the secret decides
+            log.warning(
+                "mail %s from %s failed %s at the receiving server",
+                parsed.message_id,
+                parsed.sender,
+                ", ".join(parsed.authentication),
+            )
         if orders_path.eligible(parsed, oversize):  # the common case, in one transaction
             taken = orders_path.take_orders(
                 self.db,
@@ -285,6 +295,7 @@ class MailHandler:
             return Handled(parsed.message_id, "duplicate", "already handled")
         self.replies = 0
         self.verified = False
+        self.kept = kept
         try:
             status, detail = "handled", self._decide(parsed, oversize, size, limit, now)
         except _Outcome as outcome:
@@ -303,6 +314,9 @@ class MailHandler:
     # -- the decisions -----------------------------------------------------
     def _decide(self, parsed: ParsedMail, oversize: bool, size: int, limit: int, now: datetime) -> str:
         if parsed.automatic:
+            bounced = self._bounce(now)
+            if bounced is not None:
+                return bounced
             raise _Outcome("ignored", f"not answered: {parsed.automatic}")
         watch = watch_line(parsed)  # `watch GAME` from any address: no seat, never verified
         if watch is not None:
@@ -328,6 +342,11 @@ class MailHandler:
                 raise _Outcome(
                     "ignored", f"rate limited: {recent} {which} messages from this sender in the last hour"
                 )
+        if self.verified:
+            with self.db.session() as session:  # the seat's mail arrives: its address works again
+                stored = session.get(Seat, seat.id)
+                if stored is not None and clear_failing(session, stored):
+                    session.commit()
         if not self.verified:
             # Nothing of an unverified message is quoted back: the note is in our words only.
             why = (
@@ -356,6 +375,28 @@ class MailHandler:
                 )
             return self._command(parsed, seat, now)
         return self._orders(parsed, seat, now)
+
+    def _bounce(self, now: datetime) -> str | None:
+        """A delivery report about one of our messages (matched by its bounce address): the
+        seat is marked as failing; never answered. ``None`` for any other machine's mail."""
+        with self.db.session() as session:
+            bounce = read_bounce(session, self.kept)
+            if bounce is None:
+                return None
+            seat = mark_failing(session, bounce, now)
+            if seat is not None:
+                game = session.get(Game, seat.game_id)
+                if game is not None:
+                    self.replies += int(tell_the_referee(session, game, seat))
+            session.commit()
+        kind = "permanent" if bounce.permanent else "temporary"
+        log.warning(
+            "%s delivery failure for %s (%s): %s", kind, bounce.to_addr, bounce.game_id, bounce.reason
+        )
+        where = f"{bounce.game_id}/{bounce.seat}" if bounce.seat else "no seat"
+        raise _Outcome(
+            "bounce", f"{kind} delivery failure of outbox message {bounce.row_id} ({where}): {bounce.reason}"
+        )
 
     def _watch(self, parsed: ParsedMail, line: WatchLine, now: datetime) -> tuple[str, str]:
         """An observer's request, under the same flood limit as any unverified mail."""
@@ -456,7 +497,9 @@ class MailHandler:
             if result.final:
                 return False
             row = session.get(Seat, seat.id) if seat.id is not None else None
-            if row is not None and acks.queue_ack(session, game, row, turn, result, parsed.message_id):
+            if row is not None and acks.queue_ack(
+                session, game, row, turn, result, parsed.message_id, parsed.authentication
+            ):
                 self.replies += 1
             return row is not None
 
@@ -487,7 +530,7 @@ class MailHandler:
                 ).one()
                 row = session.get(Seat, seat.id) if seat.id is not None else seat
                 assert row is not None
-                if acks.queue_ack(session, game, row, turn, result, parsed.message_id):
+                if acks.queue_ack(session, game, row, turn, result, parsed.message_id, parsed.authentication):
                     self.replies += 1
         if not result.accepted:
             raise _Outcome("refused", f"orders rejected: {len(result.problems)} problem(s); ack sent")

@@ -48,6 +48,8 @@ from email.policy import compat32
 from email.policy import default as default_policy
 from functools import lru_cache
 
+from adjudicator.mail.authentication import authentication_failures
+
 COMMANDS = ("status", "report", "history", "orders")
 #: One-line actions between the players (``mail/between.py``): the first word of the only line.
 ACTIONS = ("join", "confirm", "absence", "resign", "propose", "vote")
@@ -95,6 +97,8 @@ class ParsedMail:
     command: str | None = None
     orders: str = ""
     automatic: str | None = None  # why this message must never be answered (bounce, auto-reply...)
+    #: DKIM/DMARC failures the referee's server found for the From domain (``dkim=fail``...)
+    authentication: tuple[str, ...] = ()
     error: str | None = None
     notes: list[str] = field(default_factory=list)
     headers_text: str = field(default="", repr=False)  # every header, decoded, one per line
@@ -421,6 +425,7 @@ def parse_message(raw: bytes) -> ParsedMail:
     result.subject = _header(msg, "Subject")[:400]
     result.in_reply_to = clean_message_id(_header(msg, "In-Reply-To"))
     result.automatic = automatic_reason(msg, result.sender)
+    result.authentication = tuple(authentication_failures(msg, result.sender.rpartition("@")[2]))
     result.headers_text = _headers_text(msg)[:16384]
     try:
         body, attached, notes = body_text(msg) if walkable else ("", "", [])

@@ -108,6 +108,7 @@ _READ = (
         _seat.c.email,
         _seat.c.secret_hash,
         _seat.c.timezone,
+        _seat.c.mail_failing_turn,
         _turn.c.number,
         _turn.c.label,
         _turn.c.status.label("turn_status"),
@@ -195,6 +196,7 @@ class _Read(NamedTuple):
     email: str | None
     secret_hash: str | None
     timezone: str
+    mail_failing_turn: int | None
     number: int
     label: str
     turn_status: str
@@ -319,6 +321,8 @@ def _take(
     row = _Read(*found)
     if row.seen or not row.email or not row.secret_hash:
         raise _NotCommon
+    if row.mail_failing_turn is not None:
+        raise _NotCommon  # the general path clears the seat's mark of failing mail
     # The address and the secret, before anything else of the mail is used.
     if parsed.sender != row.email.lower() or not row.secret_hash.startswith(HMAC_SCHEME + "$"):
         raise _NotCommon  # unverified, or a scrypt hash the general path upgrades
@@ -371,6 +375,7 @@ def _take(
                 deadline=deadline,
                 result=result,
                 inbound_id=parsed.message_id,
+                authentication=parsed.authentication,
             ),
             "status": "queued",
             "attempts": 0,

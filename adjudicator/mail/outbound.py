@@ -58,6 +58,9 @@ from sqlmodel import select
 from adjudicator.core import progress
 from adjudicator.core.store import Database, OutboxMessage, utcnow
 from adjudicator.mail import delivery
+from adjudicator.mail.bounces import bounce_address
+from adjudicator.mail.dkim_signing import DkimKey, load_key
+from adjudicator.mail.list_headers import OBSERVER_KINDS, headers_for, with_headers
 from adjudicator.post import outbox
 from adjudicator.post.compose import referee_mailbox
 from adjudicator.post.config import int_setting, setting
@@ -149,6 +152,16 @@ class SmtpConfig:
             timeout=self.timeout,
             tls_context=self.tls_context(),
         )
+
+
+def envelope_sender(row: OutboxMessage, mailbox: str) -> str:
+    """The SMTP envelope sender of ``row``: its own bounce address (``referee+b<row>-<mac>@...``,
+    so that a bounce names the message it is about), or the referee's plain address when
+    ``PBEM_VERP=off`` (for a relay that refuses plus-addressed senders; bounces then cannot be
+    matched to a seat)."""
+    if (setting("PBEM_VERP") or "on").strip().lower() in ("off", "0", "no", "false") or row.id is None:
+        return mailbox
+    return bounce_address(row.id, row.message_id, mailbox)
 
 
 def redact(url: str) -> str:
@@ -305,9 +318,12 @@ class _Marks:
 class _Worker:
     """One SMTP connection, reused for every message it is handed."""
 
-    def __init__(self, config: SmtpConfig, sender: str, db: Database, marks: _Marks) -> None:
+    def __init__(
+        self, config: SmtpConfig, sender: str, db: Database, marks: _Marks, signer: DkimKey | None = None
+    ) -> None:
         self.config = config
         self.sender = sender
+        self.signer = signer  # DKIM, for a referee who sends directly
         self.db = db
         self.marks = marks
         self.client: aiosmtplib.SMTP | None = None
@@ -333,9 +349,11 @@ class _Worker:
         runs while the server answers MAIL FROM and RCPT TO; DATA starts only once both are done."""
         assert row.id is not None
         raw = await made  # a report that cannot be made any more fails here, before MAIL FROM
+        if self.signer is not None:
+            raw = self.signer.sign(raw)
         client = await self.connect()
         sent, self.unrecorded = self.unrecorded, None
-        envelope = asyncio.ensure_future(self._envelope(client, row.to_addr))
+        envelope = asyncio.ensure_future(self._envelope(client, row))
         try:
             marked = await self.marks.begin_sending(row.id, sent)
         except BaseException:
@@ -368,9 +386,9 @@ class _Worker:
         self.unrecorded = row.id
         return True
 
-    async def _envelope(self, client: aiosmtplib.SMTP, to_addr: str) -> None:
-        await client.mail(self.sender)
-        await client.rcpt(to_addr)
+    async def _envelope(self, client: aiosmtplib.SMTP, row: OutboxMessage) -> None:
+        await client.mail(envelope_sender(row, self.sender))
+        await client.rcpt(row.to_addr)
 
     async def record(self) -> None:
         """Record ``sent`` the message handed over last, if it is not recorded yet."""
@@ -406,9 +424,9 @@ def _mark_in_doubt(db: Database, message_id: int, error: str) -> None:
 
 def _compose_ahead(db: Database, row: OutboxMessage) -> asyncio.Future[bytes]:
     """The bytes of ``row``, being composed in a worker thread (a stored message's at once)."""
-    if row.compose is None:
+    if row.compose is None and row.kind not in OBSERVER_KINDS:  # stored whole: only the game's List-Id
         done: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
-        done.set_result(row.raw)
+        done.set_result(with_headers(row.raw, headers_for(None, row)))
         return done
     return asyncio.ensure_future(asyncio.to_thread(delivery.message_bytes, db, row))
 
@@ -509,7 +527,8 @@ async def flush_smtp_async(
             await worker.close()
 
     marks = _Marks(db, me)
-    workers = [_Worker(config, sender, db, marks) for _ in range(min(parallel, len(ids)))]
+    signer = load_key()  # a DKIM setting that cannot sign stops the flush with its reason
+    workers = [_Worker(config, sender, db, marks, signer) for _ in range(min(parallel, len(ids)))]
     await asyncio.gather(*(run(w) for w in workers))
     if result.unreachable:
         log.warning(

@@ -9,6 +9,7 @@ an ``unwatch`` with a wrong code changes nothing and is not answered.
 
 from __future__ import annotations
 
+import email
 import re
 from dataclasses import dataclass
 from datetime import datetime
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from adjudicator.core.engine import RefereeError, check_game_id
 from adjudicator.mail.inbound import ParsedMail
+from adjudicator.mail.list_headers import unsubscribe_tag_of
 from adjudicator.table import observers
 
 if TYPE_CHECKING:
@@ -61,6 +63,10 @@ def handle_watch(handler: MailHandler, parsed: ParsedMail, line: WatchLine, now:
         if line.verb == "unwatch":
             if line.code and observers.stop_watch(session, line.game, parsed.sender, line.code):
                 return "handled", f"unwatch: {line.game} stopped for this address"
+            tagged = unsubscribe_tag_of(email.message_from_bytes(handler.kept), line.game, parsed.sender)
+            if not line.code and tagged and observers.stop_watch(session, line.game, parsed.sender, None):
+                # the List-Unsubscribe link of a public report: its keyed tag is the proof
+                return "handled", f"unwatch: {line.game} stopped for this address (unsubscribe link)"
             return "refused", "unwatch: no observer with this code (nothing sent)"
         if line.code:
             if observers.confirm_watch(session, line.game, parsed.sender, line.code, now):

@@ -121,11 +121,15 @@ def ack_record(
     deadline: datetime | None,
     result: SubmitResult,
     inbound_id: str,
+    authentication: tuple[str, ...] = (),
 ) -> bytes:
-    """What an acknowledgement says, as stored in its outbox row (``raw``) until it is sent."""
+    """What an acknowledgement says, as stored in its outbox row (``raw``) until it is sent
+    (``authentication``: the DKIM/DMARC failures the referee's server found, said in the ack)."""
     moment = as_utc(deadline)
+    extra = {"authentication": list(authentication)} if authentication else {}
     return dumps(
         {
+            **extra,
             "v": 1,
             "game": {"id": game_id, "ruleset": ruleset},
             "seat": seat,
@@ -169,6 +173,7 @@ def ack_context(record: dict[str, Any]) -> dict[str, Any]:
         "result": result,
         "problems": record["problems"],
         "diff": changes(result["previous"], result["canonical"]) if result["accepted"] else [],
+        "authentication": record.get("authentication", []),
     }
 
 
@@ -191,7 +196,13 @@ def composed_ack(row: OutboxMessage) -> bytes:
 
 
 def queue_ack(
-    session: Session, game: Game, seat: Seat, turn: Turn, result: SubmitResult, inbound_id: str
+    session: Session,
+    game: Game,
+    seat: Seat,
+    turn: Turn,
+    result: SubmitResult,
+    inbound_id: str,
+    authentication: tuple[str, ...] = (),
 ) -> OutboxMessage | None:
     """The acknowledgement of a mail submission (lines as understood, problems, receipt, changes),
     queued by reference: composed when sent (:func:`composed_ack`)."""
@@ -211,6 +222,7 @@ def queue_ack(
             deadline=turn.deadline_at,
             result=result,
             inbound_id=inbound_id,
+            authentication=authentication,
         ),
         to_addr=seat.email,
         subject=ack_subject(game.id, seat.name, result),

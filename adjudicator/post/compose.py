@@ -92,8 +92,10 @@ def compose(
         msg["In-Reply-To"] = in_reply_to
         msg["References"] = in_reply_to
     if auto_submitted:
-        # RFC 3834: tells well-behaved auto-responders not to answer us (no mail loops).
-        msg["Auto-Submitted"] = fixed_header("Auto-Submitted", "auto-generated")
+        # RFC 3834: tells well-behaved auto-responders not to answer us (no mail loops); an answer
+        # to a player's mail is auto-replied, anything else the referee sends auto-generated.
+        value = "auto-replied" if in_reply_to else "auto-generated"
+        msg["Auto-Submitted"] = fixed_header("Auto-Submitted", value)
     msg["MIME-Version"] = fixed_header("MIME-Version", "1.0")
     if html is None:
         set_text(msg, text)

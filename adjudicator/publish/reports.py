@@ -213,6 +213,10 @@ def seen_by(
                     "text": s.canonical if show else None,
                     "receipt": s.receipt,
                     "default": s.status == "default",
+                    # a default because the seat's mail bounces, not a plain missed turn
+                    "mail_failing": seats[s.seat].mail_failing_turn
+                    if s.status == "default" and s.seat in seats
+                    else None,
                 }
                 for s, show in zip(shared["submissions"], orders_shown, strict=True)
             ],

@@ -81,9 +81,25 @@ def test_each_message_is_sent_once_with_its_message_id(db: Database, sink: Sink)
     assert 1 <= sink.connections <= 3  # each connection is reused for several messages
     assert sorted(sink.message_ids()) == sorted(ids)
     assert all(rcpts == ["ana@example.org"] for _, rcpts, _ in sink.received)
-    assert all(sender == "referee@pbem.test" for sender, _, _ in sink.received)
+    # each message's envelope sender is its own bounce address, so a bounce names the message
+    from adjudicator.mail.bounces import bounce_address
+
+    expected = {
+        r.message_id: bounce_address(r.id or 0, r.message_id, "referee@pbem.test") for r in outbox_rows(db)
+    }
+    assert sorted(sender for sender, _, _ in sink.received) == sorted(expected.values())
+    assert all(sender.startswith("referee+b") for sender, _, _ in sink.received)
     assert flush_smtp(db, SmtpConfig.from_url(sink.url), now=NOW).sent == 0
     assert {r.status for r in outbox_rows(db)} == {"sent"}
+
+
+def test_with_verp_off_the_envelope_sender_is_the_referees_plain_address(
+    db: Database, sink: Sink, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PBEM_VERP", "off")
+    queue_some(db, 2)
+    assert flush_smtp(db, SmtpConfig.from_url(sink.url), now=NOW).sent == 2
+    assert [sender for sender, _, _ in sink.received] == ["referee@pbem.test"] * 2
 
 
 def test_smtp_server_stopped_mid_flush_loses_nothing_and_sends_nothing_twice(db: Database) -> None:

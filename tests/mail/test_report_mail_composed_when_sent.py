@@ -197,7 +197,9 @@ def test_a_report_mail_is_the_mime_the_email_package_writes_itself(referee: Refe
     close_one_mare_nostrum_turn(referee)
     close_one_mare_nostrum_turn(referee, "mn2")  # two turns in memory at once
     rows = report_rows(referee.db)
-    ours = [message_bytes(referee.db, r) for r in rows]
+    from adjudicator.publish.report_mail import composed
+
+    ours = [composed(referee.db, r) for r in rows]  # as composed, before the list headers of sending
     pngs = {
         p.game_id: p.png for p in pictures(referee.db)
     }  # one board a turn, its PNG kept by the first mail

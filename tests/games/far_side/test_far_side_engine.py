@@ -75,6 +75,7 @@ def test_a_warning_does_not_reject_the_orders_and_the_acknowledgement_shows_it(r
         "result": result,
         "problems": result.problems,
         "diff": [],
+        "authentication": [],
     }
     text = render("ack.txt.j2", None, **context)
     assert "Orders ACCEPTED" in text and "WARNINGS (your orders are accepted as they are)" in text
