@@ -287,8 +287,10 @@ class ListenerHandler:
         self._count = 0
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
-        for sub in ("tmp", "new"):
-            (spool / sub).mkdir(parents=True, exist_ok=True)
+        for where in (spool, spool / "tmp", spool / "new"):  # the mail of strangers and players: ours only
+            if not where.exists():
+                where.mkdir(parents=True, mode=0o700, exist_ok=True)
+                os.chmod(where, 0o700)
 
     # -- the SMTP side (the event loop) ------------------------------------
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:

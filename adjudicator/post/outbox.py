@@ -123,15 +123,32 @@ def maildir_name(message_id: str) -> str:
 
 
 def write_maildir(folder: Path, message_id: str, raw: bytes) -> Path:
-    """Maildir delivery: write into tmp/, then rename into new/ (atomic on one file system)."""
-    for sub in ("tmp", "new", "cur"):
-        (folder / sub).mkdir(parents=True, exist_ok=True)
+    """Maildir delivery: write into tmp/, then rename into new/ (atomic on one file system).
+
+    The folders are created 0700 and the files 0600: a sign-up letter carries a seat's secret,
+    a report a seat's hidden hand."""
+    private_maildir(folder)
     name = maildir_name(message_id)
     tmp = folder / "tmp" / name
-    tmp.write_bytes(raw)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        os.fchmod(fd, 0o600)  # a file left by an earlier run keeps no wider mode
+        view = memoryview(raw)
+        while view:
+            view = view[os.write(fd, view) :]
+    finally:
+        os.close(fd)
     target = folder / "new" / name
     os.replace(tmp, target)
     return target
+
+
+def private_maildir(folder: Path) -> None:
+    """``folder`` and its ``tmp``, ``new`` and ``cur`` created readable by the owner only (0700)."""
+    for where in (folder, folder / "tmp", folder / "new", folder / "cur"):
+        if not where.exists():
+            where.mkdir(parents=True, mode=0o700, exist_ok=True)
+            os.chmod(where, 0o700)  # whatever the umask
 
 
 # -- claims ------------------------------------------------------------------
