@@ -248,20 +248,29 @@ class MailHandler:
         self.referee = referee or Referee(db)
         self.replies = 0  # replies queued for the message in hand
         self.verified = False  # the message in hand came from the seat's address with its secret
+        self.received: datetime | None = None  # when the mail system took the message in hand
 
     # -- entry point -------------------------------------------------------
-    def handle(self, raw: bytes, via: str = "stdin", size: int | None = None) -> Handled:
-        """Handle one message. ``size`` is its full size when a source read only its beginning."""
+    def handle(
+        self, raw: bytes, via: str = "stdin", size: int | None = None, received_at: datetime | None = None
+    ) -> Handled:
+        """Handle one message. ``size`` is its full size when a source read only its beginning.
+
+        ``received_at`` is when the mail system accepted the message (the listener's ``250``, a
+        Maildir file's delivery, IMAP's INTERNALDATE): orders it took before a deadline count for
+        that turn even when they are handled after it, as long as the turn is still open."""
         try:
             # A copy per message: the listener handles several at once in worker threads.
-            return copy.copy(self)._handle(bytes(raw), via, max(size or 0, len(raw)))
+            return copy.copy(self)._handle(bytes(raw), via, max(size or 0, len(raw)), received_at)
         except Exception as exc:  # nothing crashes a listener or a poller
             detail = describe(exc, self.db.url)  # a database fault without its SQL (it holds the mail)
             log.error("mail handling failed: %s", detail, exc_info=not is_database_error(exc))
             return Handled("", "error", detail)
 
-    def _handle(self, raw: bytes, via: str, size: int) -> Handled:
+    def _handle(self, raw: bytes, via: str, size: int, received_at: datetime | None = None) -> Handled:
         now = self.referee.clock()
+        received = now if received_at is None else min(as_utc(received_at) or now, now)
+        self.received = received
         limit = max_bytes()
         oversize = size > limit
         # A message over the limit is read truncated: its headers and first part, not 10 MB of attachment.
@@ -278,6 +287,7 @@ class MailHandler:
                 rate=int_setting("PBEM_MAIL_RATE"),
                 written_for=turn_written_for(parsed.turn),
                 expiry=UNVERIFIED_EXPIRY,
+                received=received,
             )
             if taken is not None:
                 return Handled(parsed.message_id, taken.status, taken.detail, taken.replies)
@@ -437,7 +447,8 @@ class MailHandler:
                 open_turn = turn.number if turn.status == "open" else None
             if game.status == "running":
                 deadline = deadline_with_grace(turn, game)
-                if turn.status == "open" and deadline is not None and now > deadline:
+                received = self.received or now  # lateness is decided by the time of receipt
+                if turn.status == "open" and deadline is not None and received > deadline:
                     local = local_time(deadline, seat.timezone)
                     late = (
                         f"Your orders arrived after the deadline of turn {turn.number} "
@@ -470,6 +481,7 @@ class MailHandler:
                 source="mail",
                 turn_number=written_for,
                 on_stored=ack_with_the_orders,
+                received_at=self.received,
             )
         except RefereeError as exc:
             self._refuse(seat, parsed, str(exc), now)
