@@ -50,6 +50,7 @@ KEYS: dict[str, tuple[str | None, str]] = {
     ),
     "PBEM_MAIL_RATE": ("20", "incoming messages per sender per hour before the rest are ignored"),
     "PBEM_PRESS_RATE": ("10", "press messages one seat may send per hour"),
+    "PBEM_GREY_PRESS_MINUTES": ("60", "grey press is relayed in batches at every full this many minutes"),
     "PBEM_PRESS_MAX_CHARS": ("8000", "longest press message relayed (characters)"),
     "PBEM_WATCH_CODES_PER_HOUR": ("10", "watch confirmation codes sent per game and hour, at most"),
 }
