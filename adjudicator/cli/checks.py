@@ -245,7 +245,10 @@ def smtp_server() -> Check:
         return _smtp_failure(where, url, exc)
     parts = [f"{where} answers ({banner[:80]})", "TLS" if tls else "no TLS"]
     parts.append(f"login as {config.username} accepted" if logged_in else "no login configured")
-    status: Status = "ok" if tls or config.host in ("127.0.0.1", "localhost", "::1") else "warn"
+    if logged_in and not tls:
+        parts.append("the login is sent in clear (?starttls=0)")
+    loopback = config.host in ("127.0.0.1", "localhost", "::1")
+    status: Status = "ok" if tls or (loopback and not logged_in) else "warn"
     fix = "" if status == "ok" else "use smtps:// (465) or ?starttls=1 (587): the password travels in clear"
     return Check("smtp", status, ", ".join(parts), fix)
 
@@ -254,6 +257,14 @@ def _smtp_failure(where: str, url: str, exc: BaseException) -> Check:
     text = f"{type(exc).__name__}: {exc}"
     cause = exc.__cause__ or exc.__context__
     chain = f"{text} {cause!r}" if cause else text
+    if "STARTTLS" in chain and "not supported" in chain:
+        return Check(
+            "smtp",
+            "fail",
+            f"{where} offers no STARTTLS: the login would go in clear, so none is sent",
+            "use smtps:// on port 465 or a server with STARTTLS; only ?starttls=0 in PBEM_SMTP_URL "
+            "sends the password in clear, on purpose",
+        )
     if isinstance(exc, ssl.SSLError) or "SSL" in chain or "certificate" in chain.lower():
         return Check(
             "smtp",
