@@ -39,7 +39,9 @@ is marked ``failed``, logged, and the player told (it is not tried again).
 from __future__ import annotations
 
 import copy
+import dataclasses
 import logging
+import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import NoReturn
@@ -197,6 +199,22 @@ def _recent_refusals(session: Session, seat: Seat, now: datetime, kind: str = "r
     ).one()
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def storable(parsed: ParsedMail) -> ParsedMail:
+    """The message with every lone surrogate made U+FFFD: a charset such as UTF-7 can decode to
+    one, and no database stores it (each write would fail as if the database were away, and the
+    message would be tried again for ever). Read this way, it is answered like any other."""
+    changes = {}
+    for name, value in vars(parsed).items():
+        if isinstance(value, str) and _SURROGATE.search(value):
+            changes[name] = _SURROGATE.sub("\ufffd", value)
+        elif isinstance(value, list) and any(isinstance(v, str) and _SURROGATE.search(v) for v in value):
+            changes[name] = [_SURROGATE.sub("\ufffd", v) if isinstance(v, str) else v for v in value]
+    return dataclasses.replace(parsed, **changes) if changes else parsed
+
+
 def turn_written_for(line: str | None) -> int | None:
     """The turn number of a ``turn:`` line (``4``, ``turn 4``, ``#4``), or ``None``."""
     if line is None:
@@ -275,7 +293,7 @@ class MailHandler:
         oversize = size > limit
         # A message over the limit is read truncated: its headers and first part, not 10 MB of attachment.
         kept = raw[:limit] if oversize else raw
-        parsed = parse_message(kept)
+        parsed = storable(parse_message(kept))
         if orders_path.eligible(parsed, oversize):  # the common case, in one transaction
             taken = orders_path.take_orders(
                 self.db,
