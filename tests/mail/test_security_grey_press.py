@@ -35,7 +35,7 @@ def grey_press_to_south(folder: Path, sender: str, other: str, at: datetime) -> 
             seat=sender,
             secret=secrets[sender],
             sender=ADDRESSES[sender],
-            turn=None,
+            turn=1,
             body=f"press to south, {other}\nMeet me at the river.",
             message_id=f"<press-{sender}@x.org>",
         )
