@@ -212,6 +212,9 @@ def _mark_failed(db: Database, message_id: int, error: str, now: datetime, perma
         else:
             row.next_attempt_at = now + backoff(row.attempts)
         session.add(row)
+        if row.status == "failed":  # failed for good: a letter with a seat's secret does not keep it
+            session.flush()
+            outbox.forget_secret_letter(session, message_id)
 
 
 # -- sending -----------------------------------------------------------------

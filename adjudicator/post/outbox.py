@@ -269,7 +269,7 @@ def begin_sending_many(db: Database, requests: list[tuple[int, int | None]], me:
         for message_id, sent in requests:
             if sent is not None:
                 connection.execute(_sent(sent, now))
-                _forget_secret_letter(connection, sent)
+                forget_secret_letter(connection, sent)
             marked = connection.execute(
                 update(OutboxMessage)
                 .where(OutboxMessage.id == message_id, OutboxMessage.status == "queued")  # type: ignore[arg-type]
@@ -299,9 +299,10 @@ def _sent(message_id: int, now: datetime) -> Any:
     )
 
 
-def _forget_secret_letter(connection: Session | Connection, message_id: int) -> None:
-    """A sent letter that carried a seat's secret keeps only its headers (sign-up by mail). Other
-    messages are not read again (only their kind is)."""
+def forget_secret_letter(connection: Session | Connection, message_id: int) -> None:
+    """A letter that carried a seat's secret keeps only its headers once sent or failed for good
+    (sign-up by mail): the seat's secret is not kept at rest. Other messages are not read again
+    (only their kind is)."""
     where = OutboxMessage.id == message_id
     kind = connection.execute(select(OutboxMessage.kind).where(where)).scalar()  # type: ignore[arg-type]
     if kind not in FORGET_BODY_KINDS:
@@ -316,7 +317,7 @@ def _forget_secret_letter(connection: Session | Connection, message_id: int) -> 
 def mark_sent(db: Database, message_id: int, now: datetime | None = None) -> None:
     with db.session() as session:
         session.execute(_sent(message_id, now or utcnow()))
-        _forget_secret_letter(session, message_id)
+        forget_secret_letter(session, message_id)
 
 
 def mark_failed(db: Database, message_id: int, error: str) -> None:
@@ -328,6 +329,8 @@ def mark_failed(db: Database, message_id: int, error: str) -> None:
             row.attempts += 1
             row.last_error = error[:2000]
             session.add(row)
+            session.flush()
+            forget_secret_letter(session, message_id)  # failed for good: the secret is not kept
 
 
 def release(db: Database, message_id: int, error: str | None = None) -> None:
