@@ -230,9 +230,15 @@ def agreement_of(session: Session, game_id: str) -> dict[str, object] | None:
     ).first()
     if row is None:
         return None
+    from adjudicator.core.press_record import press_digest, press_entries
+
     votes = session.exec(select(Vote).where(Vote.proposal_id == row.id)).all()
     turn = session.exec(select(Turn).where(Turn.game_id == game_id, Turn.number == row.turn_number)).first()
+    # The press of the turn the agreement ended: never closed, so no record carries it; published here.
+    press = press_entries(session, game_id, row.turn_number)
     return {
+        "press": press,
+        "press_hash": press_digest(press),
         "proposal": row.kind,
         "conceded_to": row.conceded_to,
         "during_turn": row.turn_number,
@@ -266,6 +272,12 @@ def check_agreement(
         raise ValueError("the agreement is not a unanimous yes of its voters")
     if kind == "concede" and to not in names:
         raise ValueError("the game was conceded to a seat that was not in it")
+    if "press" in agreement or "press_hash" in agreement:
+        from adjudicator.core.press_record import press_digest
+
+        press = agreement.get("press")
+        if not isinstance(press, list) or press_digest(press) != agreement.get("press_hash"):
+            raise ValueError("the press of the turn the agreement ended does not match its press_hash")
     agreed = agreed_outcome(kind, to)
     if agreed.to_json() != outcome:
         raise ValueError("the published outcome is not the one the agreement records")
