@@ -549,7 +549,8 @@ class Database:
         self.is_sqlite = self.url.startswith("sqlite")
         if self.is_sqlite:
             path = self.url.split("///", 1)[-1]
-            if path and path != ":memory:" and not path.startswith("file:") and "?" not in path:
+            on_disk = "///" in self.url and path != ":memory:" and not path.startswith("file:")
+            if on_disk and path and "?" not in path:
                 create_private_file(Path(path))
             self.engine = create_engine(self.url, connect_args={"check_same_thread": False, "timeout": 60})
             _sqlite_tuning(self.engine)
