@@ -245,7 +245,10 @@ def smtp_server() -> Check:
         return _smtp_failure(where, url, exc)
     parts = [f"{where} answers ({banner[:80]})", "TLS" if tls else "no TLS"]
     parts.append(f"login as {config.username} accepted" if logged_in else "no login configured")
-    status: Status = "ok" if tls or config.host in ("127.0.0.1", "localhost", "::1") else "warn"
+    if logged_in and not tls:
+        parts.append("the login is sent in clear (?starttls=0)")
+    loopback = config.host in ("127.0.0.1", "localhost", "::1")
+    status: Status = "ok" if tls or (loopback and not logged_in) else "warn"
     fix = "" if status == "ok" else "use smtps:// (465) or ?starttls=1 (587): the password travels in clear"
     return Check("smtp", status, ", ".join(parts), fix)
 
@@ -254,6 +257,14 @@ def _smtp_failure(where: str, url: str, exc: BaseException) -> Check:
     text = f"{type(exc).__name__}: {exc}"
     cause = exc.__cause__ or exc.__context__
     chain = f"{text} {cause!r}" if cause else text
+    if "STARTTLS" in chain and "not supported" in chain:
+        return Check(
+            "smtp",
+            "fail",
+            f"{where} offers no STARTTLS: the login would go in clear, so none is sent",
+            "use smtps:// on port 465 or a server with STARTTLS; only ?starttls=0 in PBEM_SMTP_URL "
+            "sends the password in clear, on purpose",
+        )
     if isinstance(exc, ssl.SSLError) or "SSL" in chain or "certificate" in chain.lower():
         return Check(
             "smtp",
@@ -287,8 +298,9 @@ def outbox_folder(smtp_configured: bool) -> Check:
         return Check("outbox", "skip", "mail goes out over SMTP, not into a folder")
     probe = folder / "tmp" / f".doctor-{uuid.uuid4().hex}"
     try:
-        for sub in ("tmp", "new", "cur"):
-            (folder / sub).mkdir(parents=True, exist_ok=True)
+        from adjudicator.post.outbox import private_maildir
+
+        private_maildir(folder)
         probe.write_bytes(b"")
         probe.unlink()
     except OSError as exc:
@@ -299,6 +311,55 @@ def outbox_folder(smtp_configured: bool) -> Check:
             f"make {folder} writable, or set PBEM_OUTBOX to a folder that is",
         )
     return Check("outbox", "ok", f"{folder}/new/ is writable (no PBEM_SMTP_URL: mail is written there)")
+
+
+# -- private files ---------------------------------------------------------------------------------
+def _too_open(path: Path, folder: bool) -> str | None:
+    """``path`` and its mode when others than the owner may read (or enter) it, else ``None``."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return None
+    if mode & (stat.S_IRWXG | stat.S_IRWXO):
+        return f"{path}{'/' if folder else ''} ({stat.filemode(mode)})"
+    return None
+
+
+def private_files(db_url: str | None) -> Check:
+    """The database with its WAL and shared-memory files, the outbox Maildir and the listener's spool
+    hold sealed orders, turn secrets, hidden hands and seats' secrets: the owner's alone (0600 files,
+    0700 folders)."""
+    from adjudicator.core.store import database_url
+    from adjudicator.mail.sources import spool_dir
+    from adjudicator.post.outbox import outbox_dir
+
+    found: list[str] = []
+    files: list[Path] = []
+    folders: list[Path] = []
+    resolved = database_url(db_url)
+    if resolved.startswith("sqlite"):
+        path = resolved.split("///", 1)[-1]
+        if path and path != ":memory:":
+            files += [Path(path + suffix) for suffix in ("", "-wal", "-shm", "-journal")]
+    for folder in (outbox_dir(), spool_dir()):
+        if folder.is_dir():
+            folders.append(folder)
+            for sub in ("tmp", "new", "cur"):
+                if (folder / sub).is_dir():
+                    folders.append(folder / sub)
+                    with contextlib.suppress(OSError):
+                        files += [p for p in (folder / sub).iterdir() if p.is_file()]
+    found += [shown for p in folders if (shown := _too_open(p, True))]
+    found += [shown for p in files if (shown := _too_open(p, False))]
+    if found:
+        more = f" and {len(found) - 5} more" if len(found) > 5 else ""
+        return Check(
+            "files",
+            "fail",
+            "others may read " + ", ".join(found[:5]) + more,
+            "chmod 600 on those files and 700 on those folders (chmod -R go-rwx on the folders)",
+        )
+    return Check("files", "ok", f"{len(files)} file(s) and {len(folders)} folder(s) are private")
 
 
 # -- mail in ---------------------------------------------------------------------------------------
@@ -440,6 +501,7 @@ def run_checks(db_url: str | None = None) -> list[Check]:
         config_file,
         lambda: database(db_url),
         lambda: time_zones(db_url),
+        lambda: private_files(db_url),
         lambda: from_address(smtp_configured),
         smtp_server,
         dkim,

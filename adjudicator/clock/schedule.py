@@ -149,6 +149,7 @@ class Server:
         self.closed_count = 0
         self._active = 0
         self._idle = threading.Condition()
+        self._polling = threading.Lock()  # one poll of the mailboxes at a time (mail job, closes)
 
     @contextmanager
     def job(self) -> Iterator[None]:
@@ -168,9 +169,28 @@ class Server:
         for error in summary.errors:
             log.error("%s", error)
 
+    def take_in(self, until: datetime, summary: TickSummary) -> None:
+        """Before turns due at ``until`` close: read the mailboxes, and handle every message the
+        listener answered ``250`` up to ``until``, so orders received before a deadline count
+        for their turn however much other mail came in before them."""
+        if self.stopping.is_set():
+            return
+        with self._polling:
+            poll_mail(self.db, summary)
+        drain = getattr(self.listener, "drain", None)
+        if drain is not None:
+            try:
+                drain(until)
+            except Exception as exc:
+                log.exception("handling the listener's spool failed")
+                summary.errors.append(f"spool: {exc}")
+
     def close_turn_if_due(self, game_id: str, number: int) -> None:
         summary = TickSummary()
-        close_due(self.referee, utcnow(), summary, only=(game_id, number), stop=self.stopping.is_set)
+        now = utcnow()
+        if self.referee.due_turns(now, only=(game_id, number)):
+            self.take_in(now, summary)
+        close_due(self.referee, now, summary, only=(game_id, number), stop=self.stopping.is_set)
         self._report(summary)
         if summary.closed:
             self.remind()
@@ -187,7 +207,8 @@ class Server:
     def mail(self, poll: bool = True) -> None:
         summary = TickSummary()
         if poll:
-            poll_mail(self.db, summary)
+            with self._polling:
+                poll_mail(self.db, summary)
         flush_mail(self.db, summary)
         self._report(summary)
 
@@ -197,6 +218,8 @@ class Server:
             return
         now = utcnow()
         summary = TickSummary()
+        if self.referee.due_turns(now):
+            self.take_in(now, summary)
         close_due(self.referee, now, summary, stop=self.stopping.is_set)
         if self.stopping.is_set():
             self._report(summary)

@@ -299,10 +299,11 @@ def tick(
     if referee is None:
         referee = Referee(db, clock=(lambda: now) if now is not None else utcnow)
     summary = TickSummary()
-    # Mail first: orders that arrived before the deadline count before the turn closes.
+    # The moment is taken first, then the mail is read: whatever the mailboxes took before it is in
+    # before the turns due at it close (orders are judged late by the time they were received).
+    moment = now or referee.clock()
     if poll:
         poll_mail(db, summary)
-    moment = now or referee.clock()
     close_due(referee, moment, summary)
     send_reminders(referee, moment, summary)
     if flush:

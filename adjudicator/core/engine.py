@@ -642,8 +642,13 @@ class Referee:
         as_referee: bool = False,
         turn_number: int | None = None,
         on_stored: Callable[[Session, Game, Turn, SubmitResult], bool] | None = None,
+        received_at: datetime | None = None,
     ) -> SubmitResult:
         """Store a sealed submission; the last valid one before the close counts.
+
+        ``received_at`` is when the mail system accepted the orders: orders received before the
+        deadline are taken while the turn is still open, however late they are handled (the clock
+        takes in what was received before it closes a turn).
 
         ``on_stored`` runs in the transaction that stores it (the mail side queues its
         acknowledgement there: one commit for both); it returns whether it did its work.
@@ -687,7 +692,10 @@ class Referee:
                 )
             if game.status == "running" and not as_referee:
                 closes = self.closes_at(session, game, turn)
-                if closes is not None and self.clock() >= closes:
+                moment = self.clock()
+                if received_at is not None:
+                    moment = min(moment, as_utc(received_at) or moment)
+                if closes is not None and moment >= closes:
                     raise Refused(
                         f"the deadline of turn {turn.number} of {game_id!r} passed at "
                         f"{closes:%Y-%m-%d %H:%M} UTC; orders are no longer taken (the turn closes shortly)"

@@ -20,6 +20,16 @@ def local_time(moment: datetime | None, tz_name: str) -> str:
     return as_utc(moment).astimezone(zone(tz_name)).strftime(f"%Y-%m-%d %H:%M {tz_name}")  # type: ignore[union-attr]
 
 
+def mailbox_of(address: str | None) -> str:
+    """The mailbox an address reaches, for counting what goes to or comes from it: lower case,
+    without a ``+tag`` (``Ana+x1@Example.org`` and ``ana+x2@example.org`` are one mailbox)."""
+    text = (address or "").strip().strip("<>").lower()
+    local, at, domain = text.rpartition("@")
+    if not at:
+        return text
+    return f"{local.split('+', 1)[0]}@{domain}"
+
+
 def game_context(game: Game) -> dict[str, Any]:
     ruleset = get_ruleset(game.ruleset)
     return {"id": game.id, "ruleset": game.ruleset, "title": ruleset.title}

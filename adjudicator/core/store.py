@@ -499,6 +499,25 @@ def detached(model: Any, values: Any) -> Any:
 
 
 # -- the database handle ---------------------------------------------------
+#: The database, its WAL and its shared-memory file hold sealed orders, turn secrets and hidden
+#: state: readable by the referee's account only. SQLite creates the ``-wal`` and ``-shm`` files
+#: with the mode of the database file, so creating that one private is enough.
+PRIVATE_FILE = 0o600
+PRIVATE_FOLDER = 0o700
+
+
+def create_private_file(path: Path) -> None:
+    """Create ``path`` (and missing folders) readable by the owner only; an existing file is left as is."""
+    if not path.parent.exists():
+        path.parent.mkdir(parents=True, mode=PRIVATE_FOLDER, exist_ok=True)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE)
+    except FileExistsError:
+        return
+    os.close(fd)
+    os.chmod(path, PRIVATE_FILE)  # whatever the umask
+
+
 def database_url(url: str | None = None) -> str:
     return url or os.environ.get("PBEM_DB") or DEFAULT_URL
 
@@ -535,8 +554,9 @@ class Database:
         self.is_sqlite = self.url.startswith("sqlite")
         if self.is_sqlite:
             path = self.url.split("///", 1)[-1]
-            if path and path != ":memory:":
-                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            on_disk = "///" in self.url and path != ":memory:" and not path.startswith("file:")
+            if on_disk and path and "?" not in path:
+                create_private_file(Path(path))
             self.engine = create_engine(self.url, connect_args={"check_same_thread": False, "timeout": 60})
             _sqlite_tuning(self.engine)
         else:

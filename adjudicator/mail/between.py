@@ -72,10 +72,48 @@ def handle_signup(db: Database, referee: Referee, parsed: ParsedMail, now: datet
     return Done(answer.status, answer.detail, answer.replies)
 
 
+def open_turn_of(referee: Referee, game_id: str) -> int | None:
+    """The open turn of a running (or paused) game, else ``None``."""
+    with referee.db.session() as session:
+        game = referee.game(session, game_id)
+        if game.status not in ("running", "paused"):
+            return None
+        turn = referee.turn(session, game_id)
+        return turn.number if turn.status == "open" else None
+
+
+def check_bound_to_turn(referee: Referee, parsed: ParsedMail, game_id: str, what: str) -> None:
+    """An action of a running game answers its open turn, as orders do: the message says
+    ``turn: N`` for the open turn, so an old message sent again (or read late) is never taken for
+    a later turn. Raises :class:`Refusal` saying which line to write."""
+    from adjudicator.mail.handler import turn_written_for
+
+    open_turn = open_turn_of(referee, game_id)
+    if open_turn is None:
+        return
+    written = turn_written_for(parsed.turn)
+    if written == open_turn:
+        return
+    if parsed.turn is None:
+        raise Refusal(
+            f"Your {what} does not say which turn it is for. Add the line 'turn: {open_turn}' under the "
+            f"secret: line and send it again (turn {open_turn} is open). Nothing was changed."
+        )
+    raise Refusal(
+        f"Your {what} was written for turn {written if written is not None else parsed.turn[:12]!r}, but the "
+        f"open turn is {open_turn}: an old message is never taken again. Nothing was changed."
+    )
+
+
 def handle_seat_action(referee: Referee, parsed: ParsedMail, seat: Seat) -> Done:
-    """A verified seat's action; raises :class:`Refusal` with what to tell the seat."""
+    """A verified seat's action; raises :class:`Refusal` with what to tell the seat.
+
+    Each is bound to what it answers: absences, resignations and proposals to the open turn
+    (``turn: N``), a vote to the proposal it names (``vote yes N``)."""
     words = words_of(parsed)
     command = parsed.command
+    if command in ("absence", "resign", "propose", "vote"):
+        check_bound_to_turn(referee, parsed, seat.game_id, f"'{command}'")
     try:
         if command == "absence":
             return _absence(referee, seat, words)
@@ -99,9 +137,12 @@ def handle_seat_action(referee: Referee, parsed: ParsedMail, seat: Seat) -> Done
             result = proposals.propose(referee, seat.game_id, seat.name, kind, to)
             return Done("handled", result.detail, result.replies + _ack(referee, seat, parsed, result.detail))
         if command == "vote":
-            if len(words) != 2:
-                raise Refusal("write 'vote yes' or 'vote no'")
-            result = proposals.vote(referee, seat.game_id, seat.name, words[1])
+            number = words[2].removeprefix("#") if len(words) == 3 else ""
+            if len(words) != 3 or not (number.isascii() and number.isdigit() and len(number) <= 9):
+                raise Refusal(
+                    "write 'vote yes N' or 'vote no N' with the number of the proposal you were mailed"
+                )
+            result = proposals.vote(referee, seat.game_id, seat.name, words[1], proposal=int(number))
             return Done(
                 "handled", result.detail, result.replies + _ack(referee, seat, parsed, "vote recorded")
             )

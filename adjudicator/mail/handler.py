@@ -39,7 +39,9 @@ is marked ``failed``, logged, and the player told (it is not tried again).
 from __future__ import annotations
 
 import copy
+import dataclasses
 import logging
+import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import NoReturn
@@ -199,6 +201,22 @@ def _recent_refusals(session: Session, seat: Seat, now: datetime, kind: str = "r
     ).one()
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def storable(parsed: ParsedMail) -> ParsedMail:
+    """The message with every lone surrogate made U+FFFD: a charset such as UTF-7 can decode to
+    one, and no database stores it (each write would fail as if the database were away, and the
+    message would be tried again for ever). Read this way, it is answered like any other."""
+    changes = {}
+    for name, value in vars(parsed).items():
+        if isinstance(value, str) and _SURROGATE.search(value):
+            changes[name] = _SURROGATE.sub("\ufffd", value)
+        elif isinstance(value, list) and any(isinstance(v, str) and _SURROGATE.search(v) for v in value):
+            changes[name] = [_SURROGATE.sub("\ufffd", v) if isinstance(v, str) else v for v in value]
+    return dataclasses.replace(parsed, **changes) if changes else parsed
+
+
 def turn_written_for(line: str | None) -> int | None:
     """The turn number of a ``turn:`` line (``4``, ``turn 4``, ``#4``), or ``None``."""
     if line is None:
@@ -251,25 +269,34 @@ class MailHandler:
         self.replies = 0  # replies queued for the message in hand
         self.verified = False  # the message in hand came from the seat's address with its secret
         self.kept = b""  # the message in hand as read (a delivery report is read again as one)
+        self.received: datetime | None = None  # when the mail system took the message in hand
 
     # -- entry point -------------------------------------------------------
-    def handle(self, raw: bytes, via: str = "stdin", size: int | None = None) -> Handled:
-        """Handle one message. ``size`` is its full size when a source read only its beginning."""
+    def handle(
+        self, raw: bytes, via: str = "stdin", size: int | None = None, received_at: datetime | None = None
+    ) -> Handled:
+        """Handle one message. ``size`` is its full size when a source read only its beginning.
+
+        ``received_at`` is when the mail system accepted the message (the listener's ``250``, a
+        Maildir file's delivery, IMAP's INTERNALDATE): orders it took before a deadline count for
+        that turn even when they are handled after it, as long as the turn is still open."""
         try:
             # A copy per message: the listener handles several at once in worker threads.
-            return copy.copy(self)._handle(bytes(raw), via, max(size or 0, len(raw)))
+            return copy.copy(self)._handle(bytes(raw), via, max(size or 0, len(raw)), received_at)
         except Exception as exc:  # nothing crashes a listener or a poller
             detail = describe(exc, self.db.url)  # a database fault without its SQL (it holds the mail)
             log.error("mail handling failed: %s", detail, exc_info=not is_database_error(exc))
             return Handled("", "error", detail)
 
-    def _handle(self, raw: bytes, via: str, size: int) -> Handled:
+    def _handle(self, raw: bytes, via: str, size: int, received_at: datetime | None = None) -> Handled:
         now = self.referee.clock()
+        received = now if received_at is None else min(as_utc(received_at) or now, now)
+        self.received = received
         limit = max_bytes()
         oversize = size > limit
         # A message over the limit is read truncated: its headers and first part, not 10 MB of attachment.
         kept = raw[:limit] if oversize else raw
-        parsed = parse_message(kept)
+        parsed = storable(parse_message(kept))
         if parsed.authentication:  # the referee's server found a forged-looking From; the secret decides
             log.warning(
                 "mail %s from %s failed %s at the receiving server",
@@ -288,6 +315,7 @@ class MailHandler:
                 rate=int_setting("PBEM_MAIL_RATE"),
                 written_for=turn_written_for(parsed.turn),
                 expiry=UNVERIFIED_EXPIRY,
+                received=received,
             )
             if taken is not None:
                 return Handled(parsed.message_id, taken.status, taken.detail, taken.replies)
@@ -478,7 +506,8 @@ class MailHandler:
                 open_turn = turn.number if turn.status == "open" else None
             if game.status == "running":
                 deadline = deadline_with_grace(turn, game)
-                if turn.status == "open" and deadline is not None and now > deadline:
+                received = self.received or now  # lateness is decided by the time of receipt
+                if turn.status == "open" and deadline is not None and received > deadline:
                     local = local_time(deadline, seat.timezone)
                     late = (
                         f"Your orders arrived after the deadline of turn {turn.number} "
@@ -513,6 +542,7 @@ class MailHandler:
                 source="mail",
                 turn_number=written_for,
                 on_stored=ack_with_the_orders,
+                received_at=self.received,
             )
         except RefereeError as exc:
             self._refuse(seat, parsed, str(exc), now)

@@ -66,6 +66,9 @@ _BOUNDARY_LINE = re.compile(r"^--[\x21-\x7e]{1,200}\s*$")
 _PART_HEADER = re.compile(r"^(content-[a-z-]+|mime-version)\s*:", re.IGNORECASE)
 #: How much of the stored record of a message is kept (the whole of it for a verified one).
 REDACTED = "[redacted]"
+#: A word of the shape of a seat's secret (22 URL-safe characters, ``store.new_secret``) wherever
+#: it is written: not kept, whether or not it is one.
+_SECRET_SHAPED = re.compile(r"(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{22}(?![A-Za-z0-9_-])")
 _SUBJECT_GAME = re.compile(r"\[([a-z0-9][a-z0-9_-]{0,62})\]")
 _MSGID = re.compile(r"^<[\x21-\x3b\x3d\x3f-\x7e]{1,240}@[\x21-\x3b\x3d\x3f-\x7e]{1,240}>$")
 _ATTRIBUTION = re.compile(
@@ -394,6 +397,7 @@ def record_of(parsed: ParsedMail, limit: int) -> bytes:
     text = _CONFIRM_LINE.sub(lambda m: m.group(1) + REDACTED, text)
     if parsed.secret and len(parsed.secret) >= 4:
         text = text.replace(parsed.secret, REDACTED)
+    text = _SECRET_SHAPED.sub(REDACTED, text)  # a secret written elsewhere (prose, a quoted mail)
     return text.encode("utf-8", "replace")[: max(limit, 0)]
 
 

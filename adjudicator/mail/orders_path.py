@@ -262,9 +262,13 @@ def take_orders(
     rate: int,
     written_for: int | None,
     expiry: timedelta,
+    received: datetime | None = None,
 ) -> Taken | None:
-    """Handle ``parsed`` in one transaction if it is the common case, else ``None`` (nothing written)."""
-    args = (referee, parsed, via, now, limit, rate, written_for, expiry)
+    """Handle ``parsed`` in one transaction if it is the common case, else ``None`` (nothing written).
+
+    ``received`` is when the mail system took the message (the deadline is decided by it), ``now``
+    when it is handled."""
+    args = (referee, parsed, via, now, limit, rate, written_for, expiry, received or now)
     try:
         if db.is_sqlite:
             connection = db.engine.raw_connection()  # our connect hook made it autocommit, WAL
@@ -305,6 +309,7 @@ def _take(
     rate: int,
     written_for: int | None,
     expiry: timedelta,
+    received: datetime,
 ) -> Taken:
     found = sql.first(
         _READ,
@@ -335,7 +340,7 @@ def _take(
     )
     if row.game_status != "running" or row.turn_status != "open" or written_for != row.number:
         raise _NotCommon
-    if deadline is not None and now >= deadline:
+    if deadline is not None and min(received, now) >= deadline:
         raise _NotCommon
     text = parsed.orders
     if len(text.encode("utf-8", "surrogateescape")) > MAX_ORDERS_BYTES:

@@ -6,7 +6,8 @@
     smtps://user:pass@mail.example.org:465             TLS from the first byte
     smtp://127.0.0.1:25                                a local relay, no login
 
-Query options: ``starttls=0|1`` (default: STARTTLS when the server offers it),
+Query options: ``starttls=0|1`` (default: STARTTLS when the server offers it; with a user and
+password STARTTLS is required, and ``starttls=0`` is the explicit way to log in in clear),
 ``timeout=SECONDS``, ``cafile=PATH`` (a private CA), ``insecure=1`` (do not
 check the certificate; a test server only). User and password may be left out
 of the URL and given as ``PBEM_SMTP_USER`` / ``PBEM_SMTP_PASSWORD`` instead,
@@ -120,6 +121,10 @@ class SmtpConfig:
             raise SmtpConfigError(f"cannot read PBEM_SMTP_URL {redact(url)!r}: {exc}") from exc
         username = unquote(parts.username) if parts.username else setting("PBEM_SMTP_USER")
         password = unquote(parts.password) if parts.password else setting("PBEM_SMTP_PASSWORD")
+        if (username or password) and start_tls is None:
+            # A login never goes out in clear unless the URL says so (?starttls=0): a server that
+            # offers no STARTTLS (or an attacker who strips it) makes the connection fail instead.
+            start_tls = True
         return cls(
             host=parts.hostname,
             port=port,
@@ -220,6 +225,9 @@ def _mark_failed(db: Database, message_id: int, error: str, now: datetime, perma
         else:
             row.next_attempt_at = now + backoff(row.attempts)
         session.add(row)
+        if row.status == "failed":  # failed for good: a letter with a seat's secret does not keep it
+            session.flush()
+            outbox.forget_secret_letter(session, message_id)
 
 
 # -- sending -----------------------------------------------------------------

@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from adjudicator.core.store import Game, Seat
+from adjudicator.mail.between import Refusal, check_bound_to_turn
 from adjudicator.mail.inbound import ParsedMail
 from adjudicator.post import acks
 from adjudicator.table.press import PressRefused, receipt_text, send_press, split_press
@@ -30,6 +31,10 @@ def handle_press(handler: MailHandler, parsed: ParsedMail, seat: Seat, now: date
     found = split_press(parsed.orders)
     assert found is not None
     to, text = found
+    try:  # bound to the open turn, as orders are: an old press sent again is not relayed again
+        check_bound_to_turn(handler.referee, parsed, seat.game_id, "press message")
+    except Refusal as exc:
+        handler._refuse(seat, parsed, str(exc), now)
     try:
         with handler.db.session() as session:
             game = session.get(Game, seat.game_id)

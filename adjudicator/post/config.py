@@ -35,8 +35,22 @@ KEYS: dict[str, tuple[str | None, str]] = {
         "folder where the SMTP listener keeps a message from its 250 to its handling",
     ),
     "PBEM_MAIL_MAX_BYTES": (str(1024 * 1024), "largest incoming message handled; larger ones are refused"),
+    "PBEM_LISTEN_PER_CLIENT": (
+        "60",
+        "messages per hour the SMTP listener takes from one client address for unknown senders",
+    ),
+    "PBEM_LISTEN_PER_SENDER": ("20", "messages per hour the SMTP listener takes from one unknown sender"),
+    "PBEM_LISTEN_KNOWN_RATE": (
+        "120",
+        "messages per hour the SMTP listener takes from one seat's address and one client address",
+    ),
+    "PBEM_LISTEN_BACKLOG": (
+        "500",
+        "messages waiting in the spool above which the SMTP listener defers unknown senders (451)",
+    ),
     "PBEM_MAIL_RATE": ("20", "incoming messages per sender per hour before the rest are ignored"),
     "PBEM_PRESS_RATE": ("10", "press messages one seat may send per hour"),
+    "PBEM_GREY_PRESS_MINUTES": ("60", "grey press is relayed in batches at every full this many minutes"),
     "PBEM_PRESS_MAX_CHARS": ("8000", "longest press message relayed (characters)"),
     "PBEM_WATCH_CODES_PER_HOUR": ("10", "watch confirmation codes sent per game and hour, at most"),
 }

@@ -123,15 +123,32 @@ def maildir_name(message_id: str) -> str:
 
 
 def write_maildir(folder: Path, message_id: str, raw: bytes) -> Path:
-    """Maildir delivery: write into tmp/, then rename into new/ (atomic on one file system)."""
-    for sub in ("tmp", "new", "cur"):
-        (folder / sub).mkdir(parents=True, exist_ok=True)
+    """Maildir delivery: write into tmp/, then rename into new/ (atomic on one file system).
+
+    The folders are created 0700 and the files 0600: a sign-up letter carries a seat's secret,
+    a report a seat's hidden hand."""
+    private_maildir(folder)
     name = maildir_name(message_id)
     tmp = folder / "tmp" / name
-    tmp.write_bytes(raw)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        os.fchmod(fd, 0o600)  # a file left by an earlier run keeps no wider mode
+        view = memoryview(raw)
+        while view:
+            view = view[os.write(fd, view) :]
+    finally:
+        os.close(fd)
     target = folder / "new" / name
     os.replace(tmp, target)
     return target
+
+
+def private_maildir(folder: Path) -> None:
+    """``folder`` and its ``tmp``, ``new`` and ``cur`` created readable by the owner only (0700)."""
+    for where in (folder, folder / "tmp", folder / "new", folder / "cur"):
+        if not where.exists():
+            where.mkdir(parents=True, mode=0o700, exist_ok=True)
+            os.chmod(where, 0o700)  # whatever the umask
 
 
 # -- claims ------------------------------------------------------------------
@@ -252,7 +269,7 @@ def begin_sending_many(db: Database, requests: list[tuple[int, int | None]], me:
         for message_id, sent in requests:
             if sent is not None:
                 connection.execute(_sent(sent, now))
-                _forget_secret_letter(connection, sent)
+                forget_secret_letter(connection, sent)
             marked = connection.execute(
                 update(OutboxMessage)
                 .where(OutboxMessage.id == message_id, OutboxMessage.status == "queued")  # type: ignore[arg-type]
@@ -282,9 +299,10 @@ def _sent(message_id: int, now: datetime) -> Any:
     )
 
 
-def _forget_secret_letter(connection: Session | Connection, message_id: int) -> None:
-    """A sent letter that carried a seat's secret keeps only its headers (sign-up by mail). Other
-    messages are not read again (only their kind is)."""
+def forget_secret_letter(connection: Session | Connection, message_id: int) -> None:
+    """A letter that carried a seat's secret keeps only its headers once sent or failed for good
+    (sign-up by mail): the seat's secret is not kept at rest. Other messages are not read again
+    (only their kind is)."""
     where = OutboxMessage.id == message_id
     kind = connection.execute(select(OutboxMessage.kind).where(where)).scalar()  # type: ignore[arg-type]
     if kind not in FORGET_BODY_KINDS:
@@ -299,7 +317,7 @@ def _forget_secret_letter(connection: Session | Connection, message_id: int) -> 
 def mark_sent(db: Database, message_id: int, now: datetime | None = None) -> None:
     with db.session() as session:
         session.execute(_sent(message_id, now or utcnow()))
-        _forget_secret_letter(session, message_id)
+        forget_secret_letter(session, message_id)
 
 
 def mark_failed(db: Database, message_id: int, error: str) -> None:
@@ -311,6 +329,8 @@ def mark_failed(db: Database, message_id: int, error: str) -> None:
             row.attempts += 1
             row.last_error = error[:2000]
             session.add(row)
+            session.flush()
+            forget_secret_letter(session, message_id)  # failed for good: the secret is not kept
 
 
 def release(db: Database, message_id: int, error: str | None = None) -> None:

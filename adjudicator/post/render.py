@@ -10,6 +10,7 @@ by ``PBEM_TEMPLATES``) overrides any packaged template by name, first in a Jinja
 ``templates/report.html.j2`` replaces ``common/report.html.j2`` (also where another template
 extends it), ``templates/<ruleset>/report.html.j2`` that game's own. Jinja's loader refuses names
 that climb out of the folder (``..``); ``pbem templates copy NAME`` refuses any name with a path.
+A club's templates are rendered in Jinja's sandbox: they shape the mail, they cannot run code.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from jinja2 import (
     UndefinedError,
     select_autoescape,
 )
+from jinja2.sandbox import SandboxedEnvironment
 
 TEMPLATES = Path(__file__).parent.parent / "templates"
 CLUB_FOLDER = "templates"
@@ -102,10 +104,25 @@ class _Environment(Environment):
         return super().getattr(obj, attribute)
 
 
+class _ClubEnvironment(SandboxedEnvironment):
+    """The environment of a club's own templates: Jinja's sandbox (a template may not reach
+    Python's internals - ``__class__``, ``__globals__``, a function's code - to run anything on
+    the referee's machine), with the same quick ``dict`` look-up as :class:`_Environment`."""
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        if type(obj) is dict and attribute not in _DICT_ATTRIBUTES:
+            try:
+                return obj[attribute]
+            except (TypeError, LookupError):
+                pass
+        return super().getattr(obj, attribute)
+
+
 @cache
 def _environment(club: str) -> Environment:
     packaged = FileSystemLoader(str(TEMPLATES))
-    env = _Environment(
+    kind = _ClubEnvironment if club else _Environment  # a club's templates: rendered in the sandbox
+    env = kind(
         loader=ChoiceLoader([ClubLoader(Path(club)), packaged]) if club else packaged,
         autoescape=select_autoescape(enabled_extensions=("html", "html.j2"), default_for_string=False),
         undefined=StrictUndefined,

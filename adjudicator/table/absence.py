@@ -82,6 +82,23 @@ def status_lines(session: Session, game: Game, seat: str, now: datetime) -> list
     ]
 
 
+def _days_not_declared(
+    session: Session, game_id: str, seat: str, first: date, last: date, zone: ZoneInfo
+) -> int:
+    """The days of ``first`` to ``last`` that no earlier absence of the seat covers: an absence
+    sent twice, or overlapping an earlier one, is charged only for the days it adds."""
+    earlier = session.exec(select(Absence).where(Absence.game_id == game_id, Absence.seat == seat)).all()
+    spans = [(as_utc(a.starts_at), as_utc(a.ends_at)) for a in earlier]
+    count = 0
+    for offset in range((last - first).days + 1):
+        day = first + timedelta(days=offset)
+        begins = datetime.combine(day, time(0), zone).astimezone(ZoneInfo("UTC"))
+        ends = datetime.combine(day + timedelta(days=1), time(0), zone).astimezone(ZoneInfo("UTC"))
+        if not any(s is not None and e is not None and s <= begins and ends <= e for s, e in spans):
+            count += 1
+    return count
+
+
 @dataclass
 class Declared:
     seat: str
@@ -113,7 +130,7 @@ def declare(referee: Referee, game_id: str, seat_name: str, first: date, last: d
         ends = datetime.combine(last + timedelta(days=1), time(0), zone).astimezone(ZoneInfo("UTC"))
         if ends <= now:
             raise RefereeError(f"the absence {first} to {last} is over already")
-        days = (last - first).days + 1
+        days = _days_not_declared(session, game_id, seat.name, first, last, zone)
         left = allowance - days_used(session, game_id, seat.name)
         if days > left:
             raise Refused(

@@ -21,6 +21,7 @@ from sqlalchemy import func
 from sqlmodel import Session, select
 
 from adjudicator.core.engine import RefereeError, check_email, check_game_id
+from adjudicator.core.naming import mailbox_of
 from adjudicator.core.store import (
     Game,
     Observer,
@@ -68,9 +69,16 @@ def _codes_sent(
     )
     if game_id is not None:
         query = query.where(OutboxMessage.game_id == game_id)
-    if to is not None:
-        query = query.where(OutboxMessage.to_addr == to)
-    return session.exec(query).one()
+    if to is None:
+        return session.exec(query).one()
+    # to one mailbox, whatever its +tag or case: a stranger cannot multiply the limit by tags
+    mailbox = mailbox_of(to)
+    addresses = session.exec(
+        select(OutboxMessage.to_addr)
+        .where(OutboxMessage.kind == CODE_KIND, OutboxMessage.created_at >= since)  # type: ignore[arg-type]
+        .where(OutboxMessage.to_addr.like(f"%@{mailbox.rpartition('@')[2]}"))  # type: ignore[attr-defined]
+    ).all()
+    return sum(1 for found in addresses if mailbox_of(found) == mailbox)
 
 
 def request_watch(session: Session, game_id: str, address: str, now: datetime) -> str:

@@ -17,6 +17,7 @@ The press of a turn is part of its record (:mod:`adjudicator.core.press_record`)
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -27,7 +28,7 @@ from sqlmodel import Session, select
 
 from adjudicator.core.engine import RefereeError
 from adjudicator.core.naming import game_context
-from adjudicator.core.store import Database, Game, PressMessage, Seat, Turn, dumps
+from adjudicator.core.store import Database, Game, OutboxMessage, PressMessage, Seat, Turn, dumps
 from adjudicator.games.base import REFEREE
 from adjudicator.post import outbox
 from adjudicator.post.compose import compose, stable_message_id
@@ -65,6 +66,7 @@ class Relayed:
     seq: int
     sent: list[str]
     held: list[str]
+    relay_at: str | None = None  # grey press: when it goes out (``YYYY-MM-DD HH:MM``)
 
 
 def check_mode(mode: str) -> str:
@@ -229,9 +231,13 @@ def send_press(
     session.add(row)
     label = "the referee" if from_referee else (sender if signed else ANONYMOUS)
     for name in sent:
-        _queue_one(session, game, turn, seq, by_name[name], label, to, wanted, message, now)
+        if signed:
+            _queue_one(session, game, turn, seq, by_name[name], label, to, wanted, message, now)
+        else:
+            _queue_grey(session, game, turn, by_name[name], to, len(wanted), message, now)
     session.flush()
-    return Relayed(turn=turn.number, seq=seq, sent=sent, held=held)
+    relay_at = None if signed else f"{grey_slot(now):%Y-%m-%d %H:%M}"
+    return Relayed(turn=turn.number, seq=seq, sent=sent, held=held, relay_at=relay_at)
 
 
 def _queue_one(
@@ -267,6 +273,71 @@ def _queue_one(
     outbox.queue_message(session, msg, kind="press", game_id=game.id, turn_number=turn.number, seat=seat.name)
 
 
+def grey_slot(now: datetime) -> datetime:
+    """When grey press sent at ``now`` is relayed: the next full ``PBEM_GREY_PRESS_MINUTES``
+    (60 by default) of the UTC day. Every grey press of a slot leaves together, so the time a
+    message arrives says nothing of when, hence by whom, it was written."""
+    minutes = max(1, min(int_setting("PBEM_GREY_PRESS_MINUTES") or 60, 24 * 60))
+    day = now.replace(hour=0, minute=0, second=0, microsecond=0)
+    slots = int((now - day) / timedelta(minutes=minutes)) + 1
+    return day + timedelta(minutes=minutes * slots)
+
+
+def _queue_grey(
+    session: Session,
+    game: Game,
+    turn: Turn,
+    seat: Seat,
+    to: Addressed,
+    addressed_to: int,
+    message: str,
+    now: datetime,
+) -> None:
+    """Grey press to one seat, alike whoever wrote it: the recipient is shown only how many other
+    seats it went to, the Message-ID counts the press this seat received in the turn (not the
+    game's press), the Date and the sending are the relay slot's (:func:`grey_slot`), and the MIME
+    boundary follows from the Message-ID."""
+    assert seat.email
+    slot = grey_slot(now)
+    received = session.exec(
+        select(func.count())
+        .select_from(OutboxMessage)
+        .where(OutboxMessage.game_id == game.id, OutboxMessage.turn_number == turn.number)  # type: ignore[arg-type]
+        .where(OutboxMessage.kind == "press", OutboxMessage.seat == seat.name)  # type: ignore[arg-type]
+    ).one()
+    received += sum(
+        1
+        for o in session.new
+        if isinstance(o, OutboxMessage) and o.kind == "press" and o.seat == seat.name and o.game_id == game.id
+    )
+    others = addressed_to - 1
+    shown = "all seats" if to.to_all else ("you" if others < 1 else f"you and {others} other seat(s)")
+    context: dict[str, Any] = {
+        "game": game_context(game),
+        "seat": seat.name,
+        "sender": ANONYMOUS,
+        "to": shown,
+        "turn": turn.number,
+        "text": message,
+        "public": False,
+    }
+    message_id = stable_message_id(game.id, turn.number, "press", f"to{received + 1}", seat.name)
+    msg = compose(
+        to=seat.email,
+        subject=f"[{game.id}] Press from {ANONYMOUS}, turn {turn.number}",
+        text=render("press.txt.j2", game.ruleset, **context),
+        html=render("press.html.j2", game.ruleset, **context),
+        message_id=message_id,
+        date=slot,
+    )
+    msg.set_boundary("=_" + hashlib.sha256(message_id.encode()).hexdigest()[:32])
+    row = outbox.queue_message(
+        session, msg, kind="press", game_id=game.id, turn_number=turn.number, seat=seat.name
+    )
+    if row is not None:
+        row.next_attempt_at = slot  # sent with the rest of the slot, not now
+
+
 def receipt_text(relayed: Relayed, game: Game) -> str:
     """What the sender is told: where the message went and where it is kept."""
     lines = [f"Your press message {relayed.seq} of turn {relayed.turn} was relayed."]
@@ -278,7 +349,10 @@ def receipt_text(relayed: Relayed, game: Game) -> str:
             "It stays in the game's press archive."
         )
     if game.press == "grey":
-        lines.append("Grey press: the recipients see it from 'a seat'; the referee records who sent it.")
+        lines.append(
+            "Grey press: the recipients see it from 'a seat'; the referee records who sent it. It goes "
+            f"out with the other grey press at {relayed.relay_at or '?'} UTC."
+        )
     if game.press == "public":
         lines.append("Public press: it is published in the game's archive with its turn.")
     else:

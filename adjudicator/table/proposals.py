@@ -118,9 +118,9 @@ def propose(referee: Referee, game_id: str, seat: str, kind: str, conceded_to: s
             if name == seat or not addresses.get(name):
                 continue
             text = (
-                f"A seat proposes {_what(row)}.\n\n"
-                "Vote with your game:, seat: and secret: lines and one line:\n\n"
-                "    vote yes        or        vote no\n\n"
+                f"A seat proposes {_what(row)} (proposal {row.id}).\n\n"
+                f"Vote with your game:, seat:, secret: and turn: {row.turn_number} lines and one line:\n\n"
+                f"    vote yes {row.id}        or        vote no {row.id}\n\n"
                 f"The vote is sealed: nobody is told how anyone voted. It passes only if every seat still "
                 f"in the game ({', '.join(names)}) votes yes, and lapses if votes are missing when turn "
                 f"{row.turn_number} closes."
@@ -140,7 +140,9 @@ def propose(referee: Referee, game_id: str, seat: str, kind: str, conceded_to: s
         return result
 
 
-def vote(referee: Referee, game_id: str, seat: str, choice: str) -> Result:
+def vote(referee: Referee, game_id: str, seat: str, choice: str, *, proposal: int) -> Result:
+    """A seat's sealed vote on the proposal numbered ``proposal``: a vote counts only on the
+    proposal it names (an old ``vote yes`` never counts on a later proposal)."""
     choice = choice.strip().lower()
     if choice not in ("yes", "no"):
         raise RefereeError("write 'vote yes' or 'vote no'")
@@ -151,6 +153,11 @@ def vote(referee: Referee, game_id: str, seat: str, choice: str) -> Result:
         row = open_proposal(session, game) if game.status in ("running", "paused") else None
         if row is None:
             raise Refused("there is no proposal to vote on in this turn")
+        if row.id != proposal:
+            raise Refused(
+                f"proposal {proposal} is not the one being voted on (proposal {row.id} is): a vote counts "
+                "only on the proposal it names. Nothing was changed."
+            )
         if seat not in loads(row.voters_json):
             raise Refused(f"seat {seat} does not vote on this proposal")
         if (
@@ -223,9 +230,15 @@ def agreement_of(session: Session, game_id: str) -> dict[str, object] | None:
     ).first()
     if row is None:
         return None
+    from adjudicator.core.press_record import press_digest, press_entries
+
     votes = session.exec(select(Vote).where(Vote.proposal_id == row.id)).all()
     turn = session.exec(select(Turn).where(Turn.game_id == game_id, Turn.number == row.turn_number)).first()
+    # The press of the turn the agreement ended: never closed, so no record carries it; published here.
+    press = press_entries(session, game_id, row.turn_number)
     return {
+        "press": press,
+        "press_hash": press_digest(press),
         "proposal": row.kind,
         "conceded_to": row.conceded_to,
         "during_turn": row.turn_number,
@@ -259,6 +272,12 @@ def check_agreement(
         raise ValueError("the agreement is not a unanimous yes of its voters")
     if kind == "concede" and to not in names:
         raise ValueError("the game was conceded to a seat that was not in it")
+    if "press" in agreement or "press_hash" in agreement:
+        from adjudicator.core.press_record import press_digest
+
+        press = agreement.get("press")
+        if not isinstance(press, list) or press_digest(press) != agreement.get("press_hash"):
+            raise ValueError("the press of the turn the agreement ended does not match its press_hash")
     agreed = agreed_outcome(kind, to)
     if agreed.to_json() != outcome:
         raise ValueError("the published outcome is not the one the agreement records")

@@ -18,6 +18,7 @@ Codes are kept as scrypt hashes only and expire after :data:`CODE_LIFETIME`.
 
 from __future__ import annotations
 
+import logging
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -26,6 +27,7 @@ from sqlalchemy import func
 from sqlmodel import Session, select
 
 from adjudicator.core.engine import Referee, RefereeError, Refused, check_email
+from adjudicator.core.naming import mailbox_of
 from adjudicator.core.store import (
     Confirmation,
     Database,
@@ -44,6 +46,7 @@ CODES_PER_ADDRESS_PER_DAY = 3
 CODES_PER_GAME_PER_HOUR = 10
 DAY = timedelta(days=1)
 HOUR = timedelta(hours=1)
+log = logging.getLogger(__name__)
 #: Unambiguous letters and digits (no 0/O, 1/I/L): 12 of them are 60 bits.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 12
@@ -162,6 +165,41 @@ def _codes_since(session: Session, since: datetime, **where: str) -> int:
     return int(session.exec(query).one())
 
 
+def _codes_to_mailbox(session: Session, since: datetime, address: str) -> int:
+    """Sign-up codes sent since ``since`` to the mailbox of ``address``, whatever its ``+tag`` or case."""
+    mailbox = mailbox_of(address)
+    sent = session.exec(
+        select(Confirmation.address)
+        .where(Confirmation.kind == "join", Confirmation.created_at >= since)  # type: ignore[arg-type]
+        .where(Confirmation.address.like(f"%@{mailbox.rpartition('@')[2]}"))  # type: ignore[attr-defined]
+    ).all()
+    return sum(1 for found in sent if mailbox_of(found) == mailbox)
+
+
+def _tell_referee_signup_paused(session: Session, game: Game, now: datetime) -> int:
+    """Sign-up by mail for ``game`` is paused for the hour: the referee is told (once an hour), as
+    a player whose code never came would otherwise wait without anyone knowing why."""
+    if not game.referee_email:
+        return 0
+    log.warning("sign-up by mail for %s is paused: %d codes this hour", game.id, CODES_PER_GAME_PER_HOUR)
+    text = (
+        f"Sign-up by mail for {game.id} reached its limit of {CODES_PER_GAME_PER_HOUR} code mails this "
+        "hour; further join mails are ignored until the hour is over. If you did not expect that many "
+        f"sign-ups, someone may be sending join mails in others' names; players can also be seated with "
+        f"`pbem game join {game.id} SEAT --email ADDRESS`."
+    )
+    queued = queue_letter(
+        session,
+        game=game,
+        to=game.referee_email,
+        title=f"Sign-up for {game.id} paused for the hour",
+        text=text,
+        kind="signup-paused",
+        key=(f"{now:%Y%m%d%H}",),
+    )
+    return 1 if queued else 0
+
+
 # -- step 1: join --------------------------------------------------------------------
 @dataclass
 class Answer:
@@ -209,10 +247,15 @@ def ask_to_join(db: Database, game_id: str, seat_wish: str | None, address: str,
         ).first()
         if pending is not None:
             return Answer("ignored", "sign-up: a code for this address and game is out already; nothing sent")
-        if _codes_since(session, now - DAY, address=address) >= CODES_PER_ADDRESS_PER_DAY:
-            return Answer("ignored", "sign-up: rate limited (codes to this address today); nothing sent")
+        if _codes_to_mailbox(session, now - DAY, address) >= CODES_PER_ADDRESS_PER_DAY:
+            return Answer("ignored", "sign-up: rate limited (codes to this mailbox today); nothing sent")
         if _codes_since(session, now - HOUR, game_id=game.id) >= CODES_PER_GAME_PER_HOUR:
-            return Answer("ignored", f"sign-up: rate limited (codes for {game.id} this hour); nothing sent")
+            told = _tell_referee_signup_paused(session, game, now)
+            return Answer(
+                "ignored",
+                f"sign-up: rate limited (codes for {game.id} this hour); nothing sent",
+                replies=told,
+            )
         row, code = issue(session, game_id=game.id, kind="join", address=address, seat=seat_wish, now=now)
         text = (
             f"Someone asked to join the game {game.id} with this address.\n\n"

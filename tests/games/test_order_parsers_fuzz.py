@@ -30,6 +30,33 @@ TRICKY = "0123456789²³¹⁰½¼٣۴߂१๓໒０９ⅫⅣ①⓪𝟘𝟡-–�
 DIGITS = "²³¹⁰٣۴१๓０９𝟡①Ⅻ½"
 
 
+def unicode_digits() -> str:
+    """Characters of every kind Python calls a digit or a number and ASCII does not: the three of
+    every script's decimal digits (Nd, which ``int()`` reads), a digit that is not decimal of every
+    run of sixteen (superscripts, circled and parenthesised digits: ``isdigit()`` accepts them,
+    ``int()`` refuses them), and the first numeric character of each block of the rest (Roman
+    numerals, fractions, CJK numbers)."""
+    import unicodedata
+
+    found: dict[tuple[str, int], str] = {}
+    for code in range(0x80, 0x110000):
+        char = chr(code)
+        if not char.isnumeric():
+            continue
+        if char.isdecimal():
+            if unicodedata.decimal(char) == 3:
+                found[("decimal", code)] = char
+        elif char.isdigit():
+            found.setdefault(("digit", code >> 4), char)
+        else:
+            found.setdefault(("numeric", code >> 8), char)
+    return "".join(found.values())
+
+
+UNICODE_DIGITS = unicode_digits()
+assert {"٣", "３", "①", "²", "Ⅻ"} & set(UNICODE_DIGITS), UNICODE_DIGITS
+
+
 @cache
 def positions(name: str) -> list[tuple[dict[str, Any], OrderRequest, str]]:
     """(state, request, a bot's legal orders) for each kind of request met in a few bot-played turns."""
@@ -126,6 +153,35 @@ def test_superscript_and_foreign_digits_are_problems_not_crashes(name: str) -> N
             # every number of a legal order written with a digit Python's int() may refuse or misread
             read(name, index, re.sub(r"\d", digit, legal))
             read(name, index, re.sub(r"\d+", digit, legal))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", RULESETS)
+def test_every_unicode_digit_class_is_a_problem_not_a_number(name: str) -> None:
+    """Order readers take ASCII digits only: a number written in any other digit (``٣``, ``３``,
+    ``③``, ``³``, ``Ⅲ``) is never read as that number, and never crashes the reader."""
+    ruleset = get_ruleset(name)
+    for index in range(len(positions(name))):
+        _state, request, legal = positions(name)[index]
+        if not re.search(r"[0-9]", legal):
+            continue
+        wanted = ruleset.parse(request, legal)
+        canonical = ruleset.canonical(request, wanted.orders) if not wanted.problems else None
+        for digit in UNICODE_DIGITS:
+            for text in (re.sub(r"[0-9]+", digit, legal),):
+                parsed = read(name, index, text)
+                if parsed.problems or parsed.orders is None or canonical is None:
+                    continue
+                assert ruleset.canonical(request, parsed.orders) != canonical or text == legal, (digit, text)
+
+
+def test_master_commander_agreement_terms_read_ascii_digits_only() -> None:
+    from adjudicator.games.master_commander.terms import TermError, parse_terms
+
+    assert parse_terms("pay 2 to french") == [{"pay": 2, "to": "french"}]
+    for digit in UNICODE_DIGITS + DIGITS:
+        with pytest.raises(TermError):
+            parse_terms(f"pay {digit} to french")
 
 
 @pytest.mark.parametrize("name", RULESETS)

@@ -38,11 +38,17 @@ def plain_mail(sender: str, body: str, *, subject: str = "hello", message_id: st
 
 
 def seat_mail(
-    seat: str, secret: str | None, body: str, *, sender: str | None = None, game: str = "toy"
+    seat: str,
+    secret: str | None,
+    body: str,
+    *,
+    sender: str | None = None,
+    game: str = "toy",
+    turn: int | None = 1,
 ) -> bytes:
-    """A verified-looking mail from a seat (``seat@example.org`` unless told)."""
+    """A verified-looking mail from a seat (``seat@example.org`` unless told), for turn 1 unless told."""
     return orders_mail(
-        sender=sender or f"{seat}@example.org", game=game, seat=seat, secret=secret, turn=None, body=body
+        sender=sender or f"{seat}@example.org", game=game, seat=seat, secret=secret, turn=turn, body=body
     )
 
 

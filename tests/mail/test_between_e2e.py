@@ -162,7 +162,7 @@ def test_a_draw_over_smtp_ends_the_game_and_the_archive_verifies(
     post.send(seat_mail("north", toy_game["north"], "propose draw"), "north@example.org")
     [invite] = [m for m in post.inbox("south@example.org") if "proposal" in str(m["msg"]["Subject"]).lower()]
     assert "vote yes" in invite["text"]
-    post.send(seat_mail("south", toy_game["south"], "vote yes"), "south@example.org")
+    post.send(seat_mail("south", toy_game["south"], "vote yes 1"), "south@example.org")
     with db.session() as session:
         assert session.get(Game, "toy").status == "over"  # type: ignore[union-attr]
     for seat in ("north", "south"):

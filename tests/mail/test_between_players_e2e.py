@@ -76,7 +76,7 @@ def test_press_over_smtp_signed_forged_and_hostile(
 ) -> None:
     flush_outbox(db)  # the turn 1 notices
     # a seat's press: to the named seat only, signed, no address but the recipient's own
-    press = orders_mail(secret=toy_game["north"], turn=None, body="press to south\nLet us both guess 3.")
+    press = orders_mail(secret=toy_game["north"], turn=1, body="press to south\nLet us both guess 3.")
     got = deliver(listener, db, sink, press, "north@example.org")
     by_rcpt = {rcpts[0]: parts(data) for rcpts, data in got}
     assert sorted(by_rcpt) == ["north@example.org", "south@example.org"]  # the relay and the receipt
@@ -106,7 +106,7 @@ def test_press_over_smtp_signed_forged_and_hostile(
         listener,
         db,
         sink,
-        orders_mail(secret=toy_game["north"], turn=None, body=hostile),
+        orders_mail(secret=toy_game["north"], turn=1, body=hostile),
         "north@example.org",
     )
     [data] = [d for r, d in got if r == ["south@example.org"]]

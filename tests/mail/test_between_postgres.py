@@ -43,7 +43,7 @@ def test_signup_absence_and_a_draw_on_postgresql(pg_db: Database, clock: Any) ->
     handler.handle(
         seat_mail("north", secrets["north"], "propose draw", sender="ben@example.org", game="club")
     )
-    handler.handle(seat_mail("south", secrets["south"], "vote yes", sender="ana@example.org", game="club"))
+    handler.handle(seat_mail("south", secrets["south"], "vote yes 1", sender="ana@example.org", game="club"))
     with pg_db.session() as session:
         game = session.get(Game, "club")
         assert game is not None and game.status == "over"

@@ -136,13 +136,13 @@ def test_a_draw_voted_by_every_seat_ends_the_game_and_verify_passes(
 ) -> None:
     referee.close_turn("toy")  # one turn played: the agreement follows its record
     handler = MailHandler(db, referee)
-    assert handler.handle(seat_mail("north", three["north"], "propose draw")).status == "handled"
+    assert handler.handle(seat_mail("north", three["north"], "propose draw", turn=2)).status == "handled"
     invites = letters(db, "proposal")
     assert sorted(r.to_addr for r in invites) == ["east@example.org", "south@example.org"]
     assert "north" not in text_of(invites[0]).split("(")[0]  # the proposer is not named
-    assert handler.handle(seat_mail("south", three["south"], "vote yes")).status == "handled"
+    assert handler.handle(seat_mail("south", three["south"], "vote yes 1", turn=2)).status == "handled"
     assert game(db).status == "running"
-    assert handler.handle(seat_mail("east", three["east"], "vote yes")).status == "handled"
+    assert handler.handle(seat_mail("east", three["east"], "vote yes 1", turn=2)).status == "handled"
     over = game(db)
     assert over.status == "over" and json.loads(over.outcome_json or "") == {
         "winners": [],
@@ -166,8 +166,8 @@ def test_a_concession_names_the_winner_and_verify_passes(
 ) -> None:
     handler = MailHandler(db, referee)
     handler.handle(seat_mail("north", three["north"], "propose concede south"))
-    handler.handle(seat_mail("south", three["south"], "vote yes"))
-    handler.handle(seat_mail("east", three["east"], "vote yes"))
+    handler.handle(seat_mail("south", three["south"], "vote yes 1"))
+    handler.handle(seat_mail("east", three["east"], "vote yes 1"))
     assert json.loads(game(db).outcome_json or "")["winners"] == ["south"]
     ok, results, _ = verified_ok(db, tmp_path)
     assert ok, [r.problem for r in results]
@@ -178,15 +178,15 @@ def test_one_no_vote_fails_the_proposal_without_saying_whose(
 ) -> None:
     handler = MailHandler(db, referee)
     handler.handle(seat_mail("north", three["north"], "propose draw"))
-    handler.handle(seat_mail("south", three["south"], "vote no"))
+    handler.handle(seat_mail("south", three["south"], "vote no 1"))
     assert letters(db, "proposal-result") == []  # sealed: nothing is said until every vote is in
-    handler.handle(seat_mail("east", three["east"], "vote yes"))
+    handler.handle(seat_mail("east", three["east"], "vote yes 1"))
     results = letters(db, "proposal-result")
     assert len(results) == 3 and all("did not pass" in text_of(r) for r in results)
     assert all("south" not in text_of(r) for r in results if r.seat != "south")
     assert game(db).status == "running"
     # a vote is given once; a new proposal may follow
-    assert handler.handle(seat_mail("south", three["south"], "vote yes")).status == "refused"
+    assert handler.handle(seat_mail("south", three["south"], "vote yes 1")).status == "refused"
     assert handler.handle(seat_mail("south", three["south"], "propose draw")).status == "handled"
 
 
@@ -195,9 +195,9 @@ def test_a_proposal_lapses_when_its_turn_closes(
 ) -> None:
     handler = MailHandler(db, referee)
     handler.handle(seat_mail("north", three["north"], "propose draw"))
-    handler.handle(seat_mail("south", three["south"], "vote yes"))
+    handler.handle(seat_mail("south", three["south"], "vote yes 1"))
     referee.close_turn("toy")
-    assert handler.handle(seat_mail("east", three["east"], "vote yes")).status == "refused"
+    assert handler.handle(seat_mail("east", three["east"], "vote yes 1", turn=2)).status == "refused"
     assert game(db).status == "running"
     with db.session() as session:
         assert [p.status for p in session.exec(select(Proposal)).all()] == ["lapsed"]
@@ -212,8 +212,8 @@ def test_a_seat_in_civil_disorder_neither_votes_nor_is_waited_for(
         session.add(east)
     handler = MailHandler(db, referee)
     handler.handle(seat_mail("north", three["north"], "propose draw"))
-    assert handler.handle(seat_mail("east", three["east"], "vote no")).status == "refused"
-    handler.handle(seat_mail("south", three["south"], "vote yes"))
+    assert handler.handle(seat_mail("east", three["east"], "vote no 1")).status == "refused"
+    handler.handle(seat_mail("south", three["south"], "vote yes 1"))
     assert game(db).status == "over"
 
 
@@ -228,10 +228,10 @@ def test_a_forged_proposal_or_vote_changes_nothing(
     with db.session() as session:
         assert session.exec(select(Proposal)).all() == []
     handler.handle(seat_mail("north", three["north"], "propose draw"))
-    handler.handle(seat_mail("south", three["south"], "vote yes"))
+    handler.handle(seat_mail("south", three["south"], "vote yes 1"))
     for forged in (
-        seat_mail("east", "not-the-secret", "vote yes"),
-        seat_mail("east", three["east"], "vote yes", sender="eve@example.org"),
+        seat_mail("east", "not-the-secret", "vote yes 1"),
+        seat_mail("east", three["east"], "vote yes 1", sender="eve@example.org"),
     ):
         assert handler.handle(forged).status == "refused"
     assert game(db).status == "running"
@@ -266,9 +266,9 @@ def test_verify_refuses_a_tampered_agreement(
 ) -> None:
     referee.close_turn("toy")
     handler = MailHandler(db, referee)
-    handler.handle(seat_mail("north", three["north"], "propose draw"))
-    handler.handle(seat_mail("south", three["south"], "vote yes"))
-    handler.handle(seat_mail("east", three["east"], "vote yes"))
+    handler.handle(seat_mail("north", three["north"], "propose draw", turn=2))
+    handler.handle(seat_mail("south", three["south"], "vote yes 1", turn=2))
+    handler.handle(seat_mail("east", three["east"], "vote yes 1", turn=2))
     ok, _, folder = verified_ok(db, tmp_path)
     assert ok
     path = folder / "game.json"
@@ -293,8 +293,8 @@ def test_a_game_ended_by_agreement_still_answers_the_referee_and_the_players(
     referee.close_turn("toy")
     handler = MailHandler(db, referee)
     handler.handle(seat_mail("north", three["north"], "propose concede east"))
-    handler.handle(seat_mail("south", three["south"], "vote yes"))
-    handler.handle(seat_mail("east", three["east"], "vote yes"))
+    handler.handle(seat_mail("south", three["south"], "vote yes 1"))
+    handler.handle(seat_mail("east", three["east"], "vote yes 1"))
     for command in ("status", "history", "report", "orders"):
         result = handler.handle(seat_mail("south", three["south"], command))
         assert result.status == "handled", (command, result.detail)

@@ -9,6 +9,7 @@ import base64
 import smtplib
 import threading
 import time
+from datetime import datetime
 from email.message import EmailMessage
 from pathlib import Path
 
@@ -266,10 +267,12 @@ class HeldHandler(MailHandler):
         self.go = threading.Event()
         self.started = 0
 
-    def handle(self, raw: bytes, via: str = "stdin", size: int | None = None) -> Handled:
+    def handle(
+        self, raw: bytes, via: str = "stdin", size: int | None = None, received_at: datetime | None = None
+    ) -> Handled:
         self.started += 1
         self.go.wait(timeout=30)
-        return super().handle(raw, via, size)
+        return super().handle(raw, via, size, received_at)
 
 
 def test_the_smtp_reply_never_waits_for_the_handling(

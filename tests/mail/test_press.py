@@ -48,7 +48,8 @@ def long_club(referee: Referee) -> dict[str, str]:
 def press_mail(club: dict[str, str], seat: str, body: str, **kw: object) -> bytes:
     sender = kw.pop("sender", ADDRESSES.get(seat, "referee@example.org"))
     secret = kw.pop("secret", club[seat])
-    return orders_mail(game="club", seat=seat, secret=secret, sender=sender, turn=None, body=body, **kw)  # type: ignore[arg-type]
+    turn = kw.pop("turn", 1)  # press answers the open turn
+    return orders_mail(game="club", seat=seat, secret=secret, sender=sender, turn=turn, body=body, **kw)  # type: ignore[arg-type]
 
 
 def mails_to(db: Database, kind: str = "press") -> dict[str, bytes]:
@@ -317,7 +318,7 @@ def test_press_of_a_running_game_is_withheld_unless_public(
     assert any("press (published when the game is over)" in s for r in results for s in r.skipped)
     # under public press the press is published at once, and verified
     set_mode(db, "club", "public")
-    handler.handle(press_mail(club, "north", "press to all\nOpen words."))
+    handler.handle(press_mail(club, "north", "press to all\nOpen words.", turn=2))
     _close(referee, club)
     root = export_game(db, "club", tmp_path / "b")
     assert json.loads((root / "002" / "press.json").read_text())[0]["text"] == "Open words."
@@ -450,10 +451,10 @@ def test_a_rollback_keeps_the_abandoned_press_off_the_main_line(
     club = long_club
     handler.handle(press_mail(club, "north", "press to south\nTurn one words."))
     _close(referee, club)
-    handler.handle(press_mail(club, "north", "press to south\nAbandoned words."))
+    handler.handle(press_mail(club, "north", "press to south\nAbandoned words.", turn=2))
     _close(referee, club)
     rollback(db, "club", 1, reason="a wrong map", clock=referee.clock)
-    handler.handle(press_mail(club, "north", "press to south\nNew turn two words."))
+    handler.handle(press_mail(club, "north", "press to south\nNew turn two words.", turn=2))
     _close(referee, club)
     with db.session() as session:
         kept = session.exec(select(PressMessage).where(PressMessage.branch == 1)).all()
@@ -477,14 +478,14 @@ def _abandon_press(referee: Referee, handler: MailHandler, club: dict[str, str])
     from adjudicator.publish.rollback import rollback
 
     _close(referee, club)
-    handler.handle(press_mail(club, "north", "press to south\nAbandoned turn two."))
+    handler.handle(press_mail(club, "north", "press to south\nAbandoned turn two.", turn=2))
     _close(referee, club)
-    handler.handle(press_mail(club, "east", "press to all\nAbandoned turn three."))
+    handler.handle(press_mail(club, "east", "press to all\nAbandoned turn three.", turn=3))
     _close(referee, club)
     rollback(referee.db, "club", 1, reason="a wrong map", clock=referee.clock)
-    handler.handle(press_mail(club, "north", "press to south\nNew turn two."))
+    handler.handle(press_mail(club, "north", "press to south\nNew turn two.", turn=2))
     _close(referee, club)
-    handler.handle(press_mail(club, "south", "press to north\nNew turn three."))
+    handler.handle(press_mail(club, "south", "press to north\nNew turn three.", turn=3))
     _close(referee, club)
 
 
@@ -536,10 +537,10 @@ def test_the_press_of_a_rolled_back_turn_is_published_at_once_under_public_press
     from adjudicator.publish.rollback import rollback
 
     _close(referee, club)
-    handler.handle(press_mail(club, "north", "press to all\nAbandoned open words."))
+    handler.handle(press_mail(club, "north", "press to all\nAbandoned open words.", turn=2))
     _close(referee, club)
     rollback(db, "club", 1, reason="a wrong map", clock=referee.clock)
-    handler.handle(press_mail(club, "north", "press to all\nNew open words."))
+    handler.handle(press_mail(club, "north", "press to all\nNew open words.", turn=2))
     _close(referee, club)
     root = export_game(db, "club", tmp_path / "archive")
     assert _texts(root / "branches" / "1" / "002" / "press.json") == ["Abandoned open words."]

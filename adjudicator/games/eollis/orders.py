@@ -222,7 +222,7 @@ def _one_line(verb: str, rest: str) -> Order | str:
             return "swap needs two different pirates"
         return {"verb": "swap", "a": slug(m[1]), "b": slug(m[2])}
     if verb == "lookout":
-        m = re.fullmatch(r"(ask|reveal|refuse\s+above\s+(\d{1,2}))", rest.lower())
+        m = re.fullmatch(r"(ask|reveal|refuse\s+above\s+([0-9]{1,2}))", rest.lower())
         if not m:
             return f"write: {EXAMPLES['lookout']}"
         return {"verb": "lookout", "mode": m[1].split()[0], "above": int(m[2]) if m[2] else 0}
@@ -230,7 +230,7 @@ def _one_line(verb: str, rest: str) -> Order | str:
         if rest.lower() == "ask":
             return {"verb": "plan", "balloon": 0, "events": 0}
         m = re.fullmatch(
-            r"return\s+at\s+balloon\s+(\d{1,2})\s+or\s+after\s+(\d{1,2})\s+events?", rest.lower()
+            r"return\s+at\s+balloon\s+([0-9]{1,2})\s+or\s+after\s+([0-9]{1,2})\s+events?", rest.lower()
         )
         if not m or not int(m[1]) or not int(m[2]):
             return f"write: {EXAMPLES['plan']}"

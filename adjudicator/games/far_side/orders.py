@@ -183,7 +183,7 @@ def _ship(word: str, side: str, what: str) -> int:
     prefix = PREFIX[side].lower()
     other = "f" if prefix == "b" else "b"
     text = word.lstrip("#")
-    if text[:1] == other and text[1:].isdecimal():
+    if text[:1] == other and (text[1:].isascii() and text[1:].isdigit()):
         raise LineError(
             "illegal",
             f"{word.upper()} is not one of the ships this order can name",
@@ -191,7 +191,7 @@ def _ship(word: str, side: str, what: str) -> int:
         )
     if text[:1] == prefix:
         text = text[1:]
-    if not text.isdecimal() or not 1 <= int(text) <= 8:
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 8:
         raise LineError(
             "invalid",
             f"{word!r} is not a ship",
@@ -211,7 +211,7 @@ def _square(word: str) -> str:
 
 
 def _number(word: str, what: str) -> int:
-    if not word.isdecimal() or int(word) > 99:
+    if not (word.isascii() and word.isdigit()) or int(word) > 99:
         raise LineError("invalid", f"{word!r} is not a number of {what}", f"write {what} as a number, e.g. 1")
     return int(word)
 

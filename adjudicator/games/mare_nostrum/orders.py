@@ -43,7 +43,7 @@ from adjudicator.games.base import Parsed, Problem
 
 from .map import GameMap
 
-UNIT_RE = re.compile(r"^([af])(\d{1,4})$")
+UNIT_RE = re.compile(r"^([af])([0-9]{1,4})$")
 #: the options a move or a landing may carry: what to do after winning, and where to fall back
 MOVE_OPTIONS = ("control", "pillage", "siege", "cut", "intercept")
 FLEET_OPTIONS = ("engage", "intercept")
@@ -361,7 +361,7 @@ class _LineParser:
                 if (
                     args[2].lower() not in {"mercenaries", "mercenary"}
                     or len(args) != 4
-                    or not args[3].isdecimal()
+                    or not (args[3].isascii() and args[3].isdigit())
                 ):
                     return self.fail("buy army <province> [mercenaries N]")
                 count = int(args[3])
@@ -392,7 +392,7 @@ class _LineParser:
                 return problem
             return Order(f"hire-{what}", army or "", line=self.n)
         if what in {"mercenaries", "mercenary"}:
-            if len(args) != 2 or not args[1].isdecimal() or not 1 <= int(args[1]) <= 99:
+            if len(args) != 2 or not (args[1].isascii() and args[1].isdigit()) or not 1 <= int(args[1]) <= 99:
                 return self.fail("hire mercenaries N (1 to 99)")
             return Order("hire-mercenaries", count=int(args[1]), line=self.n)
         return self.fail(
@@ -463,7 +463,10 @@ def parse_orders(game_map: GameMap, text: str) -> Parsed:
 
 
 def _unit_key(unit: str) -> tuple[int, int]:
-    return (0 if unit.startswith("A") else 1, int(unit[1:]) if unit[1:].isdecimal() else 0)
+    return (
+        0 if unit.startswith("A") else 1,
+        int(unit[1:]) if (unit[1:].isascii() and unit[1:].isdigit()) else 0,
+    )
 
 
 _VERB_RANK = {
@@ -493,7 +496,7 @@ def canonical_orders(orders: Iterable[Order]) -> str:
 # ----------------------------------------------------------------------------- referee results
 
 RESULT_RE = re.compile(r"^battle\s+(?P<place>[^:\s]+)\s*:?\s*(?P<rest>.*)$", re.IGNORECASE)
-QUALIFIED_RE = re.compile(r"^([a-z0-9-]+):([af])(\d{1,4})$", re.IGNORECASE)
+QUALIFIED_RE = re.compile(r"^([a-z0-9-]+):([af])([0-9]{1,4})$", re.IGNORECASE)
 
 
 def parse_results(game_map: GameMap, seats: Iterable[str], text: str) -> Parsed:

@@ -113,7 +113,7 @@ EXAMPLES: dict[str, str] = {
 }
 
 _NAME = r"[^,]+?"
-_NUMBER = r"\d{1,5}"
+_NUMBER = r"[0-9]{1,5}"
 
 # verbs that may appear at most once in a submission of that kind (the second is ambiguous)
 _ONCE: dict[str, tuple[tuple[str, ...], ...]] = {
@@ -330,8 +330,8 @@ def _wait(m: re.Match[str]) -> Order:
     r"standing\s+(?:(?P<clear>clear)|(?P<never_oppose>never\s+oppose)|(?P<never_ally>never\s+ally)"
     r"|(?:always\s+)?ally\s+with\s+(?P<ally>[^\s,]+)|vote\s+(?:for|yes\s+on)\s+(?P<vote>[^\s,]+)"
     r"|(?P<sell>sell\s+(?:prisoners?\s+)?to\s+(?:the\s+)?best(?:\s+offer)?)"
-    r"|pass\s+(?P<pass>manoeuvres|reactions)(?:\s+below\s+(?P<below>\d{1,3}))?"
-    r"|(?P<oppose_all>oppose\s+with\s+all)|bid\s+(?P<bid>\d{1,4})"
+    r"|pass\s+(?P<pass>manoeuvres|reactions)(?:\s+below\s+(?P<below>[0-9]{1,3}))?"
+    r"|(?P<oppose_all>oppose\s+with\s+all)|bid\s+(?P<bid>[0-9]{1,4})"
     r"|(?P<offer_mine>offer\s+(?:the\s+)?ransom\s+for\s+mine)|(?P<offer_none>offer\s+nothing)"
     r"|(?P<against_others>vote\s+against\s+others)|(?P<abstain_others>abstain\s+on\s+others))",
 )
@@ -613,7 +613,7 @@ def parse(kind: str, text: str) -> Parsed:
 
 def _strip_comment(raw: str) -> str:
     """Drop a ``#`` comment but keep ``#12`` card references (a ``#`` followed by a digit)."""
-    return re.split(r"#(?!\d)", raw, maxsplit=1)[0].strip()
+    return re.split(r"#(?![0-9])", raw, maxsplit=1)[0].strip()
 
 
 def _parse_line(line: str, allowed: tuple[str, ...]) -> Order | Problem:

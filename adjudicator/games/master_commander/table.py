@@ -196,7 +196,7 @@ class Table:
         """
         text = text.strip().lower()
         ref = text.lstrip("#")
-        if ref.isdigit():
+        if ref.isascii() and ref.isdigit():
             if ref in uids:
                 return ref
             raise Refused(f"#{ref} is not {what}", self._choices(uids))

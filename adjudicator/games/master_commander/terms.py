@@ -68,7 +68,7 @@ def parse_terms(text: str | None) -> list[Term]:
         m = _TERM.fullmatch(part)
         if not m:
             raise TermError(f"cannot read the term {shown!r}: say how much and to whom")
-        if not m["n"].isdigit() or not 1 <= int(m["n"]) <= MAX_SHARE:
+        if not (m["n"].isascii() and m["n"].isdigit()) or not 1 <= int(m["n"]) <= MAX_SHARE:
             raise TermError(
                 f"in {shown!r} the share must be a whole number of doublons from 1 to {MAX_SHARE}",
                 "pay 1 to french",

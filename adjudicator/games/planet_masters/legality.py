@@ -38,7 +38,7 @@ def check_orders(state: State, seat: str, kind: str, orders: Orders) -> list[Pro
     steps: list[Step] = [*orders.construction, *orders.management, *orders.conquest]
     for step in steps:
         for condition in step.conditions:
-            if condition.subject == "power" and not condition.value.isdigit():
+            if condition.subject == "power" and not (condition.value.isascii() and condition.value.isdigit()):
                 found = _seat_problem(state, seat, condition.value, step.line)
                 if found:
                     problems.append(found)

@@ -185,7 +185,7 @@ def _conditions(tokens: list[str]) -> tuple[tuple[Condition, ...], list[str]]:
         if not rest:
             raise _Bad(f"nothing to compare {subject} with")
         value = _condition_value(subject, rest[0])
-        if not value.isdigit() and op not in ("=", "!=") and subject != "power":
+        if not (value.isascii() and value.isdigit()) and op not in ("=", "!=") and subject != "power":
             raise _Bad(f"{subject} {op} {value}: a face is compared with 'is' or 'is not'")
         found.append(Condition(subject, op, value))
         rest = rest[1:]

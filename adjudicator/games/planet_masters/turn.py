@@ -156,21 +156,21 @@ def holds(ctx: TurnContext, condition: Condition) -> bool:
         if ctx.last_weapon is None or ctx.last_weapon >= len(player["weapons"]):
             return False
         have: int | None = player["weapons"][ctx.last_weapon]
-        want = WEAPON_WORDS[value] if not value.isdigit() else int(value)
+        want = WEAPON_WORDS[value] if not (value.isascii() and value.isdigit()) else int(value)
         return _compare(have, condition.op, want)
     if subject == "home":
-        if not value.isdigit():
+        if not (value.isascii() and value.isdigit()):
             inside = player["home"] in HOME_WORDS[value]
             return inside if condition.op == "=" else not inside
         return _compare(player["home"], condition.op, int(value))
     if subject == "tech":
         if player["tech"] is None:
             return False
-        want = TECH_WORDS[value] if not value.isdigit() else int(value)
+        want = TECH_WORDS[value] if not (value.isascii() and value.isdigit()) else int(value)
         return _compare(player["tech"], condition.op, want)
     if subject == "power":
         mine = E.attack_power(player)
-        if value.isdigit():
+        if value.isascii() and value.isdigit():
             return _compare(mine, condition.op, int(value))
         if value not in state["players"]:
             return False
