@@ -6,7 +6,6 @@ reports and their emails are stored together with the new state or not at all.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -192,7 +191,8 @@ def seen_by(
     tz_name = seats[seat].timezone if seat is not None and seat in seats else "UTC"
     shown = shared["shown"]
     view, view_key = _view_of(shared, seat)
-    private = _private_part(shared, view, seat)  # before the board is drawn from the same view
+    # what the seat alone sees, in the game's words (never its data: they stay in the record)
+    private = ruleset.private_text(view) if seat is not None else ""  # before the board is drawn from it
     if view_key not in shared["boards"]:
         shared["boards"][view_key] = (ruleset.board_text(view), clean_svg(ruleset.board_svg(view)))
     board_text, board_svg = shared["boards"][view_key]
@@ -225,7 +225,7 @@ def seen_by(
     own = {
         "seat": seat,
         "player": names.get(seat, "") if seat else "",
-        "private": json.dumps(private, indent=2, ensure_ascii=False, sort_keys=True) if private else "",
+        "private": private,
         "picture": {
             "filename": picture_name(game.id, turn.number) if board_svg else "",
             "attached": False,
@@ -280,25 +280,6 @@ def absence_shown(session: Session, game: Game, seat: str | None) -> str:
     from adjudicator.table.absence import allowance_line
 
     return allowance_line(session, game, seat) or ""
-
-
-def _private_part(shared: dict[str, Any], view: Any, seat: str | None) -> dict[str, Any]:
-    """:func:`private_view` of ``seat`` from its ``view``, the public view compared once per close."""
-    if seat is None:
-        return {}
-    if "public_view" not in shared:
-        shared["public_view"] = shared["ruleset"].view(shared["state"], None)
-    public = shared["public_view"]
-    if view is public:  # the very object the public sees: nothing of its own
-        return {}
-    if "public" not in shared:
-        shared["public"] = (
-            {k: canonical_json(v) for k, v in public.items()} if isinstance(public, dict) else None
-        )
-    public_json = shared["public"]
-    if not isinstance(view, dict) or public_json is None:
-        return {}
-    return {k: v for k, v in view.items() if k not in public_json or public_json[k] != canonical_json(v)}
 
 
 def _turn_facts(session: Session, game: Game, turn: Turn, recorded: Recorded | None = None) -> dict[str, Any]:

@@ -17,11 +17,13 @@ from adjudicator.games.base import (
     BaseRuleset,
     Event,
     OptionError,
+    OrderForm,
     OrderRequest,
     Outcome,
     Parsed,
     Problem,
     ScenarioError,
+    forms_for,
 )
 from adjudicator.games.dice import Dice
 
@@ -39,7 +41,7 @@ from .map import (
     map_record,
 )
 from .native import military_phase
-from .orders import BattleResult, Order, canonical_orders, parse_orders, parse_results
+from .orders import ORDER_FORMS, BattleResult, Order, canonical_orders, parse_orders, parse_results
 from .phase import MilitaryPhase, new_army
 
 State = dict[str, Any]
@@ -249,13 +251,16 @@ class MareNostrum(BaseRuleset):
                     label=f"{label}: orders of {nation['name']}",
                     default="",
                     prompt=(
-                        f"Orders of {nation['name']} for {label}: purchases and moves, one per line "
-                        f"(see orders/mare-nostrum.md). Treasury {nation['treasury']} PO; units: "
+                        f"Orders of {nation['name']} for {label}: purchases and moves, one per line. "
+                        f"Treasury {nation['treasury']} PO; units: "
                         f"{', '.join(units) or 'none'}. No orders: every unit holds."
                     ),
                 )
             )
         return out
+
+    def order_forms(self, request: OrderRequest) -> tuple[OrderForm, ...]:
+        return forms_for(ORDER_FORMS, request.kind.split()[0])
 
     # ------------------------------------------------------------------ orders
     def parse(self, request: OrderRequest, text: str) -> Parsed:

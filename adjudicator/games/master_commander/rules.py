@@ -18,11 +18,13 @@ from adjudicator.games.base import (
     BaseRuleset,
     Event,
     OptionError,
+    OrderForm,
     OrderRequest,
     Outcome,
     Parsed,
     Problem,
     State,
+    forms_for,
 )
 from adjudicator.games.dice import Dice
 from adjudicator.games.master_commander import battle as battles
@@ -236,8 +238,7 @@ class MasterCommander(BaseRuleset):
                     default="pass",
                     prompt="Your whole turn: attachments, actions, an event, explore or raid, "
                     "refute or propose an agreement, one gold transaction, a ransom, recruits and rallies, "
-                    "a discard; 'wait' to decide the rest after a raid, vote, ransom or rally "
-                    "(see orders/master-commander.md).",
+                    "a discard; 'wait' to decide the rest after a raid, vote, ransom or rally.",
                 )
             ]
         return [
@@ -292,6 +293,14 @@ class MasterCommander(BaseRuleset):
         return f"Turn {state['turn']}, {state['active']}: {title}"
 
     # -- orders ----------------------------------------------------------------------------------------
+    def order_forms(self, request: OrderRequest) -> tuple[OrderForm, ...]:
+        return forms_for(grammar.ORDER_FORMS, request.kind)
+
+    def private_text(self, view: State) -> str:
+        from adjudicator.games.master_commander.board import private_text
+
+        return private_text(view)
+
     def parse(self, request: OrderRequest, text: str) -> Parsed:
         return grammar.parse(request.kind, text)
 
