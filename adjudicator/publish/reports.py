@@ -39,6 +39,7 @@ from adjudicator.games.base import Event, OrderRequest, Outcome, Ruleset
 from adjudicator.post import outbox
 from adjudicator.post.compose import compose, header_text, mail_domain, stable_message_id
 from adjudicator.post.ics import turn_deadline_attachment
+from adjudicator.post.owed import owed_context
 from adjudicator.post.render import club_key, render
 from adjudicator.post.render import shared as shared_template
 from adjudicator.publish.pictures import clean_svg, convertible, digest, png_unavailable_reason
@@ -152,7 +153,7 @@ def private_view(ruleset: Ruleset, state: dict[str, Any], seat: str | None) -> d
 #: The parts of a report that differ between seats seeing the same thing: the report templates
 #: keep them in blocks of these names, rendered per seat; the rest is rendered once per distinct
 #: view (:func:`on_close`).
-SEAT_BLOCKS = ("seat_header", "seat_picture", "seat_private", "seat_deadline", "seat_absence")
+SEAT_BLOCKS = ("seat_header", "seat_picture", "seat_private", "seat_deadline", "seat_owed", "seat_absence")
 
 
 def report_context(
@@ -233,6 +234,7 @@ def seen_by(
         },
         "next": nxt,
         "absence": absence_shown(session, game, seat) if shared["absences"] else "",
+        **owed_context(ruleset, [] if nxt is None else nxt["requests"], seat),
     }
     return key, shared["common"][key], own
 
@@ -573,6 +575,9 @@ def on_open(session: Session, game: Game, turn: Turn) -> None:
             "next": next_context(session, game, turn.number, seat.timezone),
             "board_text": ruleset.board_text(view),
             "board_svg": clean_svg(ruleset.board_svg(view)),
+            **owed_context(
+                ruleset, [OrderRequest.from_json(r) for r in loads(turn.requests_json)], seat.name
+            ),
         }
         text = render("notice.txt.j2", game.ruleset, **context)
         html = render("notice.html.j2", game.ruleset, **context)

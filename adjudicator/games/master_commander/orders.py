@@ -135,7 +135,8 @@ def _forms() -> tuple[OrderForm, ...]:
         for verb in verbs:
             if verb not in _STANDING_VERBS[1:]:
                 kinds_of.setdefault(verb, []).append(kind)
-    return tuple(_form(verb, tuple(kinds)) for verb, kinds in kinds_of.items())
+    verbs = sorted(kinds_of, key=lambda verb: verb == "standing")  # the standing answers last
+    return tuple(_form(verb, tuple(kinds_of[verb])) for verb in verbs)
 
 
 #: Every form of order line, by request kind, built from :data:`VERBS` and :data:`EXAMPLES` (the
