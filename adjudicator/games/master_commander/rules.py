@@ -363,7 +363,16 @@ class MasterCommander(BaseRuleset):
         elif kind == "manoeuvre":
             plays = [o for o in orders if o["verb"] in ("play", "use")]
             passes = [o for o in orders if o["verb"] in ("pass", "later")]
-            if plays and passes:
+            # the manoeuvre segment: a 'pass' after the plays written in advance says where they stop
+            stops = (
+                bool(plays)
+                and (state.get("battle") or {}).get("stage") == "manoeuvres"
+                and all(
+                    o["verb"] == "pass" and o.get("line", 0) > max(p.get("line", 0) for p in plays)
+                    for o in passes
+                )
+            )
+            if plays and passes and not stops:
                 bad.append((passes[0], Refused("'pass' with a play", "play, or pass", "ambiguous")))
             later = [o for o in orders if o["verb"] == "later"]
             if later and not request.optional:
@@ -476,7 +485,8 @@ class MasterCommander(BaseRuleset):
         battle = view.get("battle")
         if battle:  # plays written in advance are their writer's secret until played
             written = battle.pop("written", {}) or {}
-            you["written_plays"] = list(written.get(seat, [])) if seat is not None else []
+            mine = written.get(seat, []) if seat is not None else []
+            you["written_plays"] = [o for o in mine if o["verb"] in ("play", "use")]
             conditional = battle.pop("conditional", {}) or {}
             you["conditional_answer"] = (conditional.get(seat) or {}).get("orders") if seat else None
         if battle and battle.get("duel"):
