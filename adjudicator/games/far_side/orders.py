@@ -39,7 +39,8 @@ FIRE_POLICIES = ("return", "hold", "will")
 POLICIES = ("straight", "ask")
 MUST_SAIL = "a ship sails its whole MOVE unless a rule stops it (an occupied square, the edge, a ram, a dock)"
 
-_STANDING_KINDS = ("standing", "drift", "continue")
+#: where a standing order may be written (a turn email too: a bare `fire at will` there is an attack)
+_STANDING_KINDS = ("turn", "standing", "drift", "continue")
 #: Every form of order line by request kind (the key's first part), as mails summarise it; the
 #: examples are written by the British (B ships) against the French (F ships), and each is parsed
 #: by the tests, which also check that every first word a kind accepts has a form here.
@@ -128,7 +129,7 @@ ORDER_FORMS: tuple[OrderForm, ...] = (
         "standing <standing order>",
         "a standing order written in any mail",
         "standing fire at will",
-        ("turn", *_STANDING_KINDS),
+        _STANDING_KINDS,
     ),
 )
 TASKS = {
