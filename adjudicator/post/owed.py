@@ -10,7 +10,8 @@ to a file: ``help`` by mail answers with the full order page.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 from typing import Any
 
 from adjudicator.games.base import HELP_HINT, OrderRequest, Ruleset
@@ -42,6 +43,22 @@ class Owed:
         return "If you send nothing by the deadline, your seat plays these orders:"
 
 
+#: "(see orders/mare-nostrum.md)" in a request's prompt: the recorded prompts of released rulesets
+#: keep it (a replay compares them byte for byte), a mail leaves it out
+_REPOSITORY_FILE = re.compile(r"\s*\(see [^()]*\.md[^()]*\)")
+
+
+def for_player(text: str) -> str:
+    """``text`` as a mail shows it: without a pointer to a file of the repository."""
+    return _REPOSITORY_FILE.sub("", text)
+
+
+def as_mailed(request: OrderRequest) -> OrderRequest:
+    """``request`` with its prompt as a mail shows it (:func:`for_player`)."""
+    prompt = for_player(request.prompt)
+    return request if prompt == request.prompt else replace(request, prompt=prompt)
+
+
 def default_lines(request: OrderRequest) -> tuple[str, ...]:
     """The request's default orders, one line each (blank lines left out)."""
     return tuple(line.strip() for line in request.default.splitlines() if line.strip())
@@ -63,7 +80,7 @@ def owed_by(ruleset: Ruleset, requests: list[OrderRequest], seat: str | None) ->
             Owed(
                 key=request.key,
                 label=request.label or request.key,
-                prompt=request.prompt,
+                prompt=for_player(request.prompt),
                 optional=request.optional,
                 default=default_lines(request),
                 forms=forms,

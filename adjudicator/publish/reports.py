@@ -39,7 +39,7 @@ from adjudicator.games.base import Event, OrderRequest, Outcome, Ruleset
 from adjudicator.post import outbox
 from adjudicator.post.compose import compose, header_text, mail_domain, stable_message_id
 from adjudicator.post.ics import turn_deadline_attachment
-from adjudicator.post.owed import owed_context
+from adjudicator.post.owed import as_mailed, owed_context
 from adjudicator.post.render import club_key, render
 from adjudicator.post.render import shared as shared_template
 from adjudicator.publish.pictures import clean_svg, convertible, digest, png_unavailable_reason
@@ -58,6 +58,7 @@ def next_context(
         requests = [] if turn is None else [OrderRequest.from_json(r) for r in loads(turn.requests_json)]
         cache["next_turn"] = (turn, requests)
     turn, requests = cache["next_turn"]
+    requests = [as_mailed(r) for r in requests]  # as a mail shows them (no file of the repository)
     if turn is None or turn.number != number:
         return None
     return {

@@ -118,12 +118,32 @@ def _player_strings() -> list[tuple[str, int, str]]:
 
 #: strings shown to the referee at the command line (the referee has the repository), not mailed
 REFEREE_ONLY = ("cli/", "games/mare_nostrum/campaign.py")
+#: the recorded prompt of a released ruleset, kept byte for byte so its archives replay; every mail
+#: shows it through ``post.owed.for_player``, which leaves the file out (checked below)
+RECORDED_PROMPTS = ("games/mare_nostrum/rules.py",)
 
 
 def test_no_text_a_player_receives_names_a_file_of_the_repository() -> None:
     named = [
         (where, line, text)
         for where, line, text in _player_strings()
-        if ("orders/" in text or "README.md" in text) and not where.startswith(REFEREE_ONLY)
+        if ("orders/" in text or "README.md" in text)
+        and not where.startswith(REFEREE_ONLY + RECORDED_PROMPTS)
     ]
     assert named == []
+
+
+def test_a_recorded_prompt_that_names_a_file_is_mailed_without_it() -> None:
+    from adjudicator.games.base import REFEREE
+    from adjudicator.games.dice import Dice
+    from adjudicator.post.owed import as_mailed, for_player
+
+    rules = get_ruleset("mare-nostrum")
+    options = rules.parse_options({})
+    state = rules.setup(options, rules.seat_names(options), Dice(b"seed"))
+    for request in rules.requests(state):
+        assert request.seat != REFEREE
+        mailed = as_mailed(request).prompt
+        assert "orders/" not in mailed and ".md" not in mailed
+        assert mailed.startswith("Orders of ") and "purchases and moves, one per line. Treasury" in mailed
+    assert for_player("a (see orders/x.md) b") == "a b"

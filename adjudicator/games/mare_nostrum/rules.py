@@ -251,8 +251,8 @@ class MareNostrum(BaseRuleset):
                     label=f"{label}: orders of {nation['name']}",
                     default="",
                     prompt=(
-                        f"Orders of {nation['name']} for {label}: purchases and moves, one per line. "
-                        f"Treasury {nation['treasury']} PO; units: "
+                        f"Orders of {nation['name']} for {label}: purchases and moves, one per line "
+                        f"(see orders/mare-nostrum.md). Treasury {nation['treasury']} PO; units: "
                         f"{', '.join(units) or 'none'}. No orders: every unit holds."
                     ),
                 )

@@ -57,7 +57,9 @@ class MasterCommander(BaseRuleset):
 
     name: ClassVar[str] = "master-commander"
     title: ClassVar[str] = "Master & Commander (the card game)"
-    version: ClassVar[str] = "2"  # 2: cards numbered after the shuffle, battles in the book's order
+    # 2: cards numbered after the shuffle, battles in the book's order; 3: a player whose written
+    # manoeuvres are spent while the others pass is asked again, and the requests say so
+    version: ClassVar[str] = "3"
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 5
     has_hidden_information: ClassVar[bool] = True
