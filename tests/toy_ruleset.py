@@ -148,6 +148,11 @@ class ClosestGuess(BaseRuleset):
     def bot(self, state: dict[str, Any], request: OrderRequest, rng: random.Random) -> str:
         return f"guess {rng.randint(1, 6)}"
 
+    def private_text(self, view: dict[str, Any]) -> str:
+        """The seat's own notes (the only list among them: the others' are counts)."""
+        mine = [n for notes in view["notes"].values() if isinstance(notes, list) for n in notes]
+        return f"Your private notes: {', '.join(mine)}" if mine else ""
+
     def board_text(self, view: dict[str, Any]) -> str:
         return "\n".join(f"{s:>6}: {'*' * v}" for s, v in view["score"].items())
 

@@ -30,8 +30,10 @@ from adjudicator.core.durations import format_duration, parse_duration
 from adjudicator.core.naming import branch_tag
 from adjudicator.core.store import Database, Game, ReminderSent, Seat, Turn, as_utc
 from adjudicator.core.waiting import CIVIL_DISORDER
+from adjudicator.games import get_ruleset
 from adjudicator.post import outbox
 from adjudicator.post.compose import compose, stable_message_id
+from adjudicator.post.owed import owed_by, owed_text
 
 if TYPE_CHECKING:
     from adjudicator.core.engine import Referee
@@ -263,17 +265,11 @@ def reminder_text(
             lines.append(f"Late orders are still taken until {absolute(grace_end, tz)} (grace period).")
         else:
             lines.append("Without orders by then, your seat plays its default orders.")
-    lines.append("")
-    for request in owed:
-        lines.append(
-            f"You owe: {request.label or request.key}" + (f" - {request.prompt}" if request.prompt else "")
-        )
-        if request.default:
-            lines.append(f"  default if nothing arrives: {request.default}")
+    lines += ["", owed_text(owed_by(get_ruleset(game.ruleset), owed, seat.name))]
     lines += [
-        "",
-        "Reply with your orders. Add a line with the word 'final' to let the turn close",
-        "as soon as every owed order is in; without it you can still replace them until the turn closes.",
+        "Reply with your orders, starting with the lines game:, seat:, secret: and turn:.",
+        "Add a line with the word 'final' to let the turn close as soon as every owed order is in;",
+        "without it you can still replace them until the turn closes.",
     ]
     return "\n".join(lines) + "\n", subject
 

@@ -51,6 +51,7 @@ from adjudicator.core.store import (
 from adjudicator.core.waiting import deadline_after_absences, ready_early, still_owed
 from adjudicator.games import UnknownRuleset, get_ruleset
 from adjudicator.games.base import (
+    HELP_HINT,
     REFEREE,
     Event,
     OptionError,
@@ -668,7 +669,7 @@ class Referee:
         body, final_line = strip_final(text)
         final = final or final_line
         if not body.strip():
-            raise RefereeError("the orders are empty: write at least one order (see orders/<game>.md)")
+            raise RefereeError(f"the orders are empty: write at least one order ({HELP_HINT})")
         with self.db.session() as session:
             game = self.game(session, game_id)
             if seat_name == REFEREE:

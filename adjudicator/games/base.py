@@ -21,6 +21,10 @@ The engine talks to a ruleset only through :class:`Ruleset`:
 ``bot(state, request, rng)``           legal order text, for demos, fuzzing and load tests
 ``board_text(view)``                   the board as text, for every text report
 ``board_svg(view)``                    the board as SVG, or ``None``
+``order_forms(request)``               the order forms the request's seat may write now
+                                       (:class:`OrderForm`: syntax, meaning, an example)
+``private_text(view)``                 what only that seat sees, in the game's words,
+                                       where the board text does not show it already
 =====================================  ==============================================
 
 Two optional parts serve a referee running a real campaign (see ``adjudicator/table/adjustments.py``);
@@ -54,6 +58,9 @@ ProblemKind = Literal["invalid", "illegal", "ambiguous", "warning"]
 
 #: The seat name under which the referee answers sealed requests (e.g. table battles).
 REFEREE = "referee"
+
+#: Where a mail sends a player for more than it says: a player has a mailbox, not the repository.
+HELP_HINT = "reply `help` for the full order page"
 
 
 class OptionError(ValueError):
@@ -205,6 +212,30 @@ class Event:
 
 
 @dataclass(frozen=True)
+class OrderForm:
+    """One form of order line a request accepts, as a player is shown it.
+
+    ``syntax`` is the line's shape (``<unit> move <place>``), ``meaning`` what it does in a few
+    words, ``example`` a line the game's parser reads without a problem (each game's tests parse
+    every example, so the summary a mail prints cannot drift from the parser). ``kinds`` are the
+    request kinds the form answers (empty: every kind of the game).
+    """
+
+    syntax: str
+    meaning: str
+    example: str
+    kinds: tuple[str, ...] = ()
+
+    def answers(self, kind: str) -> bool:
+        return not self.kinds or kind in self.kinds
+
+
+def forms_for(forms: tuple[OrderForm, ...], kind: str) -> tuple[OrderForm, ...]:
+    """The forms of a game's table that answer a request of ``kind``."""
+    return tuple(f for f in forms if f.answers(kind))
+
+
+@dataclass(frozen=True)
 class Outcome:
     """The end of a game: ``winners`` (empty for a draw) and the rule that ended it."""
 
@@ -263,6 +294,10 @@ class Ruleset(Protocol):
 
     def board_svg(self, view: State) -> str | None: ...
 
+    def order_forms(self, request: OrderRequest) -> tuple[OrderForm, ...]: ...
+
+    def private_text(self, view: State) -> str: ...
+
 
 class BaseRuleset:
     """Sensible defaults for the optional parts of :class:`Ruleset`; subclass it."""
@@ -306,6 +341,14 @@ class BaseRuleset:
 
     def board_svg(self, view: State) -> str | None:
         return None
+
+    def order_forms(self, request: OrderRequest) -> tuple[OrderForm, ...]:
+        """The order forms ``request`` accepts (none known: the mail says only ``help``)."""
+        return ()
+
+    def private_text(self, view: State) -> str:
+        """What ``view``'s seat alone sees that its board text does not show, in plain lines."""
+        return ""
 
 
 def problems_text(problems: list[Problem]) -> str:

@@ -63,6 +63,7 @@ from adjudicator.core.store import (
     as_utc,
     check_secret,
 )
+from adjudicator.games.base import HELP_HINT
 from adjudicator.games.base import REFEREE as REFEREE_SEAT
 from adjudicator.mail import between, orders_path
 from adjudicator.mail.bounces import clear_failing, mark_failing, read_bounce, tell_the_referee
@@ -85,10 +86,7 @@ HOUR = timedelta(hours=1)
 #: What is kept of a message that was not verified, and for how long.
 UNVERIFIED_KEEP = 4096
 UNVERIFIED_EXPIRY = timedelta(days=7)
-TIP = (
-    "Start the message with the lines game:, seat:, secret: and turn:, then your orders "
-    "(see orders/README.md)."
-)
+TIP = f"Start the message with the lines game:, seat:, secret: and turn:, then your orders ({HELP_HINT})."
 UNVERIFIED_TIP = "Orders and commands are taken only from the seat's address with the seat's secret."
 
 

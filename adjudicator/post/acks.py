@@ -26,6 +26,7 @@ from typing import Any
 
 from sqlmodel import Session, select
 
+from adjudicator.core.disclosure import disclosure
 from adjudicator.core.engine import SubmitResult
 from adjudicator.core.naming import branch_tag, game_context, local_time
 from adjudicator.core.store import Game, OutboxMessage, Seat, Turn, as_utc, dumps, loads
@@ -34,6 +35,7 @@ from adjudicator.games.base import OrderRequest
 from adjudicator.post import outbox
 from adjudicator.post.compose import as_bytes, compose, header_text, stable_boundaries, stable_message_id
 from adjudicator.post.ics import deadline_attachment
+from adjudicator.post.owed import owed_context
 from adjudicator.post.render import render
 
 #: ``outboxmessage.compose`` of an acknowledgement queued by reference (see the module's docstring).
@@ -161,8 +163,14 @@ def ack_context(record: dict[str, Any]) -> dict[str, Any]:
     turn = record["turn"]
     deadline = datetime.fromisoformat(turn["deadline"]) if turn["deadline"] else None
     game = record["game"]
+    ruleset = get_ruleset(game["ruleset"])
     return {
-        "game": {**game, "title": get_ruleset(game["ruleset"]).title},
+        "game": {
+            **game,
+            "title": ruleset.title,
+            # what a running game's reports show of the orders (hidden information: only the receipts)
+            "sealed_until_end": not disclosure(ruleset, game_over=False).orders,
+        },
         "seat": record["seat"],
         "turn": {
             "number": turn["number"],
@@ -356,6 +364,7 @@ def queue_reminder(
         "turn": turn_context(turn, seat.timezone),
         "hours_left": hours_left,
         "owed": owed,
+        **owed_context(get_ruleset(game.ruleset), owed, seat.name),
     }
     return _queue(
         session,

@@ -6,7 +6,6 @@ reports and their emails are stored together with the new state or not at all.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -40,6 +39,7 @@ from adjudicator.games.base import Event, OrderRequest, Outcome, Ruleset
 from adjudicator.post import outbox
 from adjudicator.post.compose import compose, header_text, mail_domain, stable_message_id
 from adjudicator.post.ics import turn_deadline_attachment
+from adjudicator.post.owed import as_mailed, owed_context
 from adjudicator.post.render import club_key, render
 from adjudicator.post.render import shared as shared_template
 from adjudicator.publish.pictures import clean_svg, convertible, digest, png_unavailable_reason
@@ -58,6 +58,7 @@ def next_context(
         requests = [] if turn is None else [OrderRequest.from_json(r) for r in loads(turn.requests_json)]
         cache["next_turn"] = (turn, requests)
     turn, requests = cache["next_turn"]
+    requests = [as_mailed(r) for r in requests]  # as a mail shows them (no file of the repository)
     if turn is None or turn.number != number:
         return None
     return {
@@ -153,7 +154,7 @@ def private_view(ruleset: Ruleset, state: dict[str, Any], seat: str | None) -> d
 #: The parts of a report that differ between seats seeing the same thing: the report templates
 #: keep them in blocks of these names, rendered per seat; the rest is rendered once per distinct
 #: view (:func:`on_close`).
-SEAT_BLOCKS = ("seat_header", "seat_picture", "seat_private", "seat_deadline", "seat_absence")
+SEAT_BLOCKS = ("seat_header", "seat_picture", "seat_private", "seat_deadline", "seat_owed", "seat_absence")
 
 
 def report_context(
@@ -192,7 +193,8 @@ def seen_by(
     tz_name = seats[seat].timezone if seat is not None and seat in seats else "UTC"
     shown = shared["shown"]
     view, view_key = _view_of(shared, seat)
-    private = _private_part(shared, view, seat)  # before the board is drawn from the same view
+    # what the seat alone sees, in the game's words (never its data: they stay in the record)
+    private = ruleset.private_text(view) if seat is not None else ""  # before the board is drawn from it
     if view_key not in shared["boards"]:
         shared["boards"][view_key] = (ruleset.board_text(view), clean_svg(ruleset.board_svg(view)))
     board_text, board_svg = shared["boards"][view_key]
@@ -229,7 +231,7 @@ def seen_by(
     own = {
         "seat": seat,
         "player": names.get(seat, "") if seat else "",
-        "private": json.dumps(private, indent=2, ensure_ascii=False, sort_keys=True) if private else "",
+        "private": private,
         "picture": {
             "filename": picture_name(game.id, turn.number) if board_svg else "",
             "attached": False,
@@ -237,6 +239,7 @@ def seen_by(
         },
         "next": nxt,
         "absence": absence_shown(session, game, seat) if shared["absences"] else "",
+        **owed_context(ruleset, [] if nxt is None else nxt["requests"], seat),
     }
     return key, shared["common"][key], own
 
@@ -284,25 +287,6 @@ def absence_shown(session: Session, game: Game, seat: str | None) -> str:
     from adjudicator.table.absence import allowance_line
 
     return allowance_line(session, game, seat) or ""
-
-
-def _private_part(shared: dict[str, Any], view: Any, seat: str | None) -> dict[str, Any]:
-    """:func:`private_view` of ``seat`` from its ``view``, the public view compared once per close."""
-    if seat is None:
-        return {}
-    if "public_view" not in shared:
-        shared["public_view"] = shared["ruleset"].view(shared["state"], None)
-    public = shared["public_view"]
-    if view is public:  # the very object the public sees: nothing of its own
-        return {}
-    if "public" not in shared:
-        shared["public"] = (
-            {k: canonical_json(v) for k, v in public.items()} if isinstance(public, dict) else None
-        )
-    public_json = shared["public"]
-    if not isinstance(view, dict) or public_json is None:
-        return {}
-    return {k: v for k, v in view.items() if k not in public_json or public_json[k] != canonical_json(v)}
 
 
 def _turn_facts(session: Session, game: Game, turn: Turn, recorded: Recorded | None = None) -> dict[str, Any]:
@@ -596,6 +580,9 @@ def on_open(session: Session, game: Game, turn: Turn) -> None:
             "next": next_context(session, game, turn.number, seat.timezone),
             "board_text": ruleset.board_text(view),
             "board_svg": clean_svg(ruleset.board_svg(view)),
+            **owed_context(
+                ruleset, [OrderRequest.from_json(r) for r in loads(turn.requests_json)], seat.name
+            ),
         }
         text = render("notice.txt.j2", game.ruleset, **context)
         html = render("notice.html.j2", game.ruleset, **context)

@@ -38,6 +38,7 @@ from adjudicator.core.store import (
     check_secret,
     hash_secret,
 )
+from adjudicator.games.base import HELP_HINT
 from adjudicator.post.letters import queue_letter
 
 SIGNUP_MODES = ("closed", "open", "approve")
@@ -364,8 +365,8 @@ def _seat_player(db: Database, referee: Referee, confirmation_id: int, now: date
         text = (
             f"You play seat {seat} of {game.id}.\n\n"
             f"    game: {game.id}\n    seat: {seat}\n    secret: {secret}\n\n"
-            "Start every mail to the referee with these lines (and turn: N for orders); see "
-            "orders/README.md. Keep the secret to yourself: it is what proves a mail is yours. "
+            "Start every mail to the referee with these lines (and turn: N for orders); "
+            f"{HELP_HINT} of the game. Keep the secret to yourself: it is what proves a mail is yours. "
             "It is shown this once."
         )
         queue_letter(

@@ -67,9 +67,9 @@ def test_without_png_conversion_reports_still_go_out_and_say_so(
 def test_what_each_seat_sees_while_hidden_information_lasts(referee: Referee) -> None:
     play(referee, "camp", 2, points=50)
     north, south, public = (report(referee, "camp", 1, seat, "text") for seat in ("north", "south", ""))
-    assert "secret n1" in north and "ONLY YOU SEE THIS" in north and '"n1"' in north
+    assert "secret n1" in north and "ONLY YOU SEE THIS" in north and "Your private notes: n1" in north
     for other in (south, public):
-        assert "secret n1" not in other and '"n1"' not in other
+        assert "secret n1" not in other and "Your private notes" not in other
         assert "(sealed: hidden information" in other
     for text in (north, south, public):
         assert "receipt " in text and "WHAT HAPPENED" in text and "The target is" in text

@@ -141,7 +141,7 @@ def test_reminder_is_rendered_and_queued_once(
     mail = parts(mail_bytes(reminders[0]))
     assert mail["msg"]["Subject"] == "[toy] Reminder: 24h left for turn 1, Round 1"
     assert "2026-11-24 12:00 UTC (2026-11-24 13:00 Europe/Paris)" in mail["text"]
-    assert "you owe Round 1, north" in mail["text"] and "you owe" in mail["html"]
+    assert "YOU OWE: Round 1, north" in mail["text"] and "You owe: Round 1, north" in mail["html"]
     assert "deadline.ics" in mail["attachments"]
 
 

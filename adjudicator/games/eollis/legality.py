@@ -9,7 +9,7 @@ from __future__ import annotations
 import difflib
 from typing import Any
 
-from adjudicator.games.base import Problem, State
+from adjudicator.games.base import HELP_HINT, Problem, State
 from adjudicator.games.eollis.cards import effect_name
 from adjudicator.games.eollis.orders import POSTS, slug
 from adjudicator.games.eollis.table import Table
@@ -59,7 +59,7 @@ def check(state: State, seat: str, kind: str, orders: list[dict[str, Any]]) -> l
         if uid is None:
             names = sorted({slug(cards[u]["name"]) for u in free})
             if any(slug(cards[u]["name"]) == name for u in free):
-                bad(o, f"{name} cannot be played this way", "see orders/eollis.md, the cards")
+                bad(o, f"{name} cannot be played this way", HELP_HINT)
             else:
                 bad(o, f"no card {name!r} left in your hand", _suggest(name, names))
             return None

@@ -17,7 +17,7 @@ import re
 import unicodedata
 from typing import Any
 
-from adjudicator.games.base import Parsed, Problem
+from adjudicator.games.base import OrderForm, Parsed, Problem
 
 Order = dict[str, Any]
 
@@ -49,6 +49,93 @@ VERBS: dict[str, tuple[str, ...]] = {
     "tavern": ("discard",),
     "brawl": ("brawl", "hinder"),
 }
+
+#: Every form of order line by request kind, as mails summarise it (the tests parse each example
+#: and check that every verb :data:`VERBS` and :data:`STANDING` accept has a form here).
+ORDER_FORMS: tuple[OrderForm, ...] = (
+    OrderForm("pass", "nothing more", "pass"),
+    OrderForm(
+        "discard <card>",
+        "discard one card before drawing (a line per card)",
+        "discard coup de chance",
+        ("muster", "tavern"),
+    ),
+    OrderForm(
+        "release <pirate> | keep all",
+        "release a surviving pirate, or keep them all",
+        "release barbe-grise",
+        ("muster",),
+    ),
+    OrderForm(
+        "candidate <pirate>", "your candidate for Capitaine", "candidate toure l'eventreuse", ("election",)
+    ),
+    OrderForm(
+        "play <card>", "your one card for your own roll", "play bravoure", ("election", "test", "decision")
+    ),
+    OrderForm(
+        "hinder <clan> with <card>",
+        "a card on a rival's roll",
+        "hinder rouge with croc-en-jambe",
+        ("election", "test", "brawl"),
+    ),
+    OrderForm(
+        "help <clan> with <card>",
+        "an Exploit bonus on another clan's roll",
+        "help bleu with coup de chance",
+        ("test",),
+    ),
+    OrderForm("power <pirate>", "use a pirate's power", "power mirelle la rousse", ("election", "test")),
+    OrderForm("test <pirate>", "which of your pirates aboard tests", "test barbe-grise", ("test",)),
+    OrderForm("repair with <card>", "an Exploit repair of the Ballon", "repair with rustine", ("test",)),
+    OrderForm(
+        "accident <pirate> with <card>",
+        "Accident on a rival pirate aboard",
+        "accident gros nestor with accident",
+        ("test",),
+    ),
+    OrderForm("reveal | refuse", "as Vigie: show the Event you drew, or refuse it", "reveal", ("lookout",)),
+    OrderForm("continue | return", "the Capitaine's decision", "continue", ("decision",)),
+    OrderForm(
+        "swap <pirate> and <pirate>",
+        "the Capitaine swaps two posts",
+        "swap barbe-grise and le borgne",
+        ("decision",),
+    ),
+    OrderForm(
+        "brawl <card> on <clan> [pirate <pirate>] [with <card>]",
+        "a Bagarre card, one line per round",
+        "brawl vol a la tire on rouge",
+        ("brawl",),
+    ),
+    OrderForm(
+        "recruit navigation|combat|bagou|total", "standing: how your recruit is chosen", "recruit navigation"
+    ),
+    OrderForm(
+        "posts <post>, <post>, ...", "standing: boarding wishes, in order", "posts second, vigie, marin"
+    ),
+    OrderForm(
+        "order <pirate>, <pirate>, ...", "standing: which pirates board first", "order barbe-grise, le borgne"
+    ),
+    OrderForm("gift <clan> | gift self", "standing: whom your Bosco gives a card", "gift self"),
+    OrderForm(
+        "sacrifice <pirate>, ...", "standing: who dies first when you lose a pirate", "sacrifice le borgne"
+    ),
+    OrderForm("condemn <pirate>, ...", "standing: whom you condemn as Pretre", "condemn le borgne"),
+    OrderForm("side captain | mutineer", "standing: your side in another clan's mutiny", "side captain"),
+    OrderForm(
+        "lookout reveal | refuse above <n> | ask", "standing: your answer as Vigie", "lookout refuse above 9"
+    ),
+    OrderForm(
+        "plan return at balloon <n> or after <n> events | plan ask",
+        "standing: your decision as Capitaine",
+        "plan return at balloon 6 or after 4 events",
+    ),
+    OrderForm(
+        "mutiny if continue|return|always with <pirate> | no mutiny",
+        "standing: a mutiny declared in advance",
+        "mutiny if continue with gros nestor",
+    ),
+)
 
 SKILLS = ("navigation", "combat", "bagou")
 RECRUIT_CHOICES = (*SKILLS, "total")

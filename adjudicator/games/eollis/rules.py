@@ -27,11 +27,13 @@ from adjudicator.games.base import (
     BaseRuleset,
     Event,
     OptionError,
+    OrderForm,
     OrderRequest,
     Outcome,
     Parsed,
     Problem,
     State,
+    forms_for,
 )
 from adjudicator.games.dice import Dice
 from adjudicator.games.eollis import adventure, tavern
@@ -234,6 +236,14 @@ class Eollis(BaseRuleset):
         return text
 
     # -- orders -----------------------------------------------------------------------------------------
+    def order_forms(self, request: OrderRequest) -> tuple[OrderForm, ...]:
+        return forms_for(grammar.ORDER_FORMS, request.kind)
+
+    def private_text(self, view: State) -> str:
+        """The Event the Vigie drew in secret (the hand, missions and standing answers are on the board)."""
+        seen = (view.get("you") or {}).get("lookout")
+        return f"As Vigie you drew the Event {seen['name']}: reveal it, or refuse it." if seen else ""
+
     def parse(self, request: OrderRequest, text: str) -> Parsed:
         return grammar.parse(request.kind, text)
 

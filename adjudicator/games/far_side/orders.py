@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from adjudicator.games.base import Parsed, Problem
+from adjudicator.games.base import OrderForm, Parsed, Problem
 from adjudicator.games.far_side.board import PREFIX, is_square
 from adjudicator.games.far_side.tables import SKILLS
 
@@ -38,6 +38,100 @@ REACTION_WORDS = ("fire", "hold", "return")
 FIRE_POLICIES = ("return", "hold", "will")
 POLICIES = ("straight", "ask")
 MUST_SAIL = "a ship sails its whole MOVE unless a rule stops it (an occupied square, the edge, a ram, a dock)"
+
+#: where a standing order may be written (a turn email too: a bare `fire at will` there is an attack)
+_STANDING_KINDS = ("turn", "standing", "drift", "continue")
+#: Every form of order line by request kind (the key's first part), as mails summarise it; the
+#: examples are written by the British (B ships) against the French (F ships), and each is parsed
+#: by the tests, which also check that every first word a kind accepts has a form here.
+ORDER_FORMS: tuple[OrderForm, ...] = (
+    OrderForm("anchor [ship]", "no ship moves", "anchor B3", ("turn",)),
+    OrderForm(
+        "kedge <ship> to <square>",
+        "forfeit the wind roll, try to move one square",
+        "kedge B3 to c6",
+        ("turn",),
+    ),
+    OrderForm(
+        "sail <ship> <square> ... [dock]", "one ship sails along the path", "sail B3 c7 c6 c5", ("turn",)
+    ),
+    OrderForm("tow <ship> [<ship> ...]", "the ships towed behind the sailing ship", "tow B5", ("turn",)),
+    OrderForm("ram <enemy>", "ram an adjacent enemy after the path", "ram F4", ("turn",)),
+    OrderForm(
+        "if move > path: continue straight | ask",
+        "what MOVE left after the path does",
+        "if move > path: ask",
+        ("turn",),
+    ),
+    OrderForm("windward <enemy>", "the target for the windward position", "windward F3", ("turn",)),
+    OrderForm(
+        "gage move <square>", "the move of a ship that gains the weather gage", "gage move c4", ("turn",)
+    ),
+    OrderForm(
+        "repair <ship> <task> <n> ... from <skill> <n> ...",
+        "repairs (pumps, rigging, fires) paid with skill levels",
+        "repair B1 pumps 2 rigging 1 from gun 2 sea 1",
+        ("turn",),
+    ),
+    OrderForm(
+        "transfer <ship> cmd <n> to <ship> from <skill> <n>",
+        "lend command to an adjacent ship",
+        "transfer B5 cmd 1 to B7 from gun 1",
+        ("turn",),
+    ),
+    OrderForm(
+        "fire <ship> at <enemy> | nearest",
+        "a ship's attack this round",
+        "fire B3 at F6",
+        ("turn", "reaction"),
+    ),
+    OrderForm(
+        "fire at will",
+        "every ship not named in a fire line attacks",
+        "fire at will",
+        ("turn", "reaction", "standing"),
+    ),
+    OrderForm(
+        "grapple <ship> at <enemy>", "try to grapple an enemy at short range", "grapple B8 at F7", ("turn",)
+    ),
+    OrderForm("repel <ship>", "your grappled ship tries to ungrapple", "repel B4", ("turn",)),
+    OrderForm(
+        "continue <square> ... [dock] | continue straight",
+        "where the sailing ship goes with its MOVE left",
+        "continue c4 b4",
+        ("continue",),
+    ),
+    OrderForm(
+        "drift ignore | ask | <enemy> [<enemy> ...]",
+        "which enemy ship drifts in the enemy's turn",
+        "drift F4 F3",
+        _STANDING_KINDS,
+    ),
+    OrderForm(
+        "return fire",
+        "your ships fire back when engaged or attacked",
+        "return fire",
+        (*_STANDING_KINDS, "reaction"),
+    ),
+    OrderForm(
+        "hold fire [<ship> ... | none]",
+        "no ship (or these ships) fire in the enemy's turn",
+        "hold fire B3",
+        (*_STANDING_KINDS, "reaction"),
+    ),
+    OrderForm(
+        "priority <ship> <enemy> ... | none",
+        "that ship's targets, first in range first",
+        "priority B3 F4 F2",
+        _STANDING_KINDS,
+    ),
+    OrderForm(
+        "standing <standing order>",
+        "a standing order written in any mail",
+        "standing fire at will",
+        _STANDING_KINDS,
+    ),
+)
 TASKS = {
     "pumps": "pumps",
     "pump": "pumps",

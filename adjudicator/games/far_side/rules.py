@@ -17,15 +17,28 @@ or one sealed moment of it:
 from __future__ import annotations
 
 import random
+import re
 import tomllib
+from dataclasses import replace
 from importlib.resources import files
 from typing import Any, ClassVar
 
-from adjudicator.games.base import BaseRuleset, Event, OptionError, OrderRequest, Outcome, Parsed, Problem
+from adjudicator.games.base import (
+    HELP_HINT,
+    BaseRuleset,
+    Event,
+    OptionError,
+    OrderForm,
+    OrderRequest,
+    Outcome,
+    Parsed,
+    Problem,
+    forms_for,
+)
 from adjudicator.games.dice import Dice
 from adjudicator.games.far_side import board as B
 from adjudicator.games.far_side.legality import check_orders
-from adjudicator.games.far_side.orders import Orders, canonical, parse_orders
+from adjudicator.games.far_side.orders import ORDER_FORMS, Orders, canonical, parse_orders
 from adjudicator.games.far_side.ships import new_ship
 from adjudicator.games.far_side.turn import drift_before_the_turn, run_turn
 from adjudicator.games.far_side.wind import roll_wind, wind_text
@@ -254,13 +267,23 @@ class FarSide(BaseRuleset):
         )
         return [turn, standing]
 
+    def order_forms(self, request: OrderRequest) -> tuple[OrderForm, ...]:
+        """The forms of ``request``, their examples in the seat's own ship letters."""
+        forms = forms_for(ORDER_FORMS, _kind(request))
+        if request.seat == "british":
+            return forms
+        swap = str.maketrans("BF", "FB")
+        return tuple(
+            replace(f, example=re.sub(r"\b[BF]\d", lambda m: m[0].translate(swap), f.example)) for f in forms
+        )
+
     # -- orders -------------------------------------------------------------------
     def parse(self, request: OrderRequest, text: str) -> Parsed:
         return parse_orders(request.seat, _kind(request), text)
 
     def check(self, state: State, request: OrderRequest, orders: Any) -> list[Problem]:
         if not isinstance(orders, Orders):
-            return [Problem(None, "invalid", "no orders understood", "see orders/far-side.md")]
+            return [Problem(None, "invalid", "no orders understood", HELP_HINT)]
         if _kind(request) in ("turn", "continue") and request.seat != state["active"]:
             return [
                 Problem(

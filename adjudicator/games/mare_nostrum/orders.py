@@ -39,7 +39,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from adjudicator.games.base import Parsed, Problem
+from adjudicator.games.base import OrderForm, Parsed, Problem
 
 from .map import GameMap
 
@@ -53,6 +53,57 @@ VERBS = ("hold", "move", "embark", "land", "blockade", "pillage", "cut", "engage
 HEADS = ("buy", "hire", "battle", "government", "truce")
 MAX_LINES = 500
 MAX_LINE_LENGTH = 300
+
+#: Request kinds: a nation's orders, and the referee's results of battles fought on the table.
+ORDERS_KIND = "orders"
+RESULTS_KIND = "battle-results"
+
+#: Every form of order line, as mails summarise it (each example is parsed by the tests).
+ORDER_FORMS: tuple[OrderForm, ...] = (
+    OrderForm("<unit> hold [pillage] [cut]", "the unit stays", "A2 hold pillage cut", (ORDERS_KIND,)),
+    OrderForm(
+        "<army> move <province> [control|pillage|siege|cut|intercept] [retreat <province>]",
+        "an army moves to an adjacent province",
+        "A1 move Cisalpina pillage retreat Etruria",
+        (ORDERS_KIND,),
+    ),
+    OrderForm(
+        "<fleet> move <sea> [engage|intercept]",
+        "a fleet moves to an adjacent sea",
+        "F1 move Mare-Ionium engage",
+        (ORDERS_KIND,),
+    ),
+    OrderForm("<army> embark <fleet>", "an army boards a fleet", "A3 embark F1", (ORDERS_KIND,)),
+    OrderForm(
+        "<army> land <province> [control|...]",
+        "an embarked army lands",
+        "A4 land Sicilia control",
+        (ORDERS_KIND,),
+    ),
+    OrderForm("<fleet> blockade <port>", "a fleet blockades a port", "F2 blockade Carthago", (ORDERS_KIND,)),
+    OrderForm("truce <province>", "no battle with a band there", "truce Pannonia", (ORDERS_KIND,)),
+    OrderForm(
+        "buy army <province> [mercenaries <n>]", "a new army", "buy army Latium mercenaries 2", (ORDERS_KIND,)
+    ),
+    OrderForm("buy fleet <port> <sea>", "a new fleet", "buy fleet Latium Mare-Tyrrhenum", (ORDERS_KIND,)),
+    OrderForm("hire engineer|priest <army>", "a leader joins an army", "hire engineer A1", (ORDERS_KIND,)),
+    OrderForm(
+        "hire mercenaries <n>", "mercenaries for the whole nation", "hire mercenaries 3", (ORDERS_KIND,)
+    ),
+    OrderForm(
+        "battle order <unit> <unit> ...", "which units fight first", "battle order A2 A1", (ORDERS_KIND,)
+    ),
+    OrderForm("government <province>", "where the government sits", "government Campania", (ORDERS_KIND,)),
+    OrderForm(
+        "battle <place>: <nation> wins [, lost <nation>:<unit>]",
+        "the result of a battle fought on the table",
+        "battle Mare-Ionium: carthage wins, lost carthage:F2",
+        (RESULTS_KIND,),
+    ),
+    OrderForm(
+        "battle <place>: dice", "the built-in dice decide that battle", "battle Gallia: dice", (RESULTS_KIND,)
+    ),
+)
 
 
 @dataclass(frozen=True)

@@ -17,11 +17,13 @@ from adjudicator.games.base import (
     BaseRuleset,
     Event,
     OptionError,
+    OrderForm,
     OrderRequest,
     Outcome,
     Parsed,
     Problem,
     ScenarioError,
+    forms_for,
 )
 from adjudicator.games.dice import Dice
 
@@ -39,7 +41,7 @@ from .map import (
     map_record,
 )
 from .native import military_phase
-from .orders import BattleResult, Order, canonical_orders, parse_orders, parse_results
+from .orders import ORDER_FORMS, BattleResult, Order, canonical_orders, parse_orders, parse_results
 from .phase import MilitaryPhase, new_army
 
 State = dict[str, Any]
@@ -256,6 +258,9 @@ class MareNostrum(BaseRuleset):
                 )
             )
         return out
+
+    def order_forms(self, request: OrderRequest) -> tuple[OrderForm, ...]:
+        return forms_for(ORDER_FORMS, request.kind.split()[0])
 
     # ------------------------------------------------------------------ orders
     def parse(self, request: OrderRequest, text: str) -> Parsed:

@@ -432,6 +432,14 @@ def ability_card(table: Table, seat: str, order: Order) -> str:
     return uid
 
 
+#: What the manoeuvre request of the manoeuvre segment says of plays written in advance.
+WRITE_AHEAD = (
+    " You may write several plays, one per line: the first is played now, each next one at your"
+    " next turn of the segment while nobody else plays. End with 'pass' to stop after them;"
+    " without it you are asked again once they are played and the others pass."
+)
+
+
 def _ask_manoeuvre(table: Table, seat: str) -> None:
     from adjudicator.games.master_commander.standing import standing_answer
 
@@ -464,7 +472,8 @@ def _ask_manoeuvre(table: Table, seat: str) -> None:
             f"Play a {kind} {timing} manoeuvre from your hand ('play <card>', 'play <card> on "
             "<character>', 'play <card> challenge <opposing character> with <your character>'), "
             "use the ability of a card you control in play ('use <card> [on <character>]', "
-            "manoeuvre segment) or 'pass'. When every player passes in turn the battle ends.",
+            "manoeuvre segment) or 'pass'. When every player passes in turn the battle ends."
+            + (WRITE_AHEAD if battle["stage"] == "manoeuvres" else ""),
         )
     ]
     for i, other in enumerate(later):
@@ -642,13 +651,23 @@ def resolve_manoeuvre(table: Table, answers: dict[str, list[Order]]) -> None:
 
 
 def _answered_in_advance(table: Table, seat: str) -> bool:
-    """A player asked again when nobody else has played since its last answer has nothing new to
-    answer: the next play it wrote then is played, or, if it wrote none, it passes. If another
-    player has played since, the plays it wrote in advance are dropped and it is asked."""
+    """A player whose turn comes again when nobody else has played since its last answer: the next
+    play it wrote then is played; at the 'pass' it wrote after its plays, or after an answer that
+    was a pass, it passes. When every play it wrote is played (and it wrote no 'pass') it is asked
+    again: the others' passes would otherwise end the battle for it unasked, with a manoeuvre
+    perhaps still in hand. If another player has played since, what it wrote in advance is
+    dropped and it is asked."""
     battle = table.state["battle"]
     written = battle["written"].get(seat) or []
     if seat in battle["seen"] and battle["seen"][seat] == battle["plays"]:
-        if written:
+        if written and written[0]["verb"] == "pass":  # it wrote where to stop: kept while nothing changes
+            _passes(table, seat, "as it wrote: nothing new since its last answer")
+        elif written and written[0]["verb"] == "later":
+            # every play it wrote is played and the others passed: a pass now would end the battle
+            # for it unasked (a second manoeuvre in hand could still turn it), so it is asked again
+            written.pop(0)
+            return False
+        elif written:
             order = written.pop(0)
             table.tell(f"{seat}'s next written play: {order_line(order)}.", "manoeuvre")
             _play_one(table, seat, order)
@@ -656,9 +675,9 @@ def _answered_in_advance(table: Table, seat: str) -> bool:
             _passes(table, seat, "nothing new since its last answer")
         battle["seen"][seat] = battle["plays"]
         return True
-    if written:
+    if any(o["verb"] not in ("pass", "later") for o in written):
         table.tell(f"{seat}'s further written plays are dropped: another player played since.", "manoeuvre")
-        battle["written"][seat] = []
+    battle["written"][seat] = []
     return False
 
 
@@ -674,7 +693,10 @@ def _manoeuvre_answer(table: Table, seat: str, orders: list[Order]) -> None:
     battle = table.state["battle"]
     plays = [o for o in orders if o["verb"] in ("play", "use")]
     if battle["stage"] == "manoeuvres":
-        battle["written"][seat] = plays[1:]
+        # after its plays, an answer ends with where it stops: at a 'pass' it wrote, else ('later')
+        # it is asked again once they are played and the others pass (``_answered_in_advance``)
+        stop = [{"verb": "pass" if any(o["verb"] == "pass" for o in orders) else "later"}] if plays else []
+        battle["written"][seat] = plays[1:] + stop
     if not plays:
         _passes(table, seat)
     else:

@@ -61,6 +61,10 @@ def _place(view: dict[str, Any], uid: str) -> str:
     return f"{_with_attachments(view, uid)} ({values})"
 
 
+#: What the letters of a character's values stand for (printed once under every board that uses them).
+STAT_LEGEND = "Character values: C conquest, D diplomacy, F combat (fighting), Cmd command."
+
+
 def _character(view: dict[str, Any], uid: str) -> str:
     c = _card(view, uid)
     grade = f" {c.get('grade')}" if c.get("grade") else ""
@@ -132,6 +136,9 @@ def board_text(view: dict[str, Any]) -> str:
             f"Referendum on {_text(view, referendum['agreement'])}: {tally['for']} for, "
             f"{tally['against']} against so far"
         )
+    if any(p["characters"] or p["tavern"] for p in view["players"].values()):
+        lines.append("")
+        lines.append(STAT_LEGEND)
     standing = (view.get("you") or {}).get("standing") or {}
     if standing:
         from adjudicator.games.master_commander.orders import order_text
@@ -142,4 +149,25 @@ def board_text(view: dict[str, Any]) -> str:
     if outcome:
         lines.append("")
         lines.append(f"Game over: {', '.join(outcome['winners'])} ({outcome['reason']})")
+    return "\n".join(lines)
+
+
+def private_text(view: dict[str, Any]) -> str:
+    """What only the seat of ``view`` sees and the board does not show: its face-down duel cards and
+    the orders it wrote that still wait (its hand, event and standing answers are on the board)."""
+    from adjudicator.games.master_commander.orders import order_text
+
+    you = view.get("you") or {}
+    lines: list[str] = []
+    if you.get("duel_cards"):
+        lines.append("Your face-down duel cards: " + ", ".join(_text(view, u) for u in you["duel_cards"]))
+    waiting = [
+        ("Your orders waiting for the rest of your turn", you.get("queue") or []),
+        ("Your further plays written for this battle", you.get("written_plays") or []),
+        ("Your answer written in case the players before you pass", you.get("conditional_answer") or []),
+        ("Your duel steps written in advance", you.get("written_duel_steps") or []),
+    ]
+    for title, orders in waiting:
+        if orders:
+            lines.append(f"{title}: " + "; ".join(order_text(o) for o in orders))
     return "\n".join(lines)

@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from adjudicator.games.base import Parsed, Problem
+from adjudicator.games.base import OrderForm, Parsed, Problem
 from adjudicator.games.master_commander.terms import TermError, parse_terms, terms_text
 
 Order = dict[str, Any]
@@ -111,6 +111,37 @@ EXAMPLES: dict[str, str] = {
     "standing stop using fence)",
     "standing-supports": "standing supports of teniente to la habana",
 }
+
+#: the standing answers are variants of ``standing``: one form stands for them all in a summary
+_STANDING_VERBS = ("standing", "standing-use", "standing-supports")
+
+
+def _form(verb: str, kinds: tuple[str, ...]) -> OrderForm:
+    """A verb's form from its :data:`EXAMPLES` line: the line itself, and what its parenthesis says."""
+    if verb == "standing":
+        return OrderForm(
+            "standing <answer>",
+            "a standing answer, kept until you change it",
+            "standing pass manoeuvres below 2",
+            kinds,
+        )
+    line, _, note = EXAMPLES[verb].partition("(")
+    return OrderForm(line.strip(), note.rstrip(") ").strip(), line.strip(), kinds)
+
+
+def _forms() -> tuple[OrderForm, ...]:
+    kinds_of: dict[str, list[str]] = {}
+    for kind, verbs in VERBS.items():
+        for verb in verbs:
+            if verb not in _STANDING_VERBS[1:]:
+                kinds_of.setdefault(verb, []).append(kind)
+    verbs = sorted(kinds_of, key=lambda verb: verb == "standing")  # the standing answers last
+    return tuple(_form(verb, tuple(kinds_of[verb])) for verb in verbs)
+
+
+#: Every form of order line, by request kind, built from :data:`VERBS` and :data:`EXAMPLES` (the
+#: parser's own tables), as mails summarise it; the tests parse every example.
+ORDER_FORMS: tuple[OrderForm, ...] = _forms()
 
 _NAME = r"[^,]+?"
 _NUMBER = r"[0-9]{1,5}"

@@ -18,11 +18,13 @@ from adjudicator.games.base import (
     BaseRuleset,
     Event,
     OptionError,
+    OrderForm,
     OrderRequest,
     Outcome,
     Parsed,
     Problem,
     State,
+    forms_for,
 )
 from adjudicator.games.dice import Dice
 from adjudicator.games.master_commander import battle as battles
@@ -55,7 +57,9 @@ class MasterCommander(BaseRuleset):
 
     name: ClassVar[str] = "master-commander"
     title: ClassVar[str] = "Master & Commander (the card game)"
-    version: ClassVar[str] = "2"  # 2: cards numbered after the shuffle, battles in the book's order
+    # 2: cards numbered after the shuffle, battles in the book's order; 3: a player whose written
+    # manoeuvres are spent while the others pass is asked again, and the requests say so
+    version: ClassVar[str] = "3"
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 5
     has_hidden_information: ClassVar[bool] = True
@@ -236,8 +240,7 @@ class MasterCommander(BaseRuleset):
                     default="pass",
                     prompt="Your whole turn: attachments, actions, an event, explore or raid, "
                     "refute or propose an agreement, one gold transaction, a ransom, recruits and rallies, "
-                    "a discard; 'wait' to decide the rest after a raid, vote, ransom or rally "
-                    "(see orders/master-commander.md).",
+                    "a discard; 'wait' to decide the rest after a raid, vote, ransom or rally.",
                 )
             ]
         return [
@@ -292,6 +295,14 @@ class MasterCommander(BaseRuleset):
         return f"Turn {state['turn']}, {state['active']}: {title}"
 
     # -- orders ----------------------------------------------------------------------------------------
+    def order_forms(self, request: OrderRequest) -> tuple[OrderForm, ...]:
+        return forms_for(grammar.ORDER_FORMS, request.kind)
+
+    def private_text(self, view: State) -> str:
+        from adjudicator.games.master_commander.board import private_text
+
+        return private_text(view)
+
     def parse(self, request: OrderRequest, text: str) -> Parsed:
         return grammar.parse(request.kind, text)
 
@@ -355,7 +366,16 @@ class MasterCommander(BaseRuleset):
         elif kind == "manoeuvre":
             plays = [o for o in orders if o["verb"] in ("play", "use")]
             passes = [o for o in orders if o["verb"] in ("pass", "later")]
-            if plays and passes:
+            # the manoeuvre segment: a 'pass' after the plays written in advance says where they stop
+            stops = (
+                bool(plays)
+                and (state.get("battle") or {}).get("stage") == "manoeuvres"
+                and all(
+                    o["verb"] == "pass" and o.get("line", 0) > max(p.get("line", 0) for p in plays)
+                    for o in passes
+                )
+            )
+            if plays and passes and not stops:
                 bad.append((passes[0], Refused("'pass' with a play", "play, or pass", "ambiguous")))
             later = [o for o in orders if o["verb"] == "later"]
             if later and not request.optional:
@@ -468,7 +488,8 @@ class MasterCommander(BaseRuleset):
         battle = view.get("battle")
         if battle:  # plays written in advance are their writer's secret until played
             written = battle.pop("written", {}) or {}
-            you["written_plays"] = list(written.get(seat, [])) if seat is not None else []
+            mine = written.get(seat, []) if seat is not None else []
+            you["written_plays"] = [o for o in mine if o["verb"] in ("play", "use")]
             conditional = battle.pop("conditional", {}) or {}
             you["conditional_answer"] = (conditional.get(seat) or {}).get("orders") if seat else None
         if battle and battle.get("duel"):

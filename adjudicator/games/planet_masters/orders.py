@@ -14,7 +14,7 @@ import difflib
 import re
 from dataclasses import dataclass, field
 
-from adjudicator.games.base import Parsed, Problem
+from adjudicator.games.base import OrderForm, Parsed, Problem
 from adjudicator.games.planet_masters.tables import (
     HOME_WORDS,
     PLANET_WORDS,
@@ -54,6 +54,45 @@ IMMUNITY = {"cancel": "cancel", "annuler": "cancel", "allow": "allow", "accept":
 SUBJECTS = ("weapon", "home", "tech", "power", "resources", "influence", "planets", "weapons", "galaxy")
 OPS = {"<": "<", "<=": "<=", ">": ">", ">=": ">=", "=": "=", "==": "=", "!=": "!=", "is": "=", "is-not": "!="}
 REWARDS = ("invade", "destroy", "pressure")
+
+#: Every form of statement by request kind, as mails summarise it (the tests parse each example and
+#: check that every verb, ballot and Immunity answer the parser knows has a form here).
+ORDER_FORMS: tuple[OrderForm, ...] = (
+    OrderForm("build", "Construction: 1 Resource for a new red die", "build", ("turn",)),
+    OrderForm(
+        "rebuild [<weapon> | tech]",
+        "Construction: reroll a weapon (or the Technology die)",
+        "rebuild cruiser",
+        ("turn",),
+    ),
+    OrderForm("tech", "Construction: 2 Resources for the blue die, once a game", "tech", ("turn",)),
+    OrderForm(
+        "reroll home | <face> | all <face>",
+        "Management: reroll the black die or white dice",
+        "reroll all exhausted",
+        ("turn",),
+    ),
+    OrderForm("attack <player>", "Conquest: attack that player", "attack mors", ("turn",)),
+    OrderForm("vote <player>", "Vote: shall that player lose a weapon?", "vote mors", ("turn",)),
+    OrderForm("politics", "skip Conquest/Vote to roll the Politics die", "politics", ("turn",)),
+    OrderForm("deflect <player>", "Sonic Deflector: reroll their home die", "deflect mors", ("turn",)),
+    OrderForm(
+        "on win invade|destroy|pressure [...]", "what a won battle takes", "on win invade resource", ("turn",)
+    ),
+    OrderForm(
+        "if <condition> [and ...] <statement>",
+        "a statement run only if the dice allow",
+        "if weapon < 3 rebuild",
+        ("turn",),
+    ),
+    OrderForm("for | against", "your ballot (also yes/no, pour/contre)", "for", ("vote",)),
+    OrderForm("cancel | allow", "Immunity: cancel the attack, or allow it", "cancel", ("immunity",)),
+    OrderForm(
+        "sacrifice <weapon>, ...",
+        "standing: the order in which you give up weapons",
+        "sacrifice transporter, cruiser",
+    ),
+)
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,18 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from adjudicator.games.base import BaseRuleset, Event, OptionError, OrderRequest, Outcome, Parsed, Problem
+from adjudicator.games.base import (
+    HELP_HINT,
+    BaseRuleset,
+    Event,
+    OptionError,
+    OrderForm,
+    OrderRequest,
+    Outcome,
+    Parsed,
+    Problem,
+    forms_for,
+)
 from adjudicator.games.dice import Dice
 from adjudicator.games.planet_masters import empire as E
 from adjudicator.games.planet_masters import turn as T
@@ -197,12 +208,17 @@ class PlanetMasters(BaseRuleset):
         ]
 
     # -- orders -----------------------------------------------------------------------------------------
+    def order_forms(self, request: OrderRequest) -> tuple[OrderForm, ...]:
+        from adjudicator.games.planet_masters.orders import ORDER_FORMS
+
+        return forms_for(ORDER_FORMS, _kind(request))
+
     def parse(self, request: OrderRequest, text: str) -> Parsed:
         return parse_orders(_kind(request), text)
 
     def check(self, state: State, request: OrderRequest, orders: Any) -> list[Problem]:
         if not isinstance(orders, Orders):
-            return [Problem(None, "invalid", "no orders understood", "see orders/planet-masters.md")]
+            return [Problem(None, "invalid", "no orders understood", HELP_HINT)]
         from adjudicator.games.planet_masters.legality import check_orders
 
         return check_orders(state, request.seat, _kind(request), orders)

@@ -249,10 +249,11 @@ def test_manoeuvres_in_turn_order_each_seeing_the_previous_effect_until_all_pass
     assert asked(state) == ["manoeuvre:english"]
     assert "attackers 7, defenders 6" in request(state, "manoeuvre:english").prompt  # it sees the effect
     state, events = play(state, {"manoeuvre:english": "play broadside"})
-    # the Spanish have no card left: they pass without being asked; then nothing new has
-    # happened since the English answer, which wrote no further play: they pass too
+    # the Spanish have no card left: they pass without being asked; the English wrote no
+    # 'pass' after their play and still hold the Feint: they are asked again
     assert "spanish passes (no card in hand and no card in play to use: not asked)." in texts_of(events)
-    assert "english passes (nothing new since its last answer)." in texts_of(events)
+    assert asked(state) == ["manoeuvre:english"]
+    state, events = play(state, {"manoeuvre:english": "pass"})
     assert "Every player passes in turn" in texts_of(events)
     assert "Battle: spanish 7 against english 8." in texts_of(events)
 
