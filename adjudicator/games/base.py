@@ -298,6 +298,11 @@ class BaseRuleset:
     def check(self, state: State, request: OrderRequest, orders: Any) -> list[Problem]:
         return []
 
+    def whole_request(self, request: OrderRequest) -> str:
+        """Why this request is taken all or nothing, as the game's page says (``""``: a bad line is
+        left out and the good lines of the same text are kept)."""
+        return ""
+
     def view(self, state: State, seat: str | None) -> State:
         return state
 

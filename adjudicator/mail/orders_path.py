@@ -260,9 +260,13 @@ def take_orders(
     rate: int,
     written_for: int | None,
     expiry: timedelta,
+    generation: int | None = None,
 ) -> Taken | None:
-    """Handle ``parsed`` in one transaction if it is the common case, else ``None`` (nothing written)."""
-    args = (referee, parsed, via, now, limit, rate, written_for, expiry)
+    """Handle ``parsed`` in one transaction if it is the common case, else ``None`` (nothing written).
+
+    ``written_for``: the turn the mail is for (its ``turn:`` line, or the referee's mail it answers);
+    ``generation``: the line of play of that answered mail (``None`` for a ``turn:`` line)."""
+    args = (referee, parsed, via, now, limit, rate, written_for, expiry, generation)
     try:
         if db.is_sqlite:
             connection = db.engine.raw_connection()  # our connect hook made it autocommit, WAL
@@ -303,6 +307,7 @@ def _take(
     rate: int,
     written_for: int | None,
     expiry: timedelta,
+    generation: int | None,
 ) -> Taken:
     found = sql.first(
         _READ,
@@ -330,6 +335,8 @@ def _take(
         datetime.fromisoformat(row.deadline_at) if isinstance(row.deadline_at, str) else row.deadline_at
     )
     if row.game_status != "running" or row.turn_status != "open" or written_for != row.number:
+        raise _NotCommon
+    if generation is not None and generation != row.generation:  # a reply from another line of play
         raise _NotCommon
     if deadline is not None and now >= deadline:
         raise _NotCommon
@@ -469,5 +476,7 @@ def _store(
         result.receipt, result.canonical = values["receipt"], canonical
         if previous is not None:
             sql.run(_SUPERSEDE, {"previous_id": previous[0]})
+        if any(p.kind != "warning" for p in problems):  # the lines left out, kept with the orders
+            values["problems_json"] = dumps([p.to_json() for p in problems])
     sql.insert(_submission, values)
     return result
