@@ -79,6 +79,7 @@ _ORIGINAL = re.compile(
     r"|_{10,})\s*$",
     re.IGNORECASE,
 )
+_REPLY_SUBJECT = re.compile(r"^\s*(re|fwd?|aw|wg|tr|sv|vs|antw|r|rif|réf)\s*(\[\d+\])?\s*:", re.IGNORECASE)
 _END = re.compile(r"^\s*(end|endorders|signoff)\s*$", re.IGNORECASE)
 _MOBILE_SIG = re.compile(r"^\s*(sent from my .{1,40}|get outlook for .{1,40})\s*$", re.IGNORECASE)
 _AUTOMATIC_SENDERS = ("mailer-daemon", "postmaster", "noreply", "no-reply", "do-not-reply", "donotreply")
@@ -380,6 +381,14 @@ def split_headers(text: str) -> tuple[dict[str, str], str]:
     return headers, "\n".join(lines).strip("\n")
 
 
+def subject_orders(subject: str) -> str:
+    """What a player wrote in the subject of a fresh mail (not a reply, not a forward), without the
+    game's ``[tag]``: read as the orders when the body holds only the header lines."""
+    if _REPLY_SUBJECT.match(subject):
+        return ""
+    return re.sub(r"\[[A-Za-z0-9][A-Za-z0-9_-]{0,62}\]", " ", subject).strip()[:400]
+
+
 def _command(headers: dict[str, str], orders: str) -> str | None:
     if "command" in headers:
         return headers["command"].strip().lower()
@@ -466,6 +475,11 @@ def parse_message(raw: bytes) -> ParsedMail:
     result.secret = (headers.get("secret") or "").strip() or None
     result.turn = (headers.get("turn") or "").strip() or None
     result.request = (headers.get("request") or "").strip() or None
+    if not orders.strip() and "command" not in headers:
+        written = subject_orders(result.subject)
+        if written:  # a fresh mail with its one order (or command) in the subject and none below
+            orders = written
+            result.notes.append("orders read from the subject")
     result.command = _command(headers, orders)
     result.command_written = "command" in headers
     result.orders = orders[:MAX_TEXT_CHARS]

@@ -163,11 +163,14 @@ def clean_topic(topic: str) -> str:
 
 
 def topic_sections(markdown: str, topic: str) -> list[Section]:
-    """The sections that hold every word of ``topic`` (case and accents ignored)."""
+    """The sections about ``topic`` (case and accents ignored): those whose heading holds every
+    word of it, else those whose text does."""
     words = _folded(clean_topic(topic)).split()
     if not words:
         return []
-    return [s for s in sections(markdown) if s.level > 1 and all(w in _folded(s.markdown) for w in words)]
+    parts = [s for s in sections(markdown) if s.level > 1]
+    titled = [s for s in parts if all(w in _folded(s.title) for w in words)]
+    return titled or [s for s in parts if all(w in _folded(s.markdown) for w in words)]
 
 
 def to_html(markdown: str) -> str:
