@@ -22,12 +22,14 @@ from importlib import resources
 #: with an extension the repository holds, a test name, the README.
 REPOSITORY_REFERENCE = re.compile(
     r"(?<![\w.])(?:\.venv|shared|tests|bench|tools|adjudicator|orders|scenarios|adjustments|turns|docs|cron)/"
-    r"|\b[\w.*-]+\.(?:py|md|txt|toml|j2|json|sh)\b"
+    r"|[\w.*<>-]+\.(?:py|md|txt|toml|j2|json|sh)\b"
     r"|\btest_\w+"
+    r"|(?<![\w/.<])[a-z][\w-]*/(?=[\s.,;:)`]|$)"  # a folder of examples: `mare-nostrum/`
     r"|\bREADME\b",
 )
 _BRACKETED_TESTS = re.compile(r"\s*\[(?:`test_\w+`(?:,\s*)?)+\]")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z*`(\[])")
+#: a sentence ends at . ! ? after a letter or a closing mark (not "8. La phase", a numbered title)
+_SENTENCE_END = re.compile(r"(?<=[A-Za-z)\]\"'`*][.!?])\s+(?=[A-Z*`(\[])")
 _HEADING = re.compile(r"^(#{1,6})\s+(.*)$")
 MAX_TOPIC = 60
 
@@ -89,9 +91,7 @@ def for_players(markdown: str) -> str:
         if not line.strip() or _HEADING.match(line) or line.lstrip().startswith("|"):
             flush()
             if line.lstrip().startswith("|"):
-                line = _BRACKETED_TESTS.sub("", line)
-                if REPOSITORY_REFERENCE.search(line):
-                    continue
+                line = _table_row(line)
             out.append(line)
             continue
         if re.match(r"^\s*([*-]|\d+\.)\s", line):  # a list item starts a block of its own
@@ -102,6 +102,12 @@ def for_players(markdown: str) -> str:
     while (emptied := _without_empty_sections(text)) != text:  # a heading whose only subheadings went
         text = emptied
     return text + "\n"
+
+
+def _table_row(line: str) -> str:
+    """A table row whose cells naming a repository file are left empty (the row's syntax stays)."""
+    cells = _BRACKETED_TESTS.sub("", line).split("|")
+    return "|".join(" " if REPOSITORY_REFERENCE.search(cell) else cell for cell in cells)
 
 
 def _clean_block(lines: list[str]) -> list[str]:
@@ -186,7 +192,9 @@ def to_text(page_html: str) -> str:
     from inscriptis.css_profiles import CSS_PROFILES
     from inscriptis.model.config import ParserConfig
 
-    text = get_text(page_html, ParserConfig(css=CSS_PROFILES["strict"]))
+    # the reader keeps a <pre>'s lines, not those of a <code> inside it: the code's markup goes
+    plain = re.sub(r"<pre><code[^>]*>", "<pre>", page_html).replace("</code></pre>", "</pre>")
+    text = get_text(plain, ParserConfig(css=CSS_PROFILES["strict"]))
     return re.sub(r"\n{3,}", "\n\n", "\n".join(line.rstrip() for line in text.splitlines())).strip() + "\n"
 
 

@@ -108,7 +108,7 @@ def player_mail(
     fields = {"game": game, "seat": seat, "secret": secret, "turn": "1", "quoted": quoted(notice_text)}
     body = spec.get("body", "").format(**fields)
     msg = EmailMessage()
-    msg["From"] = f"{seat}@example.org"
+    msg["From"] = spec.get("sender", f"{seat}@example.org")
     msg["To"] = REFEREE
     msg["Subject"] = spec.get("subject", "orders").format(**fields)
     msg["Message-ID"] = f"<player-{number}@example.org>"
