@@ -386,7 +386,9 @@ def subject_orders(subject: str) -> str:
     game's ``[tag]``: read as the orders when the body holds only the header lines."""
     if _REPLY_SUBJECT.match(subject):
         return ""
-    return re.sub(r"\[[A-Za-z0-9][A-Za-z0-9_-]{0,62}\]", " ", subject).strip()[:400]
+    written = re.sub(r"\[[A-Za-z0-9][A-Za-z0-9_-]{0,62}\]", " ", subject).strip()[:400]
+    # "Orders" is what most orders mails are titled: a body left empty is an error, not that command
+    return "" if written.lower() in ("orders", "my orders") else written
 
 
 def _command(headers: dict[str, str], orders: str) -> str | None:
