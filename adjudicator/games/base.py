@@ -21,6 +21,9 @@ The engine talks to a ruleset only through :class:`Ruleset`:
 ``bot(state, request, rng)``           legal order text, for demos, fuzzing and load tests
 ``board_text(view)``                   the board as text, for every text report
 ``board_svg(view)``                    the board as SVG, or ``None``
+``whole_request(request)``             why a request is taken all or nothing (``""``, the
+                                       default: a bad line is left out, the good lines of
+                                       the same text are kept)
 =====================================  ==============================================
 
 Two optional parts serve a referee running a real campaign (see ``adjudicator/table/adjustments.py``);
