@@ -54,3 +54,13 @@ def test_a_rejected_acknowledgement_says_none_of_its_lines_is_taken(
     assert "none of them is taken" in mail["text"] and "ORDERS TAKEN" not in mail["text"]
     assert "line 1" in mail["text"] and "line 2" in mail["text"]
     assert "none of them is taken" in mail["html"]
+
+
+def test_the_orders_command_lists_the_lines_not_taken_beside_the_orders_taken(
+    db: Database, handler: MailHandler, toy_game: dict[str, str]
+) -> None:
+    handler.handle(orders_mail(secret=toy_game["north"], body="guess 3\ngues 4", message_id="<o1@x.org>"))
+    handler.handle(orders_mail(secret=toy_game["north"], turn=None, body="orders", message_id="<o2@x.org>"))
+    [row] = outbox_rows(db, "reply")
+    text = parts(mail_bytes(row))["text"]
+    assert "guess 3" in text and "not taken: line 2: cannot read 'gues 4'" in text
