@@ -12,7 +12,9 @@ script, an example file) and the bracketed test names that pin each reading.
 
 from __future__ import annotations
 
+import html
 import re
+import textwrap
 import unicodedata
 from dataclasses import dataclass
 from functools import cache
@@ -32,6 +34,8 @@ _BRACKETED_TESTS = re.compile(r"\s*\[(?:`test_\w+`(?:,\s*)?)+\]")
 _SENTENCE_END = re.compile(r"(?<=[A-Za-z)\]\"'`*][.!?])\s+(?=[A-Z*`(\[])")
 _HEADING = re.compile(r"^(#{1,6})\s+(.*)$")
 MAX_TOPIC = 60
+#: the width of the plain text's prose (tables and code keep their lines)
+WIDTH = 78
 
 
 @dataclass(frozen=True)
@@ -194,8 +198,35 @@ def to_text(page_html: str) -> str:
 
     # the reader keeps a <pre>'s lines, not those of a <code> inside it: the code's markup goes
     plain = re.sub(r"<pre><code[^>]*>", "<pre>", page_html).replace("</code></pre>", "</pre>")
+    plain = re.sub(r"<h([1-3])>(.*?)</h\1>", _underlined, plain, flags=re.DOTALL)
     text = get_text(plain, ParserConfig(css=CSS_PROFILES["strict"]))
-    return re.sub(r"\n{3,}", "\n\n", "\n".join(line.rstrip() for line in text.splitlines())).strip() + "\n"
+    lines = [wrapped for line in text.splitlines() for wrapped in _wrapped(line.rstrip())]
+    text = re.sub(r"\n{3,}", "\n\n", "\n".join(lines))
+    text = re.sub(r"(?m)^(\S[^\n]*)\n\n([=-]+)\n+", r"\1\n\2\n\n", text)  # the line under its heading
+    return text.strip() + "\n"
+
+
+def _underlined(match: re.Match[str]) -> str:
+    """A heading followed by a line of ``=`` (``-`` under a third level) as long as its text."""
+    title = html.unescape(re.sub(r"<[^>]*>", "", match.group(2))).strip()
+    mark = "-" if match.group(1) == "3" else "="
+    return (
+        f"<h{match.group(1)}>{match.group(2)}</h{match.group(1)}><pre>{mark * min(len(title), WIDTH)}</pre>"
+    )
+
+
+def _wrapped(line: str, width: int = WIDTH) -> list[str]:
+    """A line of prose (or a list item) in lines of at most ``width``; a table row (columns apart by
+    runs of spaces) or a code line stays whole."""
+    body = line.lstrip()
+    indent = line[: len(line) - len(body)]
+    if len(line) <= width or "   " in body:
+        return [line]
+    bullet = re.match(r"^([*+-]|\d+\.)\s+", body)
+    hanging = indent + " " * (bullet.end() if bullet else 0)
+    return textwrap.wrap(
+        body, width, initial_indent=indent, subsequent_indent=hanging, break_on_hyphens=False
+    )
 
 
 def help_for(ruleset: str, title: str, topic: str = "") -> Help:
