@@ -130,9 +130,13 @@ def test_rejected_orders_exit_nonzero_and_list_every_problem(
     run(capsys, "game", "join", "g", "south", "--bot")
     run(capsys, "game", "start", "g")
     bad = tmp_path / "bad.txt"
-    bad.write_text("guess 2\nguess 12\n")
+    bad.write_text("guess 12\nguess 2\nguess 3\n")  # line 3 is a second guess: left out beside line 2
+    code, out, _ = run(capsys, "orders", "submit", "g", "north", str(bad), "--secret", secret)
+    assert code == 0 and "accepted" in out and "2: guess 2" in out
+    assert "not taken line 1" in out and "not taken line 3" in out
+    bad.write_text("guess 12\nguess x\n")
     code, _, err = run(capsys, "orders", "submit", "g", "north", str(bad), "--secret", secret)
-    assert code == 5 and "line 2" in err and "previous orders stay in force" in err
+    assert code == 5 and "line 2" in err and "previous orders stay in force" in err and " ok " not in err
     empty = tmp_path / "empty.txt"
     empty.write_text("")
     code, _, err = run(capsys, "orders", "submit", "g", "north", str(empty), "--secret", secret)

@@ -69,21 +69,21 @@ def test_the_last_valid_submission_before_the_close_counts(
         assert [s.canonical for s in counted] == ["guess 6"]
 
 
-def test_orders_with_problems_are_stored_as_rejected_and_the_previous_stay_in_force(
+def test_orders_with_no_good_line_are_stored_as_rejected_and_the_previous_stay_in_force(
     referee: Referee, toy_game: dict[str, str]
 ) -> None:
     referee.submit("toy", "north", "guess 2", toy_game["north"])
-    bad = referee.submit("toy", "north", "guess 4\nguess 9\nfly away", toy_game["north"])
+    bad = referee.submit("toy", "north", "guess 0\nguess 9\nfly away", toy_game["north"])
     assert not bad.accepted
-    assert [p.line for p in bad.problems] == [2, 3]
-    assert bad.lines == [(1, "guess 4")]  # the good line is shown as understood
+    assert [p.line for p in bad.problems] == [1, 2, 3]
+    assert bad.lines == []
     with referee.db.session() as session:
         rows = session.exec(
             select(Submission).where(Submission.seat == "north").order_by(Submission.id)
         ).all()
         assert [r.status for r in rows] == ["accepted", "rejected"]
-        assert len(loads(rows[1].problems_json)) == 2
-        assert rows[1].text == "guess 4\nguess 9\nfly away"  # nothing the player wrote is lost
+        assert len(loads(rows[1].problems_json)) == 3
+        assert rows[1].text == "guess 0\nguess 9\nfly away"  # nothing the player wrote is lost
     referee.close_turn("toy")
     with referee.db.session() as session:
         events = session.exec(select(EventRecord).where(EventRecord.turn_number == 1)).all()

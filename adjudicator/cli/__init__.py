@@ -355,16 +355,18 @@ def _print_submit(result: object) -> None:
         for number, line in result.lines:
             typer.echo(f"  {number:3}: {line}")
         typer.echo(f"receipt: {result.receipt}")
-        for problem in result.problems:  # warnings only: they do not reject the orders
-            typer.echo(f"  warning {problem}")
+        for problem in result.problems:  # the lines left out, and warnings (which reject nothing)
+            typer.echo(f"  {'warning' if problem.kind == 'warning' else 'not taken'} {problem}")
         if result.closed_turn is not None:
             typer.echo(f"every owed order is in and final: turn {result.closed_turn} closed")
         return
     typer.echo(
         f"rejected: {result.request_key}, turn {result.turn}; your previous orders stay in force", err=True
     )
-    for number, line in result.lines:
-        typer.echo(f"  ok  {number:3}: {line}", err=True)
+    faulty = {problem.line for problem in result.problems}
+    for number, line in result.lines:  # understood, yet not taken: the text is rejected whole
+        if number not in faulty:
+            typer.echo(f"  understood, not taken {number:3}: {line}", err=True)
     for problem in result.problems:
         typer.echo(f"  problem {problem}", err=True)
     raise typer.Exit(5)

@@ -159,19 +159,74 @@ MAX_ORDERS_BYTES = 64 * 1024
 FINAL_LINE = re.compile(r"^\s*final\s*$", re.IGNORECASE)
 
 
+#: How many times a submission's text is read again without its bad lines before it is rejected whole.
+KEEP_ROUNDS = 4
+
+
 def checked_orders(
     ruleset: Ruleset, request: OrderRequest, body: str, state: Callable[[], Any]
 ) -> tuple[Parsed, list[Problem], list[Problem]]:
     """Parse ``body`` for ``request`` and check what parsed against the state (read through
     ``state`` only when something parsed): the parse, every problem by line, and the problems that
     reject the submission (a warning is shown, never rejects). The mail's one-transaction path
-    (:mod:`adjudicator.mail.orders_path`) stores submissions through this too."""
+    (:mod:`adjudicator.mail.orders_path`) stores submissions through this too.
+
+    **A bad line never discards the good lines.** When every rejecting problem names its line,
+    the text is read and checked again with those lines blanked (line numbers kept), until what
+    is left is clean: the parse returned is then of the good lines only, nothing rejects, and the
+    problems returned still name every line left out (the acknowledgement lists them as not
+    taken). The submission is rejected whole only when a problem is about the whole text, when no
+    good line is left, when reading again does not settle within ``KEEP_ROUNDS``, or when the
+    ruleset says the request is all-or-nothing (:func:`whole_request_reason`, the reason given on
+    the game's page)."""
     parsed = ruleset.parse(request, body)
     problems = list(parsed.problems)
     if parsed.orders is not None:
         problems += ruleset.check(state(), request, parsed.orders)
     problems.sort(key=lambda p: p.line or 0)
-    return parsed, problems, [p for p in problems if p.kind != "warning"]
+    rejecting = [p for p in problems if p.kind != "warning"]
+    if not rejecting or whole_request_reason(ruleset, request):
+        return parsed, problems, rejecting
+    kept = _without_bad_lines(ruleset, request, body, state, rejecting)
+    return (parsed, problems, rejecting) if kept is None else (kept[0], kept[1], [])
+
+
+def whole_request_reason(ruleset: Ruleset, request: OrderRequest) -> str:
+    """Why the ruleset takes this request all or nothing (``""``: its good lines are kept alone)."""
+    whole = getattr(ruleset, "whole_request", None)
+    return str(whole(request) or "") if callable(whole) else ""
+
+
+def _without_bad_lines(
+    ruleset: Ruleset, request: OrderRequest, body: str, state: Callable[[], Any], rejecting: list[Problem]
+) -> tuple[Parsed, list[Problem]] | None:
+    """The parse of ``body``'s good lines and the problems of the lines left out, or ``None``."""
+    lines = body.splitlines()
+    parts = body.split("\n")
+    if parts and parts[-1] == "":
+        parts.pop()
+    if parts != lines:  # a line break only some parsers count (\r, \u2028...): no guessing
+        return None
+    left_out: list[Problem] = []
+    for _ in range(KEEP_ROUNDS):
+        bad = {p.line for p in rejecting}
+        if None in bad or any(not 1 <= (n or 0) <= len(lines) for n in bad):
+            return None
+        left_out += rejecting
+        for number in bad:
+            assert number is not None
+            lines[number - 1] = ""
+        parsed = ruleset.parse(request, "\n".join(lines))
+        problems = list(parsed.problems)
+        if parsed.orders is not None:
+            problems += ruleset.check(state(), request, parsed.orders)
+        rejecting = [p for p in problems if p.kind != "warning"]
+        if not rejecting:
+            if not parsed.lines:
+                return None  # nothing good left: the previous orders stay
+            problems = sorted(left_out + problems, key=lambda p: (p.line or 0, p.kind == "warning"))
+            return parsed, problems
+    return None
 
 
 class RefereeError(Exception):
@@ -797,6 +852,8 @@ class Referee:
             if previous is not None:
                 previous.status = "superseded"
                 session.add(previous)
+            if any(p.kind != "warning" for p in problems):  # the lines left out, kept with the orders
+                row.problems_json = dumps([p.to_json() for p in problems])
         session.add(row)
         session.flush()
         return result

@@ -25,6 +25,9 @@ The engine talks to a ruleset only through :class:`Ruleset`:
                                        (:class:`OrderForm`: syntax, meaning, an example)
 ``private_text(view)``                 what only that seat sees, in the game's words,
                                        where the board text does not show it already
+``whole_request(request)``             why a request is taken all or nothing (``""``, the
+                                       default: a bad line is left out, the good lines of
+                                       the same text are kept)
 =====================================  ==============================================
 
 Two optional parts serve a referee running a real campaign (see ``adjudicator/table/adjustments.py``);
@@ -332,6 +335,11 @@ class BaseRuleset:
 
     def check(self, state: State, request: OrderRequest, orders: Any) -> list[Problem]:
         return []
+
+    def whole_request(self, request: OrderRequest) -> str:
+        """Why this request is taken all or nothing, as the game's page says (``""``: a bad line is
+        left out and the good lines of the same text are kept)."""
+        return ""
 
     def view(self, state: State, seat: str | None) -> State:
         return state

@@ -19,8 +19,9 @@ Maildir, IMAP, the SMTP listener). It
    per sender and hour are ignored silently, and so are more than
    ``PBEM_MAIL_RATE`` verified ones; forged mail never uses up the real
    player's allowance;
-4. takes orders only for the turn they name (``turn: N``): an old mail sent
-   again is refused with a reply saying which turn is open;
+4. takes orders only for the turn they are for: their ``turn: N`` line, else the referee's
+   turn mail they reply to (:mod:`adjudicator.mail.replies`); an old mail sent again, or a
+   mail that says neither, is refused with a reply giving the lines to write;
 5. answers with an acknowledgement (orders as understood, receipt, problems,
    changes) or the command's answer, queued in the outbox; a refusal of a
    verified message (``refusal``, three per seat and hour) says why.
@@ -65,7 +66,7 @@ from adjudicator.core.store import (
 )
 from adjudicator.games.base import HELP_HINT
 from adjudicator.games.base import REFEREE as REFEREE_SEAT
-from adjudicator.mail import between, orders_path
+from adjudicator.mail import between, in_context, orders_path, replies
 from adjudicator.mail.bounces import clear_failing, mark_failing, read_bounce, tell_the_referee
 from adjudicator.mail.commands import COMMANDS
 from adjudicator.mail.inbound import ParsedMail, parse_message, record_of
@@ -215,31 +216,7 @@ def storable(parsed: ParsedMail) -> ParsedMail:
     return dataclasses.replace(parsed, **changes) if changes else parsed
 
 
-def turn_written_for(line: str | None) -> int | None:
-    """The turn number of a ``turn:`` line (``4``, ``turn 4``, ``#4``), or ``None``."""
-    if line is None:
-        return None
-    digits = line.strip().lower().removeprefix("turn").strip().lstrip("#").strip()
-    return int(digits) if digits.isascii() and digits.isdecimal() and len(digits) <= 9 else None
-
-
-def stale_turn_reason(line: str | None, written_for: int | None, open_turn: int) -> str:
-    """Why orders without the open turn's number are refused, and the line to write."""
-    if line is None:
-        return (
-            f"Your orders do not say which turn they are for. Add the line 'turn: {open_turn}' under the "
-            f"secret: line and send them again (turn {open_turn} is open). Nothing was changed."
-        )
-    if written_for is None:
-        return (
-            f"The turn: line could not be read; write it as 'turn: {open_turn}' (turn {open_turn} is open). "
-            "Nothing was changed."
-        )
-    return (
-        f"These orders were written for turn {written_for}, but the open turn is {open_turn}: an old "
-        f"message is never taken again. If you meant turn {open_turn}, send them with 'turn: {open_turn}'. "
-        "Nothing was changed."
-    )
+turn_written_for = replies.turn_number_of  # the turn number of a ``turn:`` line
 
 
 def referee_seat(game: Game) -> Seat:
@@ -302,6 +279,7 @@ class MailHandler:
                 parsed.sender,
                 ", ".join(parsed.authentication),
             )
+        written_for, replied = replies.turn_meant(parsed)  # its turn: line, else the mail it answers
         if orders_path.eligible(parsed, oversize):  # the common case, in one transaction
             taken = orders_path.take_orders(
                 self.db,
@@ -311,7 +289,8 @@ class MailHandler:
                 now=now,
                 limit=limit,
                 rate=int_setting("PBEM_MAIL_RATE"),
-                written_for=turn_written_for(parsed.turn),
+                written_for=written_for,
+                generation=None if replied is None else replied.generation,
                 expiry=UNVERIFIED_EXPIRY,
                 received=received,
             )
@@ -394,6 +373,8 @@ class MailHandler:
         assert parsed.game is not None and parsed.seat is not None
         if is_press(parsed):  # `press to ...`: relayed to the seats named (the referee may write too)
             return handle_press(self, parsed, seat, now)
+        if parsed.command and in_context.reads_as_orders(self.referee, parsed, seat):
+            parsed.command = None  # the game's orders use the word, and the seat owes them now
         if parsed.command:
             if seat.name == REFEREE_SEAT:
                 self._refuse(
@@ -512,9 +493,15 @@ class MailHandler:
                         f"({deadline:%Y-%m-%d %H:%M} UTC{', ' + local if local else ''}); "
                         "the turn is closing without them."
                     )
-        written_for = turn_written_for(parsed.turn)
-        if open_turn is not None and written_for != open_turn:
-            self._refuse(seat, parsed, stale_turn_reason(parsed.turn, written_for, open_turn), now)
+        written_for, replied = replies.turn_meant(parsed)
+        if open_turn is not None:
+            with self.db.session() as session:
+                current = replied is None or replies.on_the_line_of_play(session, seat.game_id, replied)
+            if written_for != open_turn or not current:
+                why = replies.wrong_turn_reason(
+                    parsed.turn, written_for, replied, open_turn, seat.game_id, seat.name
+                )
+                self._refuse(seat, parsed, why, now)
         if late is not None:
             self._refuse(seat, parsed, late, now)
 

@@ -18,8 +18,11 @@ The body follows the convention of PBEM judges (see ``orders/README.md``)::
     A Numidia holds
     end                           (optional: nothing after it is read)
 
-or, instead of orders, one command: ``status``, ``report``, ``history`` or
-``orders`` (alone, or as ``command: status``).
+or, instead of orders, one command: ``status``, ``report``, ``history``, ``orders`` or
+``help [topic]`` (alone, or as ``command: status``). A command word is read in context by the
+handler: where the game's orders use the word (``vote mors`` in Planet Masters, ``help bleu
+with ...`` in Eollis) and the seat owes such orders, the line is orders
+(:mod:`adjudicator.mail.in_context`).
 
 The text is the first text/plain part, or the HTML part turned into text; an
 attached ``.txt`` file (or unnamed text/plain attachment) with text in it is
@@ -50,7 +53,9 @@ from functools import lru_cache
 
 from adjudicator.mail.authentication import authentication_failures
 
-COMMANDS = ("status", "report", "history", "orders")
+COMMANDS = ("status", "report", "history", "orders", "help")
+#: Commands that take words after them on their one line (``help vote``).
+COMMANDS_WITH_TOPIC = ("help",)
 #: One-line actions between the players (``mail/between.py``): the first word of the only line.
 ACTIONS = ("join", "confirm", "absence", "resign", "propose", "vote")
 HEADER_KEYS = ("game", "seat", "secret", "turn", "request", "command")
@@ -79,6 +84,7 @@ _ORIGINAL = re.compile(
     r"|_{10,})\s*$",
     re.IGNORECASE,
 )
+_REPLY_SUBJECT = re.compile(r"^\s*(re|fwd?|aw|wg|tr|sv|vs|antw|r|rif|réf)\s*(\[\d+\])?\s*:", re.IGNORECASE)
 _END = re.compile(r"^\s*(end|endorders|signoff)\s*$", re.IGNORECASE)
 _MOBILE_SIG = re.compile(r"^\s*(sent from my .{1,40}|get outlook for .{1,40})\s*$", re.IGNORECASE)
 _AUTOMATIC_SENDERS = ("mailer-daemon", "postmaster", "noreply", "no-reply", "do-not-reply", "donotreply")
@@ -92,12 +98,15 @@ class ParsedMail:
     sender: str = ""  # the bare From address, lower case
     subject: str = ""
     in_reply_to: str | None = None
+    references: list[str] = field(default_factory=list)  # the Message-IDs of References, oldest first
     game: str | None = None
     seat: str | None = None
     secret: str | None = None
     turn: str | None = None  # the turn line as written (the handler checks it against the open turn)
     request: str | None = None
     command: str | None = None
+    #: the command came from a ``command:`` line (never read as orders, whatever the game's words)
+    command_written: bool = False
     orders: str = ""
     automatic: str | None = None  # why this message must never be answered (bounce, auto-reply...)
     #: DKIM/DMARC failures the referee's server found for the From domain (``dkim=fail``...)
@@ -173,6 +182,12 @@ def clean_message_id(value: str) -> str | None:
     if match and _MSGID.match(match.group(0)):
         return match.group(0)
     return None
+
+
+def message_ids_in(value: str, limit: int = 50) -> list[str]:
+    """The sound Message-IDs of a ``References`` header, oldest first (at most the ``limit`` newest)."""
+    found = [m for m in re.findall(r"<[^<>\s]{1,500}>", value) if _MSGID.match(m)]
+    return found[-limit:]
 
 
 def message_id_of(raw: bytes, msg: Message | None = None) -> str:
@@ -373,6 +388,16 @@ def split_headers(text: str) -> tuple[dict[str, str], str]:
     return headers, "\n".join(lines).strip("\n")
 
 
+def subject_orders(subject: str) -> str:
+    """What a player wrote in the subject of a fresh mail (not a reply, not a forward), without the
+    game's ``[tag]``: read as the orders when the body holds only the header lines."""
+    if _REPLY_SUBJECT.match(subject):
+        return ""
+    written = re.sub(r"\[[A-Za-z0-9][A-Za-z0-9_-]{0,62}\]", " ", subject).strip()[:400]
+    # "Orders" is what most orders mails are titled: a body left empty is an error, not that command
+    return "" if written.lower() in ("orders", "my orders") else written
+
+
 def _command(headers: dict[str, str], orders: str) -> str | None:
     if "command" in headers:
         return headers["command"].strip().lower()
@@ -380,7 +405,7 @@ def _command(headers: dict[str, str], orders: str) -> str | None:
     if len(words) == 1 and words[0] in COMMANDS:
         return words[0]
     lines = [line for line in orders.split("\n") if line.strip()]
-    if len(lines) == 1 and words and words[0] in ACTIONS:
+    if len(lines) == 1 and words and words[0] in ACTIONS + COMMANDS_WITH_TOPIC:
         return words[0]
     return None
 
@@ -428,6 +453,7 @@ def parse_message(raw: bytes) -> ParsedMail:
     result.sender = sender.strip().lower()[:320] if "@" in sender else ""
     result.subject = _header(msg, "Subject")[:400]
     result.in_reply_to = clean_message_id(_header(msg, "In-Reply-To"))
+    result.references = message_ids_in(_header(msg, "References"))
     result.automatic = automatic_reason(msg, result.sender)
     result.authentication = tuple(authentication_failures(msg, result.sender.rpartition("@")[2]))
     result.headers_text = _headers_text(msg)[:16384]
@@ -460,7 +486,13 @@ def parse_message(raw: bytes) -> ParsedMail:
     result.secret = (headers.get("secret") or "").strip() or None
     result.turn = (headers.get("turn") or "").strip() or None
     result.request = (headers.get("request") or "").strip() or None
+    if not orders.strip() and "command" not in headers:
+        written = subject_orders(result.subject)
+        if written:  # a fresh mail with its one order (or command) in the subject and none below
+            orders = written
+            result.notes.append("orders read from the subject")
     result.command = _command(headers, orders)
+    result.command_written = "command" in headers
     result.orders = orders[:MAX_TEXT_CHARS]
     if not sender or "@" not in sender:
         result.error = "no sender address (From) could be read"

@@ -263,12 +263,15 @@ def take_orders(
     written_for: int | None,
     expiry: timedelta,
     received: datetime | None = None,
+    generation: int | None = None,
 ) -> Taken | None:
     """Handle ``parsed`` in one transaction if it is the common case, else ``None`` (nothing written).
 
-    ``received`` is when the mail system took the message (the deadline is decided by it), ``now``
-    when it is handled."""
-    args = (referee, parsed, via, now, limit, rate, written_for, expiry, received or now)
+    ``written_for``: the turn the mail is for (its ``turn:`` line, or the referee's mail it answers);
+    ``received``: when the mail system took the message (the deadline is decided by it), ``now``
+    when it is handled; ``generation``: the line of play of the answered mail (``None`` for a
+    ``turn:`` line)."""
+    args = (referee, parsed, via, now, limit, rate, written_for, expiry, received or now, generation)
     try:
         if db.is_sqlite:
             connection = db.engine.raw_connection()  # our connect hook made it autocommit, WAL
@@ -310,6 +313,7 @@ def _take(
     written_for: int | None,
     expiry: timedelta,
     received: datetime,
+    generation: int | None,
 ) -> Taken:
     found = sql.first(
         _READ,
@@ -339,6 +343,8 @@ def _take(
         datetime.fromisoformat(row.deadline_at) if isinstance(row.deadline_at, str) else row.deadline_at
     )
     if row.game_status != "running" or row.turn_status != "open" or written_for != row.number:
+        raise _NotCommon
+    if generation is not None and generation != row.generation:  # a reply from another line of play
         raise _NotCommon
     if deadline is not None and min(received, now) >= deadline:
         raise _NotCommon
@@ -479,5 +485,7 @@ def _store(
         result.receipt, result.canonical = values["receipt"], canonical
         if previous is not None:
             sql.run(_SUPERSEDE, {"previous_id": previous[0]})
+        if any(p.kind != "warning" for p in problems):  # the lines left out, kept with the orders
+            values["problems_json"] = dumps([p.to_json() for p in problems])
     sql.insert(_submission, values)
     return result

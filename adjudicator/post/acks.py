@@ -109,7 +109,9 @@ def ack_message_id(game_id: str, turn: int, seat: str, inbound_id: str, branch: 
 
 
 def ack_subject(game_id: str, seat: str, result: SubmitResult) -> str:
-    word = "accepted" if result.accepted else "REJECTED"
+    left_out = len({p.line for p in result.problems if p.kind != "warning"}) if result.accepted else 0
+    word = "accepted" if not left_out else f"accepted, {left_out} line(s) NOT taken"
+    word = word if result.accepted else "REJECTED"
     return header_text(f"[{game_id}] Orders {word}: turn {result.turn}, {seat}")
 
 

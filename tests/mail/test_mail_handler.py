@@ -62,7 +62,7 @@ def test_a_second_submission_shows_what_changed(
 def test_rejected_orders_list_problems_with_suggestions(
     db: Database, handler: MailHandler, toy_game: dict[str, str]
 ) -> None:
-    handled = handler.handle(orders_mail(secret=toy_game["north"], body="guess 3\ngues 4"))
+    handled = handler.handle(orders_mail(secret=toy_game["north"], body="guess 9\ngues 4"))
     assert handled.status == "refused"
     [ack] = replies(db)
     text = parts(mail_bytes(ack))["text"]
@@ -269,7 +269,7 @@ def test_player_text_never_reaches_a_header(
     assert b"victim" not in head and b"bcc" not in head and b"script" not in head
     mail = parts(mail_bytes(ack))
     assert "<script>" not in mail["html"] and "&lt;script&gt;" in mail["html"]
-    assert mail["msg"]["Subject"] == "[toy] Orders REJECTED: turn 1, north"
+    assert mail["msg"]["Subject"] == "[toy] Orders accepted, 2 line(s) NOT taken: turn 1, north"
 
 
 # -- commands ------------------------------------------------------------------

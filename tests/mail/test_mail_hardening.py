@@ -87,7 +87,8 @@ def test_orders_without_a_turn_line_are_refused_with_the_line_to_add(
     handled = handler.handle(orders_mail(secret=toy_game["north"], turn=None, body="guess 2"))
     assert handled.status == "refused"
     assert accepted(db) == []
-    assert "Add the line 'turn: 1'" in texts_to_north(db)[-1]
+    note = texts_to_north(db)[-1]
+    assert "do not say which turn they are for" in note and "    turn: 1" in note
     assert handler.handle(orders_mail(secret=toy_game["north"], turn=1, body="guess 2")).status == "handled"
 
 

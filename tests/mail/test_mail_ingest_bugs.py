@@ -51,7 +51,7 @@ def test_a_superscript_digit_in_far_side_orders_is_answered_and_not_retried(
         seat="british",
         sender="nelson@example.org",
         secret=secret,
-        body="windward F²\nfire at will",
+        body="windward F²",  # its only line: nothing is taken
     )
     done = ingest(raw, sqlite_url, tmp_path)
     assert done.returncode == 0, (done.returncode, done.stdout, done.stderr.decode()[-2000:])

@@ -107,7 +107,8 @@ def _same_mails_both_ways(
         if not fast:
             patch.setattr(orders_path, "eligible", lambda *_: False)
         handler = MailHandler(db, referee)
-        for n, body in enumerate(["guess 3", "guess 3\ngues 4", "# plan\nguess 5", "guess 5", "pass"]):
+        mails = ["guess 3", "guess 3\ngues 4", "guess 9\ngues 4", "# plan\nguess 5", "guess 5", "pass"]
+        for n, body in enumerate(mails):  # the second has a line left out, the third none taken
             handler.handle(orders_mail(secret=secret, body=body, message_id=f"<m{n}@example.org>"))
     return db
 
@@ -161,7 +162,9 @@ def test_the_one_transaction_path_stores_what_the_general_path_stores(
         for db in both
     ]
     assert times[0] == times[1]  # stored as SQLAlchemy stores them: the rate limit and expiry compare them
-    assert [s[4] for s in fast[0]] == ["superseded", "rejected", "superseded", "superseded", "accepted"]
+    statuses = ["superseded", "superseded", "rejected", "superseded", "superseded", "accepted"]
+    assert [s[4] for s in fast[0]] == statuses
+    assert [json.loads(s[6])[0]["line"] for s in fast[0][1:3]] == [2, 1]  # the lines not taken, both ways
 
 
 def test_authenticated_orders_take_one_commit_on_postgresql(pg_db: Database, clock: Any) -> None:

@@ -8,7 +8,7 @@ Adding a command is adding a module and a row here; the handler itself does not 
 
 from __future__ import annotations
 
-from adjudicator.mail.commands import history, my_orders, report, seat_actions, status
+from adjudicator.mail.commands import help, history, my_orders, report, seat_actions, status
 from adjudicator.mail.commands.desk import Command, Desk
 
 #: command word -> what answers it
@@ -17,6 +17,7 @@ COMMANDS: dict[str, Command] = {
     "status": status.run,
     "history": history.run,
     "orders": my_orders.run,
+    "help": help.run,
     **{word: seat_actions.run for word in seat_actions.WORDS},
 }
 

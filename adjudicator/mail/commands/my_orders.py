@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from adjudicator.core.store import Seat, Submission, as_utc
+from adjudicator.core.store import Seat, Submission, as_utc, loads
 from adjudicator.mail.commands.desk import Desk
 from adjudicator.mail.commands.reply import answer
 from adjudicator.mail.inbound import ParsedMail
@@ -21,6 +21,10 @@ def orders_text(desk: Desk, game_id: str, seat: Seat, secret: str | None) -> str
         final = ", final" if row.final else ""
         lines.append(f"--- {row.request_key}: {row.status}{final}, {stamp} via {row.source}")
         lines.append(row.canonical if row.status == "accepted" or row.canonical else row.text)
+        if row.status == "accepted":  # the lines of that mail left out beside the ones taken
+            for problem in loads(row.problems_json or "[]"):
+                if problem.get("kind") != "warning":
+                    lines.append(f"    not taken: line {problem.get('line')}: {problem.get('message')}")
         if row.receipt:
             lines.append(f"    receipt {row.receipt}")
         lines.append("")

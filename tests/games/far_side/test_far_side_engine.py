@@ -78,7 +78,7 @@ def test_a_warning_does_not_reject_the_orders_and_the_acknowledgement_shows_it(r
         "authentication": [],
     }
     text = render("ack.txt.j2", None, **context)
-    assert "Orders ACCEPTED" in text and "WARNINGS (your orders are accepted as they are)" in text
+    assert "Orders ACCEPTED" in text and "WARNINGS (these lines are taken as they are)" in text
     assert "F1 is grappled with B1: lending 1 BRD" in text and "PROBLEMS" not in text
 
 
