@@ -27,7 +27,7 @@ GAMES = {
     "far-side": ("fire at will", {}),
     "master-commander": ("mulligan", {}),
     "planet-masters": ("vote <player>", {"players": "3"}),
-    "eollis": ("recruit navigation", {}),
+    "eollis": ("recruit le borgne, barbe-grise, combat", {}),
 }
 
 
