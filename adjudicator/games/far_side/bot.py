@@ -73,6 +73,10 @@ def sacrificial(ships: list[Ship]) -> Ship:
     return min(ships, key=lambda s: (-_negatives(s), s["class"], -s["number"]))
 
 
+#: the lines of a turn that are asked after the movement when ``reactions=live``
+ATTACK_LINES = ("fire ", "grapple ", "repel ")
+
+
 class Plan:
     """One bot turn being written."""
 
@@ -334,6 +338,16 @@ class Plan:
         self.lines.append("fire at will")
         if self.state["standing"][self.seat]["fire"] != "will":
             self.lines.append("standing fire at will")
+        if self.state["options"].get("reactions") == "live":  # the attacks are asked after the movement
+            self.lines = [line for line in self.lines if not line.startswith(ATTACK_LINES)]
+        return "\n".join(self.lines) + "\n"
+
+    def attacks(self) -> str:
+        """The attacks of a live-reaction round, the movement done: the same aims as in a turn."""
+        self.moving = set((self.state.get("pending") or {}).get("moved", []))
+        self.grapples()
+        self.repels()
+        self.lines.append("fire at will")
         return "\n".join(self.lines) + "\n"
 
 
@@ -376,6 +390,8 @@ def bot_orders(game: FarSide, state: State, request: OrderRequest, rng: random.R
         text = "fire at will\n"
     elif kind == "continue":
         text = _continue(state, seat)
+    elif kind == "attack":
+        text = Plan(state, seat, rng).attacks()
     else:
         text = Plan(state, seat, rng).write()
     parsed = game.parse(request, text)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from adjudicator.games.base import Problem
@@ -11,6 +12,7 @@ from adjudicator.games.far_side.orders import Orders
 from adjudicator.games.far_side.tables import SKILL_MIN
 
 State = dict[str, Any]
+RULE_SIMULTANEOUS = "13 Simultaneous Attack"
 
 
 def _bound(state: State, sid: str) -> bool:
@@ -72,11 +74,21 @@ def check_orders(state: State, seat: str, kind: str, o: Orders) -> list[Problem]
             own(fire.ship, fire.line, "fire")
             foe(fire.target, fire.line)
         return problems
-    if kind != "turn":
+    if kind not in ("turn", "attack"):
         return problems
+    live = state["options"].get("reactions") == "live"
+    if kind == "turn" and live:
+        problems.extend(_attacks_wait_for_the_round(seat, o))
 
     moving: set[str] = set()
-    m = o.movement
+    warned = o
+    if kind == "attack":  # the round after the movement: the ships that moved are known
+        pending = state.get("pending") or {}
+        moving = set(pending.get("moved", []))
+        if pending.get("orders_text"):
+            warned = copy.copy(o)  # the BRD the turn lends to repairs counts in the boarding
+            warned.repairs = O.parse_orders(seat, "turn", pending["orders_text"]).orders.repairs
+    m = o.movement if kind == "turn" else None
     if m is not None and m.kind in ("sail", "kedge"):
         ship = own(m.ship, m.line, m.kind)
         if ship is not None:
@@ -246,8 +258,28 @@ def check_orders(state: State, seat: str, kind: str, o: Orders) -> list[Problem]
             )
     for number in o.standing.drift or []:
         foe(number, o.standing.drift_line)
-    problems.extend(boarding_warnings(state, seat, o))
+    problems.extend(boarding_warnings(state, seat, warned))
     return problems
+
+
+def _attacks_wait_for_the_round(seat: str, o: Orders) -> list[Problem]:
+    """Option ``reactions=live``: the turn email is read, and shown, before the enemy's reaction is
+    asked, so the attacks (13), grapples (26) and repels (27) are not in it: they are asked after
+    the movement, sealed together with his reaction."""
+    lines = [f.line for f in o.fires] + [n for _, _, n in o.grapples] + [n for _, n in o.repels]
+    if o.fire_at_will:
+        lines.append(o.fire_at_will_line)
+    return [
+        Problem(
+            line or None,
+            "illegal",
+            "with reactions=live your attacks, grapples and repels are not written in the turn email:"
+            " they are asked after your movement, sealed together with the enemy's reaction",
+            f"leave them out; send them in answer to the request attack:{seat} when it comes",
+            RULE_SIMULTANEOUS,
+        )
+        for line in sorted(lines)
+    ]
 
 
 def boarding_warnings(state: State, seat: str, o: Orders) -> list[Problem]:

@@ -10,8 +10,10 @@ or one sealed moment of it:
   before (:mod:`~adjudicator.games.far_side.wind`), with the enemy's optional
   ``standing:<enemy>`` (drift, and how his ships fire during your turn);
 * ``continue:<seat>`` when a sail ordered with ``if move > path: ask`` has MOVE left;
-* ``reaction:<enemy>`` (required, option ``reactions=live``) after your movement: how his
-  ships fire this round.
+* with option ``reactions=live``, after your movement when a fight is possible, one sealed round
+  of two requests: ``attack:<seat>`` (your attacks, grapples and repels) and ``reaction:<enemy>``
+  (how his ships fire this round), each asked of a side with a ship in range; neither is
+  written knowing the other ("all attacks are simultaneous").
 """
 
 from __future__ import annotations
@@ -171,12 +173,18 @@ class FarSide(BaseRuleset):
         )
 
     def default_turn(self, state: State) -> str:
-        """A missing turn: anchor, fire at will, and try to repel every grappled ship."""
+        """A missing turn: anchor, fire at will, and try to repel every grappled ship (with
+        ``reactions=live`` the attacks are asked after the movement: the turn is ``anchor``)."""
+        if state["options"].get("reactions") == "live":
+            return "anchor\n"
+        return "anchor\n" + self.default_attacks(state)
+
+    @staticmethod
+    def default_attacks(state: State) -> str:
+        """Missing attacks: fire at will, and try to repel every grappled ship."""
         seat = state["active"]
-        lines = ["anchor", "fire at will"]
         grappled = sorted({b for _, b in state["grapples"] if state["ships"][b]["side"] == seat})
-        lines += [f"repel {b}" for b in grappled]
-        return "\n".join(lines) + "\n"
+        return "\n".join(["fire at will", *(f"repel {b}" for b in grappled)]) + "\n"
 
     def requests(self, state: State) -> list[OrderRequest]:
         if self.outcome(state) is not None:
@@ -200,7 +208,22 @@ class FarSide(BaseRuleset):
         )
         pending = state.get("pending") or {}
         if pending.get("stage") == "reaction":
-            return [
+            asked = pending.get("round") or {"attack": False, "reaction": True}
+            attack = OrderRequest(
+                key=f"attack:{seat}",
+                seat=seat,
+                kind="attack",
+                label=label,
+                default=self.default_attacks(state),
+                prompt=(
+                    "Your ships have moved (see the board). Your attacks this round, sealed with the"
+                    f" {enemy.capitalize()} reaction: fire {B.PREFIX[seat]}3 at {B.PREFIX[enemy]}2 |"
+                    f" fire {B.PREFIX[seat]}3 at nearest | fire at will; grapple {B.PREFIX[seat]}3 at"
+                    f" {B.PREFIX[enemy]}2; repel {B.PREFIX[seat]}4. Nothing sent: fire at will, and every"
+                    " grappled ship repels."
+                ),
+            )
+            return [attack] * bool(asked.get("attack")) + [
                 OrderRequest(
                     key=f"reaction:{enemy}",
                     seat=enemy,
@@ -214,7 +237,7 @@ class FarSide(BaseRuleset):
                         " Nothing sent: your standing fire orders apply."
                     ),
                 )
-            ]
+            ] * bool(asked.get("reaction"))
         if self._drift_owed(state):
             mine = " ".join(s["id"] for s in B.afloat(state, seat))
             return [
@@ -261,7 +284,7 @@ class FarSide(BaseRuleset):
     def check(self, state: State, request: OrderRequest, orders: Any) -> list[Problem]:
         if not isinstance(orders, Orders):
             return [Problem(None, "invalid", "no orders understood", "see orders/far-side.md")]
-        if _kind(request) in ("turn", "continue") and request.seat != state["active"]:
+        if _kind(request) in ("turn", "continue", "attack") and request.seat != state["active"]:
             return [
                 Problem(
                     None, "illegal", f"it is not the {request.seat.capitalize()} turn", "wait for your turn"
@@ -300,6 +323,11 @@ class FarSide(BaseRuleset):
             ctx["reaction_text"] = (
                 canonical(enemy, "reaction", reaction) if isinstance(reaction, Orders) else ""
             )
+            if (ctx.get("round") or {}).get("attack"):
+                attack = orders.get(f"attack:{seat}")
+                if not isinstance(attack, Orders):
+                    attack = parse_orders(seat, "attack", self.default_attacks(state)).orders
+                ctx["attack_text"] = canonical(seat, "attack", attack)
         elif pending:
             ctx = pending
             cont = orders.get(f"continue:{seat}")

@@ -121,11 +121,20 @@ class Turn:
                 self.step_04_movement()
             self.step_05_range_in_all_guns()
             self.step_06_windward_position()
-            if self.reaction_owed():
+            asked = self.round_owed()
+            if asked:
                 self.ctx["stage"] = "reaction"
+                self.ctx["round"] = asked
+                who = [
+                    f"the {side.capitalize()} {what}"
+                    for side, what, key in (
+                        (self.seat, "for their attacks", "attack"),
+                        (self.enemy, "how their ships fire", "reaction"),
+                    )
+                    if asked[key]
+                ]
                 self.say(
-                    f"The {self.enemy.capitalize()} are asked how their ships fire this round"
-                    " (live reactions).",
+                    f"Live reactions: {' and '.join(who)} this round are asked, in one sealed round.",
                     "ask",
                 )
                 raise Suspend
@@ -137,22 +146,36 @@ class Turn:
         combat.step_26_grapple(self)
         combat.step_27_28_repel_and_board(self)
 
-    def reaction_owed(self) -> bool:
-        """Option ``reactions=live``: after movement the enemy is asked how his ships fire, when
-        one of them could fire this round (a ship of yours in its range, and engagement tokens in
-        play or a weather gage won, without which nobody may attack)."""
+    def round_owed(self) -> dict[str, bool] | None:
+        """Option ``reactions=live``: after movement, when a fight is possible (engagement tokens in
+        play or a weather gage won, without which nobody may attack), one sealed round asks the
+        player in turn for his attacks if a ship of his has an enemy ship in range, and the enemy
+        for his reaction if a ship of his has one of yours in range. Public facts only decide
+        who is asked (the positions, the classes, the tokens). None: no round."""
         if self.state["options"].get("reactions") != "live":
-            return False
+            return None
         if not (B.engagement_in_play(self.state) or self.ctx.get("gage")):
-            return False
-        mine = B.afloat(self.state, self.seat)
-        return any(
-            B.squares_between(e["square"], s["square"]) <= e["class"]
-            for e in B.afloat(self.state, self.enemy)
-            for s in mine
-        )
+            return None
+        mine, theirs = B.afloat(self.state, self.seat), B.afloat(self.state, self.enemy)
+
+        def reaches(shooters: list[Ship], targets: list[Ship]) -> bool:
+            return any(
+                B.squares_between(a["square"], b["square"]) <= a["class"] for a in shooters for b in targets
+            )
+
+        asked = {"attack": reaches(mine, theirs), "reaction": reaches(theirs, mine)}
+        return asked if any(asked.values()) else None
 
     def start(self) -> None:
+        # the enemy's fire orders in force when the turn's orders were sealed: what he sends later
+        # in this game turn (the rest of a sail, a reaction round) was written knowing them, so it
+        # changes his standing orders from the next turn only
+        standing = self.state["standing"][self.enemy]
+        self.ctx["enemy_fire"] = {
+            "fire": standing["fire"],
+            "hold": list(standing.get("hold", [])),
+            "priority": {k: list(v) for k, v in standing.get("priority", {}).items()},
+        }
         self.ctx.setdefault("moved", [])
         self.ctx["grappled_at_start"] = [list(p) for p in self.state["grapples"]]
         self.ctx["engaged_at_start"] = [
@@ -808,6 +831,10 @@ def run_turn(state: State, dice: Dice, ctx: dict[str, Any]) -> tuple[Turn, bool]
         cont = parse_orders(ctx["seat"], "continue", ctx.get("continue_text", "")).orders
         orders.cont_path, orders.cont_dock = cont.cont_path, cont.cont_dock
         orders.cont_straight, orders.cont_line = cont.cont_straight, cont.cont_line
+    if ctx.get("stage") == "reaction" and "attack_text" in ctx:  # the attacks sealed with the reaction
+        attack = parse_orders(ctx["seat"], "attack", ctx["attack_text"]).orders
+        orders.fires, orders.fire_at_will = attack.fires, attack.fire_at_will
+        orders.grapples, orders.repels = attack.grapples, attack.repels
     turn = Turn(state, dice, orders, ctx)
     try:
         turn.run()
