@@ -259,7 +259,67 @@ def check_orders(state: State, seat: str, kind: str, o: Orders) -> list[Problem]
     for number in o.standing.drift or []:
         foe(number, o.standing.drift_line)
     problems.extend(boarding_warnings(state, seat, warned))
+    if kind == "turn":
+        problems.extend(wind_event_warnings(state, seat, o))
     return problems
+
+
+def ship_in_turn(state: State, seat: str, o: Orders) -> dict[str, Any] | None:
+    """The ship that meets the wind's events: the ship moved or named by ``anchor``, else the
+    lowest-numbered ship afloat."""
+    m = o.movement
+    if m is not None and m.ship is not None:
+        ship = state["ships"].get(B.ship_id(seat, m.ship))
+        if ship is not None and ship["square"] is not None:
+            return ship
+    ships = B.afloat(state, seat)
+    return ships[0] if ships else None
+
+
+def wind_event_warnings(state: State, seat: str, o: Orders) -> list[Problem]:
+    """3 EVENT and 7 REPAIRS: the published wind says a red 1 or a storm will strike the ship in
+    turn before the repairs; the skill it lowers is rolled at resolution. A repair of that ship
+    lending a skill so far that one level less would go below -3 is warned of: if that skill is
+    the one lowered, the repair is cut from its last task (the orders are accepted)."""
+    wind = state.get("wind") or {}
+    if not (wind.get("skill_red") or wind.get("storm")):
+        return []
+    ship = ship_in_turn(state, seat, o)
+    if ship is None:
+        return []
+    storm = wind.get("storm")
+    lowered: list[str | None] = []  # the skill a known event lowers, None: any skill
+    if wind.get("skill_red"):
+        lowered.append(wind["skill_red"] if isinstance(wind["skill_red"], str) else None)
+    if storm and (not isinstance(storm, dict) or storm.get("letter") == "S"):
+        lowered.append(storm.get("skill") if isinstance(storm, dict) else None)
+    out: list[Problem] = []
+    lines = [(r.ship, r.sources, r.line) for r in o.repairs] + [
+        (t.ship, t.sources, t.line) for t in o.transfers
+    ]
+    for number, sources, line in lines:
+        if B.ship_id(seat, number) != ship["id"]:
+            continue
+        for skill, levels in sources.items():
+            loss = sum(1 for s in lowered if s is None or s == skill)
+            left = ship["skills"][skill] + ship["repair"].get(skill, 0) - levels
+            if loss and left - loss < SKILL_MIN:
+                events = " and ".join(
+                    what for what, on in (("a red 1", wind.get("skill_red")), ("a storm", storm)) if on
+                )
+                out.append(
+                    Problem(
+                        line or None,
+                        "warning",
+                        f"the published wind brings {events} to {ship['id']}, the ship in turn, before the"
+                        f" repairs: if it lowers {skill} ({left:+d} after lending {levels}), the repair is"
+                        " cut from its last task",
+                        f"lend less {skill}, or let another ship meet the wind",
+                        "3 Event",
+                    )
+                )
+                break
+    return out
 
 
 def _attacks_wait_for_the_round(seat: str, o: Orders) -> list[Problem]:
