@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from adjudicator.games.dice import Dice
 
 PLACES = {"B1": "d4", "B3": "e4", "F1": "d6", "F2": "e6"}
+ENGAGED = {"engaged": "long"}
 TARGETS = ("F1", "F2", "nearest")
 
 
@@ -160,3 +161,31 @@ def test_rest_of_the_sail_standing_fire_orders_sent_in_that_round_apply_from_the
     state, events, _dice = play(state, "continue straight", standing="hold fire")
     assert state["standing"]["french"]["fire"] == "hold"  # in force from the next turn
     assert said(events, "F1 fires")  # this round: return fire, the orders in force before
+
+
+standing_changes = st.lists(
+    st.sampled_from(
+        ["hold fire", "fire at will", "return fire", "hold fire F1", "hold fire none", "priority F1 B3"]
+    ),
+    min_size=1,
+    max_size=3,
+)
+
+
+@settings(max_examples=25, deadline=None)
+@given(change=standing_changes)
+def test_rest_of_the_sail_nothing_the_enemy_sends_after_reading_the_turn_changes_its_round(
+    change: list[str],
+) -> None:
+    """The turn email is shown with the request for the rest of the sail; whatever standing fire
+    orders the enemy sends in that round, the round is fought as if he had sent nothing."""
+
+    def rest_of_the_sail(standing: str | None) -> list[str]:
+        state = board({"B1": "d4", "B3": "e3", "F1": "d6"}, B1=ENGAGED, F1=ENGAGED, B3=ENGAGED)
+        pins = {"wind:white": 6, "wind:red": 6}
+        state, _events, _dice = play(state, "sail B1 c4\nif move > path: ask\nfire B1 at F1", pins)
+        assert state["pending"]["stage"] == "continue"
+        state, events, _dice = play(state, "continue straight", standing=standing)
+        return [e.text for e in events if e.kind != "standing"]
+
+    assert rest_of_the_sail("\n".join(change)) == rest_of_the_sail(None)
