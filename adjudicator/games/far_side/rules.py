@@ -62,7 +62,10 @@ class FarSide(BaseRuleset):
 
     name: ClassVar[str] = "far-side"
     title: ClassVar[str] = "Master & Commander: Far Side of the World"
-    version: ClassVar[str] = "2"  # 2: wind published the turn before, gusts per MOVE, step 12 rams
+    # 2: wind published the turn before, gusts per MOVE, step 12 rams; 3: events rolled at
+    # resolution, a kedge keeps the events, must sail past a ram that cannot be made and a drift,
+    # repairs cut (not dropped) by an event, the live round asks the attacks with the reaction
+    version: ClassVar[str] = "3"
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 2
     has_hidden_information: ClassVar[bool] = False
@@ -152,9 +155,12 @@ class FarSide(BaseRuleset):
     # -- requests and labels -------------------------------------------------
     def label(self, state: State) -> str:
         text = f"Turn {state['turn']}, {state['active'].capitalize()}"
-        stage = (state.get("pending") or {}).get("stage")
+        pending = state.get("pending") or {}
+        stage = pending.get("stage")
         if stage == "continue":
             text += ": the rest of the sail"
+        elif stage == "reaction" and not (pending.get("round") or {"reaction": True}).get("reaction"):
+            text += f": the {state['active'].capitalize()} attacks"
         elif stage == "reaction":
             text += f": the {B.enemy_of(state['active']).capitalize()} reaction"
         elif self._drift_owed(state):

@@ -157,6 +157,7 @@ def test_live_reaction_only_the_side_with_a_ship_in_range_is_asked() -> None:
     state = live(board({"B1": "d4", "F8": "d8"}, B1={"engaged": "long"}, F8={"engaged": "long"}))
     state, _, _ = play(state, "anchor", CALM)
     assert [r.key for r in GAME.requests(state)] == ["attack:british"]
+    assert GAME.label(state) == "Turn 1, British: the British attacks"
 
 
 def test_live_reaction_not_asked_when_no_enemy_ship_could_fire() -> None:
