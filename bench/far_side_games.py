@@ -3,6 +3,7 @@
 Not a timed test: run it by hand::
 
     .venv/bin/python bench/far_side_games.py [--games 100] [--ram-opens] [--reactions live]
+    .venv/bin/python bench/far_side_games.py --exchanges [--games 100] [--before <git ref>]
 
 Each game is the engine's pure loop: setup (keyed dice from the game's seed) -> requests -> bot
 text -> parse -> check -> canonical -> re-parse -> resolve with the turn's keyed dice. It prints
@@ -12,15 +13,29 @@ by the weather gage, as the book says, or by a ram under the off-by-default hous
 grapple attempts and successes, boardings and captures, sinkings, docks, the way games ended, and
 the distribution of game length in player turns. The anchor is the resolve cost, measured in the
 same run (microseconds per engine turn, bots and parsing excluded).
+
+``--exchanges`` prints the rounds of mail per game instead, for both ways of deciding the
+enemy's fire (``reactions=standing``, the book, and ``live``): exchanges (engine turns: one round
+of mail each, every seat asked waits for it), the mails asking (one per seat asked in a round, the
+optional standing request included), the answers (every required request, and an optional one
+when it says something), and the rounds by their kind. With ``--before <git ref>`` the same games
+are played by the ruleset as it was at that commit (extracted with ``git archive`` into a
+temporary folder and run in a subprocess) and both figures are printed side by side.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 from adjudicator.games.dice import Dice
@@ -39,8 +54,19 @@ def play(seed: int, options: dict[str, str], stats: Counter[str]) -> tuple[dict[
     while GAME.outcome(state) is None:
         n += 1
         orders: dict[str, Any] = {}
-        for req in GAME.requests(state):
+        requests = GAME.requests(state)
+        stats["exchanges"] += 1
+        stats["mails asking"] += len({r.seat for r in requests})
+        required = [r for r in requests if not r.optional]
+        stats["round: " + (required[0].key.split(":")[0] if required else "optional only")] += 1
+        if any(r.key.startswith("attack:") for r in requests) and any(
+            r.key.startswith("reaction:") for r in requests
+        ):
+            stats["round: attack + reaction"] += 1
+        for req in requests:
             text = GAME.bot(state, req, rng)
+            if not req.optional or text.strip():
+                stats["answers"] += 1
             parsed = GAME.parse(req, text)
             assert parsed.ok, (text, parsed.problems)
             orders[req.key] = GAME.parse(req, GAME.canonical(req, parsed.orders)).orders
@@ -77,13 +103,90 @@ def play(seed: int, options: dict[str, str], stats: Counter[str]) -> tuple[dict[
     return state, resolving
 
 
+EXCHANGE_KEYS = ("player turns", "exchanges", "mails asking", "answers")
+
+
+def exchanges(games: int, first_seed: int) -> dict[str, dict[str, float]]:
+    """Rounds of mail per game, for each way of deciding the enemy's fire."""
+    out: dict[str, dict[str, float]] = {}
+    for reactions in ("standing", "live"):
+        stats: Counter[str] = Counter()
+        for seed in range(first_seed, first_seed + games):
+            state, _spent = play(seed, {"ram-opens": "no", "reactions": reactions}, stats)
+            stats["player turns"] += state["turn"]
+        out[reactions] = {
+            k: v / games for k, v in sorted(stats.items()) if k in EXCHANGE_KEYS or k.startswith("round")
+        }
+        turns = stats["player turns"]
+        out[reactions] |= {f"{k} per player turn": stats[k] / turns for k in EXCHANGE_KEYS[1:]}
+    return out
+
+
+def exchanges_before(ref: str, games: int, first_seed: int) -> dict[str, dict[str, float]]:
+    """:func:`exchanges` with the package as it was at ``ref`` (this script run in a subprocess)."""
+    root = Path(__file__).resolve().parent.parent
+    with tempfile.TemporaryDirectory() as folder:
+        archive = subprocess.run(
+            ["git", "-C", str(root), "archive", ref, "adjudicator"], check=True, capture_output=True
+        ).stdout
+        subprocess.run(["tar", "-x", "-C", folder], input=archive, check=True)
+        env = {**os.environ, "PYTHONPATH": folder}
+        done = subprocess.run(
+            [
+                sys.executable,
+                __file__,
+                "--exchanges-json",
+                "--games",
+                str(games),
+                "--first-seed",
+                str(first_seed),
+            ],
+            check=True,
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=folder,
+        )
+    return json.loads(done.stdout)
+
+
+def print_exchanges(games: int, first_seed: int, ref: str | None) -> None:
+    started = time.perf_counter()
+    after = exchanges(games, first_seed)
+    before = exchanges_before(ref, games, first_seed) if ref else None
+    seeds = f"seeds {first_seed}-{first_seed + games - 1}"
+    print(f"Far Side rounds of mail per game: {games} bot games ({seeds}), 2 players")
+    for reactions in ("standing", "live"):
+        keys = sorted(set(after[reactions]) | set((before or {}).get(reactions, {})))
+        print(f"reactions={reactions}:" + (f"   before ({ref})   now" if before else "   per game"))
+        order = {k: i for i, k in enumerate(EXCHANGE_KEYS)}
+        for key in sorted(keys, key=lambda k: (order.get(k, len(order)), "per player" not in k, k)):
+            now = after[reactions].get(key, 0.0)
+            digits = 2 if "per player turn" in key else 1
+            if before is not None:
+                was = before[reactions].get(key, 0.0)
+                print(f"  {key:<34} {was:>10.{digits}f} {now:>10.{digits}f}")
+            else:
+                print(f"  {key:<34} {now:>10.{digits}f}")
+    print(f"whole run {time.perf_counter() - started:.1f} s")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--ram-opens", action="store_true", help="the house rule (off by default)")
     parser.add_argument("--reactions", default="standing", choices=["standing", "live"])
+    parser.add_argument("--exchanges", action="store_true", help="rounds of mail per game (both reactions)")
+    parser.add_argument("--before", default=None, help="with --exchanges: also at this git ref")
+    parser.add_argument("--exchanges-json", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.exchanges_json:
+        print(json.dumps(exchanges(args.games, args.first_seed)))
+        return
+    if args.exchanges:
+        print_exchanges(args.games, args.first_seed, args.before)
+        return
     options = {"ram-opens": "yes" if args.ram_opens else "no", "reactions": args.reactions}
     stats: Counter[str] = Counter()
     lengths: list[int] = []

@@ -147,6 +147,7 @@ def board_text(state: State) -> str:
         "masts: standing/total; fire: u uncontrolled, c controlled; sink: sinking token;"
         " repair: skill levels lent to repairs (CMDn>ship: transfer tokens)"
     )
+    lines += ["", *ranges_text(state), "", *standing_text(state)]
     tally = state["tally"]
     lines.append("")
     for side in SIDES:
@@ -155,6 +156,48 @@ def board_text(state: State) -> str:
             f" (enemy ships); ships afloat {len(afloat(state, side))}"
         )
     return "\n".join(lines)
+
+
+def ranges_text(state: State) -> list[str]:
+    """5 RANGE IN ALL GUNS, for every ship afloat: the enemy ships in its range, short (adjacent)
+    or long (1..class squares between), nearest first."""
+    out = ["Ranges (short: adjacent; long: 1..class squares between):"]
+    for side in SIDES:
+        enemy = SIDES[1 - SIDES.index(side)]
+        for ship in afloat(state, side):
+            reach = sorted(
+                (squares_between(ship["square"], e["square"]), e["number"], e["id"])
+                for e in afloat(state, enemy)
+                if squares_between(ship["square"], e["square"]) <= ship["class"]
+            )
+            listed = ", ".join(f"{sid} {'short' if n == 0 else f'long {n}'}" for n, _, sid in reach)
+            out.append(f"  {ship['id']}: {listed or 'no enemy ship in range'}")
+    return out
+
+
+def standing_text(state: State) -> list[str]:
+    """The standing orders in force of each side (what decides its fire and the drift it picks
+    during the other side's turn)."""
+    out = ["Standing orders in force:"]
+    for side in SIDES:
+        enemy = SIDES[1 - SIDES.index(side)]
+        standing = state["standing"][side]
+        drift = standing["drift"]
+        words = [
+            "drift ask"
+            if drift == "ask"
+            else ("drift ignore" if not drift else "drift " + " ".join(ship_id(enemy, n) for n in drift)),
+            {"will": "fire at will", "hold": "hold fire", "return": "return fire"}[standing["fire"]],
+        ]
+        if standing.get("hold"):
+            words.append("hold fire " + " ".join(ship_id(side, n) for n in standing["hold"]))
+        for number, targets in sorted(standing.get("priority", {}).items(), key=lambda kv: int(kv[0])):
+            if targets:
+                words.append(
+                    f"priority {ship_id(side, int(number))} " + " ".join(ship_id(enemy, t) for t in targets)
+                )
+        out.append(f"  {side.capitalize()}: " + "; ".join(words))
+    return out
 
 
 def ship_line(ship: Ship, state: State) -> str:

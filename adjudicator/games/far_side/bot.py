@@ -3,7 +3,8 @@
 It reads the wind published for its turn (2 WIND and 3 EVENT are known before the orders):
 
 * a white 1 (a skill gained) goes to its flagship, the ship with the most COMMAND; a red 1 or a
-  storm goes to a "sacrificial" ship (or is forfeited by kedging when the storm would sink it);
+  storm goes to a "sacrificial" ship (which skill, and what the storm damages, are rolled at
+  resolution; a kedge forfeits only the MOVE, not the events);
 * with no engagement token in play it looks for a sail of exactly MOVE squares that ends with an
   enemy ship in range and a windward position above +4: the weather gage, and fires first;
 * with tokens in play it sails a ship alongside an engaged enemy ship (or rams one), and every
@@ -73,6 +74,10 @@ def sacrificial(ships: list[Ship]) -> Ship:
     return min(ships, key=lambda s: (-_negatives(s), s["class"], -s["number"]))
 
 
+#: the lines of a turn that are asked after the movement when ``reactions=live``
+ATTACK_LINES = ("fire ", "grapple ", "repel ")
+
+
 class Plan:
     """One bot turn being written."""
 
@@ -90,13 +95,16 @@ class Plan:
 
     # -- 2, 3: what the published wind does to the ship in turn ---------------------------------
     def skills_in_turn(self, ship: Ship) -> dict[str, int]:
+        """The ship's skills as the published wind leaves them, as far as it is known: a skill the
+        wind names (a state that rolled it with the wind) changes; a skill rolled at resolution is
+        unknown and left as it is."""
         skills = dict(ship["skills"])
         for key, delta in (("skill_white", 1), ("skill_red", -1)):
             skill = self.wind.get(key)
-            if skill:
+            if isinstance(skill, str):
                 skills[skill] = max(T.SKILL_MIN, min(T.SKILL_MAX, skills[skill] + delta))
         storm = self.wind.get("storm")
-        if storm and storm.get("skill"):
+        if isinstance(storm, dict) and storm.get("skill"):
             skills[storm["skill"]] = max(T.SKILL_MIN, skills[storm["skill"]] - 1)
         return skills
 
@@ -107,7 +115,8 @@ class Plan:
     def windward(self, ship: Ship, target: Ship) -> int:
         """6 WINDWARD POSITION of ``ship`` (the ship in turn, after the wind's events) on ``target``."""
         skills = self.skills_in_turn(ship)
-        broken = ship["broken"] + (1 if (self.wind.get("storm") or {}).get("letter") == "R" else 0)
+        storm = self.wind.get("storm")
+        broken = ship["broken"] + (1 if isinstance(storm, dict) and storm.get("letter") == "R" else 0)
         return (
             T.WIND_MOVE[self.wind["white"]]
             - T.WIND_MOVE[self.wind["red"]]
@@ -194,20 +203,11 @@ class Plan:
         return True
 
     def meet_a_bad_wind(self) -> bool:
-        """A red 1 or a storm: give it to the sacrificial ship, or forfeit it by kedging if the
-        storm would take that ship's last hull point."""
+        """A red 1 or a storm: give it to the sacrificial ship (a kedge would not forfeit it)."""
         storm = self.wind.get("storm")
         if not (self.wind.get("skill_red") or storm) or not self.mine:
             return False
-        victim = sacrificial(self.mine)
-        if storm and storm["letter"] == "H" and victim["hull"] <= 1:
-            for ship in self.movable:
-                free = [q for q in B.neighbours(ship["square"]) if B.at(self.state, q) is None]
-                if free and not _bound(self.state, ship["id"]):
-                    self.lines.append(f"kedge {ship['id']} to {free[0]}")
-                    self.moving.add(ship["id"])
-                    return True
-        self.lines.append(f"anchor {victim['id']}")
+        self.lines.append(f"anchor {sacrificial(self.mine)['id']}")
         return True
 
     def dock_a_wreck(self) -> bool:
@@ -334,6 +334,16 @@ class Plan:
         self.lines.append("fire at will")
         if self.state["standing"][self.seat]["fire"] != "will":
             self.lines.append("standing fire at will")
+        if self.state["options"].get("reactions") == "live":  # the attacks are asked after the movement
+            self.lines = [line for line in self.lines if not line.startswith(ATTACK_LINES)]
+        return "\n".join(self.lines) + "\n"
+
+    def attacks(self) -> str:
+        """The attacks of a live-reaction round, the movement done: the same aims as in a turn."""
+        self.moving = set((self.state.get("pending") or {}).get("moved", []))
+        self.grapples()
+        self.repels()
+        self.lines.append("fire at will")
         return "\n".join(self.lines) + "\n"
 
 
@@ -376,6 +386,8 @@ def bot_orders(game: FarSide, state: State, request: OrderRequest, rng: random.R
         text = "fire at will\n"
     elif kind == "continue":
         text = _continue(state, seat)
+    elif kind == "attack":
+        text = Plan(state, seat, rng).attacks()
     else:
         text = Plan(state, seat, rng).write()
     parsed = game.parse(request, text)

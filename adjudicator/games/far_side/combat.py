@@ -172,11 +172,12 @@ class FirePlan:
 
 
 def fire_plan(turn: Turn) -> FirePlan:
-    """13 SIMULTANEOUS ATTACK, the enemy's side: his standing orders, changed for this round by a
-    live reaction (option ``reactions=live``) if he sent one."""
+    """13 SIMULTANEOUS ATTACK, the enemy's side: his standing orders in force when the turn's
+    orders were sealed, changed for this round by a live reaction (option ``reactions=live``) if
+    he sent one."""
     from adjudicator.games.far_side.orders import parse_orders
 
-    standing = turn.state["standing"][turn.enemy]
+    standing = turn.ctx.get("enemy_fire") or turn.state["standing"][turn.enemy]
     plan = FirePlan(
         policy=standing["fire"],
         hold=set(standing.get("hold", [])),

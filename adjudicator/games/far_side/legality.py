@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from adjudicator.games.base import Problem
@@ -11,6 +12,7 @@ from adjudicator.games.far_side.orders import Orders
 from adjudicator.games.far_side.tables import SKILL_MIN
 
 State = dict[str, Any]
+RULE_SIMULTANEOUS = "13 Simultaneous Attack"
 
 
 def _bound(state: State, sid: str) -> bool:
@@ -72,11 +74,21 @@ def check_orders(state: State, seat: str, kind: str, o: Orders) -> list[Problem]
             own(fire.ship, fire.line, "fire")
             foe(fire.target, fire.line)
         return problems
-    if kind != "turn":
+    if kind not in ("turn", "attack"):
         return problems
+    live = state["options"].get("reactions") == "live"
+    if kind == "turn" and live:
+        problems.extend(_attacks_wait_for_the_round(seat, o))
 
     moving: set[str] = set()
-    m = o.movement
+    warned = o
+    if kind == "attack":  # the round after the movement: the ships that moved are known
+        pending = state.get("pending") or {}
+        moving = set(pending.get("moved", []))
+        if pending.get("orders_text"):
+            warned = copy.copy(o)  # the BRD the turn lends to repairs counts in the boarding
+            warned.repairs = O.parse_orders(seat, "turn", pending["orders_text"]).orders.repairs
+    m = o.movement if kind == "turn" else None
     if m is not None and m.kind in ("sail", "kedge"):
         ship = own(m.ship, m.line, m.kind)
         if ship is not None:
@@ -246,8 +258,88 @@ def check_orders(state: State, seat: str, kind: str, o: Orders) -> list[Problem]
             )
     for number in o.standing.drift or []:
         foe(number, o.standing.drift_line)
-    problems.extend(boarding_warnings(state, seat, o))
+    problems.extend(boarding_warnings(state, seat, warned))
+    if kind == "turn":
+        problems.extend(wind_event_warnings(state, seat, o))
     return problems
+
+
+def ship_in_turn(state: State, seat: str, o: Orders) -> dict[str, Any] | None:
+    """The ship that meets the wind's events: the ship moved or named by ``anchor``, else the
+    lowest-numbered ship afloat."""
+    m = o.movement
+    if m is not None and m.ship is not None:
+        ship = state["ships"].get(B.ship_id(seat, m.ship))
+        if ship is not None and ship["square"] is not None:
+            return ship
+    ships = B.afloat(state, seat)
+    return ships[0] if ships else None
+
+
+def wind_event_warnings(state: State, seat: str, o: Orders) -> list[Problem]:
+    """3 EVENT and 7 REPAIRS: the published wind says a red 1 or a storm will strike the ship in
+    turn before the repairs; the skill it lowers is rolled at resolution. A repair of that ship
+    lending a skill so far that one level less would go below -3 is warned of: if that skill is
+    the one lowered, the repair is cut from its last task (the orders are accepted)."""
+    wind = state.get("wind") or {}
+    if not (wind.get("skill_red") or wind.get("storm")):
+        return []
+    ship = ship_in_turn(state, seat, o)
+    if ship is None:
+        return []
+    storm = wind.get("storm")
+    lowered: list[str | None] = []  # the skill a known event lowers, None: any skill
+    if wind.get("skill_red"):
+        lowered.append(wind["skill_red"] if isinstance(wind["skill_red"], str) else None)
+    if storm and (not isinstance(storm, dict) or storm.get("letter") == "S"):
+        lowered.append(storm.get("skill") if isinstance(storm, dict) else None)
+    out: list[Problem] = []
+    lines = [(r.ship, r.sources, r.line) for r in o.repairs] + [
+        (t.ship, t.sources, t.line) for t in o.transfers
+    ]
+    for number, sources, line in lines:
+        if B.ship_id(seat, number) != ship["id"]:
+            continue
+        for skill, levels in sources.items():
+            loss = sum(1 for s in lowered if s is None or s == skill)
+            left = ship["skills"][skill] + ship["repair"].get(skill, 0) - levels
+            if loss and left - loss < SKILL_MIN:
+                events = " and ".join(
+                    what for what, on in (("a red 1", wind.get("skill_red")), ("a storm", storm)) if on
+                )
+                out.append(
+                    Problem(
+                        line or None,
+                        "warning",
+                        f"the published wind brings {events} to {ship['id']}, the ship in turn, before the"
+                        f" repairs: if it lowers {skill} ({left:+d} after lending {levels}), the repair is"
+                        " cut from its last task",
+                        f"lend less {skill}, or let another ship meet the wind",
+                        "3 Event",
+                    )
+                )
+                break
+    return out
+
+
+def _attacks_wait_for_the_round(seat: str, o: Orders) -> list[Problem]:
+    """Option ``reactions=live``: the turn email is read, and shown, before the enemy's reaction is
+    asked, so the attacks (13), grapples (26) and repels (27) are not in it: they are asked after
+    the movement, sealed together with his reaction."""
+    lines = [f.line for f in o.fires] + [n for _, _, n in o.grapples] + [n for _, n in o.repels]
+    if o.fire_at_will:
+        lines.append(o.fire_at_will_line)
+    return [
+        Problem(
+            line or None,
+            "illegal",
+            "with reactions=live your attacks, grapples and repels are not written in the turn email:"
+            " they are asked after your movement, sealed together with the enemy's reaction",
+            f"leave them out; send them in answer to the request attack:{seat} when it comes",
+            RULE_SIMULTANEOUS,
+        )
+        for line in sorted(lines)
+    ]
 
 
 def boarding_warnings(state: State, seat: str, o: Orders) -> list[Problem]:

@@ -35,6 +35,7 @@ TURN_WORDS = (
 STANDING_WORDS = ("drift", "return", "hold", "priority", "standing")
 CONTINUE_WORDS = ("continue", "straight", "stop")
 REACTION_WORDS = ("fire", "hold", "return")
+ATTACK_WORDS = ("fire", "grapple", "repel")
 FIRE_POLICIES = ("return", "hold", "will")
 POLICIES = ("straight", "ask")
 MUST_SAIL = "a ship sails its whole MOVE unless a rule stops it (an occupied square, the edge, a ram, a dock)"
@@ -360,6 +361,8 @@ class _Parser:
             return STANDING_WORDS
         if self.kind == "reaction":
             return REACTION_WORDS
+        if self.kind == "attack":
+            return ATTACK_WORDS
         if self.kind == "continue":
             return CONTINUE_WORDS + STANDING_WORDS
         return TURN_WORDS + STANDING_WORDS

@@ -10,8 +10,10 @@ or one sealed moment of it:
   before (:mod:`~adjudicator.games.far_side.wind`), with the enemy's optional
   ``standing:<enemy>`` (drift, and how his ships fire during your turn);
 * ``continue:<seat>`` when a sail ordered with ``if move > path: ask`` has MOVE left;
-* ``reaction:<enemy>`` (required, option ``reactions=live``) after your movement: how his
-  ships fire this round.
+* with option ``reactions=live``, after your movement when a fight is possible, one sealed round
+  of two requests: ``attack:<seat>`` (your attacks, grapples and repels) and ``reaction:<enemy>``
+  (how his ships fire this round), each asked of a side with a ship in range; neither is
+  written knowing the other ("all attacks are simultaneous").
 """
 
 from __future__ import annotations
@@ -73,7 +75,10 @@ class FarSide(BaseRuleset):
 
     name: ClassVar[str] = "far-side"
     title: ClassVar[str] = "Master & Commander: Far Side of the World"
-    version: ClassVar[str] = "2"  # 2: wind published the turn before, gusts per MOVE, step 12 rams
+    # 2: wind published the turn before, gusts per MOVE, step 12 rams; 3: events rolled at
+    # resolution, a kedge keeps the events, must sail past a ram that cannot be made and a drift,
+    # repairs cut (not dropped) by an event, the live round asks the attacks with the reaction
+    version: ClassVar[str] = "3"
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 2
     has_hidden_information: ClassVar[bool] = False
@@ -163,9 +168,12 @@ class FarSide(BaseRuleset):
     # -- requests and labels -------------------------------------------------
     def label(self, state: State) -> str:
         text = f"Turn {state['turn']}, {state['active'].capitalize()}"
-        stage = (state.get("pending") or {}).get("stage")
+        pending = state.get("pending") or {}
+        stage = pending.get("stage")
         if stage == "continue":
             text += ": the rest of the sail"
+        elif stage == "reaction" and not (pending.get("round") or {"reaction": True}).get("reaction"):
+            text += f": the {state['active'].capitalize()} attacks"
         elif stage == "reaction":
             text += f": the {B.enemy_of(state['active']).capitalize()} reaction"
         elif self._drift_owed(state):
@@ -184,12 +192,18 @@ class FarSide(BaseRuleset):
         )
 
     def default_turn(self, state: State) -> str:
-        """A missing turn: anchor, fire at will, and try to repel every grappled ship."""
+        """A missing turn: anchor, fire at will, and try to repel every grappled ship (with
+        ``reactions=live`` the attacks are asked after the movement: the turn is ``anchor``)."""
+        if state["options"].get("reactions") == "live":
+            return "anchor\n"
+        return "anchor\n" + self.default_attacks(state)
+
+    @staticmethod
+    def default_attacks(state: State) -> str:
+        """Missing attacks: fire at will, and try to repel every grappled ship."""
         seat = state["active"]
-        lines = ["anchor", "fire at will"]
         grappled = sorted({b for _, b in state["grapples"] if state["ships"][b]["side"] == seat})
-        lines += [f"repel {b}" for b in grappled]
-        return "\n".join(lines) + "\n"
+        return "\n".join(["fire at will", *(f"repel {b}" for b in grappled)]) + "\n"
 
     def requests(self, state: State) -> list[OrderRequest]:
         if self.outcome(state) is not None:
@@ -213,7 +227,22 @@ class FarSide(BaseRuleset):
         )
         pending = state.get("pending") or {}
         if pending.get("stage") == "reaction":
-            return [
+            asked = pending.get("round") or {"attack": False, "reaction": True}
+            attack = OrderRequest(
+                key=f"attack:{seat}",
+                seat=seat,
+                kind="attack",
+                label=label,
+                default=self.default_attacks(state),
+                prompt=(
+                    "Your ships have moved (see the board). Your attacks this round, sealed with the"
+                    f" {enemy.capitalize()} reaction: fire {B.PREFIX[seat]}3 at {B.PREFIX[enemy]}2 |"
+                    f" fire {B.PREFIX[seat]}3 at nearest | fire at will; grapple {B.PREFIX[seat]}3 at"
+                    f" {B.PREFIX[enemy]}2; repel {B.PREFIX[seat]}4. Nothing sent: fire at will, and every"
+                    " grappled ship repels."
+                ),
+            )
+            return [attack] * bool(asked.get("attack")) + [
                 OrderRequest(
                     key=f"reaction:{enemy}",
                     seat=enemy,
@@ -227,7 +256,7 @@ class FarSide(BaseRuleset):
                         " Nothing sent: your standing fire orders apply."
                     ),
                 )
-            ]
+            ] * bool(asked.get("reaction"))
         if self._drift_owed(state):
             mine = " ".join(s["id"] for s in B.afloat(state, seat))
             return [
@@ -284,7 +313,7 @@ class FarSide(BaseRuleset):
     def check(self, state: State, request: OrderRequest, orders: Any) -> list[Problem]:
         if not isinstance(orders, Orders):
             return [Problem(None, "invalid", "no orders understood", HELP_HINT)]
-        if _kind(request) in ("turn", "continue") and request.seat != state["active"]:
+        if _kind(request) in ("turn", "continue", "attack") and request.seat != state["active"]:
             return [
                 Problem(
                     None, "illegal", f"it is not the {request.seat.capitalize()} turn", "wait for your turn"
@@ -323,6 +352,11 @@ class FarSide(BaseRuleset):
             ctx["reaction_text"] = (
                 canonical(enemy, "reaction", reaction) if isinstance(reaction, Orders) else ""
             )
+            if (ctx.get("round") or {}).get("attack"):
+                attack = orders.get(f"attack:{seat}")
+                if not isinstance(attack, Orders):
+                    attack = parse_orders(seat, "attack", self.default_attacks(state)).orders
+                ctx["attack_text"] = canonical(seat, "attack", attack)
         elif pending:
             ctx = pending
             cont = orders.get(f"continue:{seat}")

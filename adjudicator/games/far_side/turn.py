@@ -121,11 +121,20 @@ class Turn:
                 self.step_04_movement()
             self.step_05_range_in_all_guns()
             self.step_06_windward_position()
-            if self.reaction_owed():
+            asked = self.round_owed()
+            if asked:
                 self.ctx["stage"] = "reaction"
+                self.ctx["round"] = asked
+                who = [
+                    f"the {side.capitalize()} {what}"
+                    for side, what, key in (
+                        (self.seat, "for their attacks", "attack"),
+                        (self.enemy, "how their ships fire", "reaction"),
+                    )
+                    if asked[key]
+                ]
                 self.say(
-                    f"The {self.enemy.capitalize()} are asked how their ships fire this round"
-                    " (live reactions).",
+                    f"Live reactions: {' and '.join(who)} this round are asked, in one sealed round.",
                     "ask",
                 )
                 raise Suspend
@@ -137,22 +146,36 @@ class Turn:
         combat.step_26_grapple(self)
         combat.step_27_28_repel_and_board(self)
 
-    def reaction_owed(self) -> bool:
-        """Option ``reactions=live``: after movement the enemy is asked how his ships fire, when
-        one of them could fire this round (a ship of yours in its range, and engagement tokens in
-        play or a weather gage won, without which nobody may attack)."""
+    def round_owed(self) -> dict[str, bool] | None:
+        """Option ``reactions=live``: after movement, when a fight is possible (engagement tokens in
+        play or a weather gage won, without which nobody may attack), one sealed round asks the
+        player in turn for his attacks if a ship of his has an enemy ship in range, and the enemy
+        for his reaction if a ship of his has one of yours in range. Public facts only decide
+        who is asked (the positions, the classes, the tokens). None: no round."""
         if self.state["options"].get("reactions") != "live":
-            return False
+            return None
         if not (B.engagement_in_play(self.state) or self.ctx.get("gage")):
-            return False
-        mine = B.afloat(self.state, self.seat)
-        return any(
-            B.squares_between(e["square"], s["square"]) <= e["class"]
-            for e in B.afloat(self.state, self.enemy)
-            for s in mine
-        )
+            return None
+        mine, theirs = B.afloat(self.state, self.seat), B.afloat(self.state, self.enemy)
+
+        def reaches(shooters: list[Ship], targets: list[Ship]) -> bool:
+            return any(
+                B.squares_between(a["square"], b["square"]) <= a["class"] for a in shooters for b in targets
+            )
+
+        asked = {"attack": reaches(mine, theirs), "reaction": reaches(theirs, mine)}
+        return asked if any(asked.values()) else None
 
     def start(self) -> None:
+        # the enemy's fire orders in force when the turn's orders were sealed: what he sends later
+        # in this game turn (the rest of a sail, a reaction round) was written knowing them, so it
+        # changes his standing orders from the next turn only
+        standing = self.state["standing"][self.enemy]
+        self.ctx["enemy_fire"] = {
+            "fire": standing["fire"],
+            "hold": list(standing.get("hold", [])),
+            "priority": {k: list(v) for k, v in standing.get("priority", {}).items()},
+        }
         self.ctx.setdefault("moved", [])
         self.ctx["grappled_at_start"] = [list(p) for p in self.state["grapples"]]
         self.ctx["engaged_at_start"] = [
@@ -195,6 +218,7 @@ class Turn:
                 "drift",
             )
             ship["square"] = target
+            self.ctx["drift"] = {"ship": ship["id"], "by": [nx - x, ny - y]}
 
     # -- 2 WIND ---------------------------------------------------------------
     def step_02_wind(self) -> None:
@@ -202,10 +226,8 @@ class Turn:
         (:mod:`~adjudicator.games.far_side.wind`); MOVE is the sum of both dice's MOVE.
         Kedging forfeits the roll."""
         movement = self.orders.movement
-        if movement is not None and movement.kind == "kedge":
-            self.ctx["wind"] = None
-            self.say("The wind roll is forfeited to kedge.", "wind")
-            return
+        kedge = movement is not None and movement.kind == "kedge"
+        self.ctx["kedged"] = kedge
         wind = self.state.get("wind")
         when = "published last turn"
         if not wind:  # a state from before winds were published: roll it now, as version 1 did
@@ -216,6 +238,16 @@ class Turn:
         white, red = wind["white"], wind["red"]
         self.ctx["wind"] = {"white": white, "red": red}
         self.ctx["move"] = T.WIND_MOVE[white] + T.WIND_MOVE[red]
+        if kedge:
+            self.ctx["move"] = 0
+            self.say(
+                f"Wind ({when}): white {white}, red {red}: its MOVE is forfeited to kedge; its events"
+                " still fall on the ship in turn.",
+                "wind",
+                white=white,
+                red=red,
+            )
+            return
         self.say(
             f"Wind ({when}): white {white}, red {red}: MOVE {self.ctx['move']}.",
             "wind",
@@ -239,7 +271,8 @@ class Turn:
     # -- 3 EVENT --------------------------------------------------------------
     def step_03_event(self) -> None:
         """3 EVENT: unless both wind dice are even: 1 skill roll, 3 gusts, 5 repairs/storm damage.
-        The skill and storm dice were rolled with the wind; the gust dice are rolled while sailing."""
+        Which events follow was published with the wind; the skill rolls and the storm damage are
+        rolled now, the gust dice while sailing. A kedge forfeits the MOVE, not the events."""
         wind = self.ctx.get("wind")
         self.ctx["gusts"] = 0
         rolled = self.state.get("wind") or {}
@@ -250,12 +283,11 @@ class Turn:
             return
         white, red = wind["white"], wind["red"]
         if white == 1:
-            self.say(
-                "Wind event, white 1: " + self.skill_change(ship, rolled["skill_white"], +1) + ".", "event"
-            )
+            skill = self.event_skill(rolled.get("skill_white"), "event:skill:white")
+            self.say("Wind event, white 1: " + self.skill_change(ship, skill, +1) + ".", "event")
         if red == 1:
-            change = self.skill_change(ship, rolled["skill_red"], -1)
-            self.say(f"Wind event, red 1: {change}.", "event")
+            skill = self.event_skill(rolled.get("skill_red"), "event:skill:red")
+            self.say(f"Wind event, red 1: {self.skill_change(ship, skill, -1)}.", "event")
         self.ctx["gusts"] = (white == 3) + (red == 3)
         if self.ctx["gusts"]:
             self.say(
@@ -273,7 +305,15 @@ class Turn:
             )
         if red == 5:
             self.say(f"Wind event, red 5: storm damage on {ship['id']}.", "event")
-            self.damage(ship, T.STORM_ROW, f"storm:{ship['id']}", rolled=rolled["storm"])
+            storm = rolled.get("storm")
+            self.damage(ship, T.STORM_ROW, "storm", rolled=storm if isinstance(storm, dict) else None)
+
+    def event_skill(self, published: str | bool | None, key: str) -> str:
+        """SKILL TABLE roll of a white or red 1: rolled now (a state whose wind carried the skill,
+        rolled with it, keeps that skill)."""
+        if isinstance(published, str):
+            return published
+        return T.skill_for_roll(self.d6(key))
 
     def skill_change(self, ship: Ship, skill: str, delta: int) -> str:
         """SKILL TABLE: the skill (rolled with the wind) changes by ``delta``; a sentence."""
@@ -373,9 +413,31 @@ class Turn:
         self.ctx["last_from"] = None
         self.ctx["start_square"] = lead["square"]
         self.ctx["sailing"] = True
-        self.follow(o.movement.path if o.movement else [])
+        self.follow(self.path_after_the_drift(lead, o.movement.path if o.movement else []))
         self.end_of_path(o.movement.dock if o.movement else False, o.policy or "straight")
         self.ctx["sailing"] = False
+
+    def path_after_the_drift(self, lead: Ship, path: list[str]) -> list[str]:
+        """Must sail: a standing drift (step 1, chosen by the enemy before he saw this turn) that
+        moved the sailing ship shifts its sealed path by the same square, so the path keeps its
+        shape from where the ship now is instead of being void from its first square. A shifted
+        square off the board ends the path there (the edge stops the ship)."""
+        drift = self.ctx.get("drift") or {}
+        if drift.get("ship") != lead["id"] or not path:
+            return path
+        dx, dy = drift["by"]
+        shifted: list[str] = []
+        for square in path:
+            x, y = B.xy(square)
+            if not B.on_board(x + dx, y + dy):
+                break
+            shifted.append(B.name(x + dx, y + dy))
+        self.say(
+            f"{lead['id']} drifted before sailing: its path is sailed shifted with it"
+            f" ({' '.join(path)} -> {' '.join(shifted) or 'the edge'}).",
+            "move",
+        )
+        return shifted
 
     def step(self, square: str) -> bool:
         """One square of a sail; the towed ships follow in line. False if the square is not open."""
@@ -444,15 +506,26 @@ class Turn:
         if lead["square"] is None or self.ctx["move_left"] <= 0:
             if docking:
                 self.say(f"{lead['id']} has no movement left to sail off the board and dock.", "move")
+            elif self.orders.ram is not None and lead["square"] is not None:
+                self.say(
+                    f"{lead['id']} has no MOVE left to ram {B.ship_id(self.enemy, self.orders.ram)}"
+                    " (a ram needs movement left after the path): no ram.",
+                    "move",
+                )
             return
         if docking:
             self.dock(lead)
             return
         target = self.foe(self.orders.ram)
-        if target is not None and self.ram_allowed(lead, target):
+        if target is not None and not B.adjacent(lead["square"], target["square"]):
+            self.say(
+                f"{target['id']} is not adjacent to {lead['id']}: no ram, {lead['id']} sails on.", "move"
+            )
+            target = None
+        elif target is not None and self.ram_allowed(lead, target):
             self.ram(lead, target)
             return
-        if self.orders.ram is not None and target is None:
+        if self.orders.ram is not None and self.foe(self.orders.ram) is None:
             self.say(f"{B.ship_id(self.enemy, self.orders.ram)} is not on the board; no ram.", "move")
         if policy == "ask":
             self.ctx["stage"] = "continue"
@@ -523,14 +596,22 @@ class Turn:
                 "move",
             )
             return False
+        # the ship stops alongside for good if the ram is made: the windward position of step 6 is
+        # already decided, and a ram that would be called off must not absorb the MOVE ("must sail")
+        position = self.windward_position(ship)
+        if position is None or position[0] <= T.WEATHER_GAGE_ABOVE:
+            self.say(
+                f"{target['id']} has no engagement token and {ship['id']} will not have the weather gage"
+                + (f" (windward position {position[0]:+d} on {position[1]['id']})" if position else "")
+                + f": the ram would be called off, so {ship['id']} sails on (12 Weather Gage).",
+                "move",
+            )
+            return False
         return True
 
     def ram(self, ship: Ship, target: Ship) -> None:
         """RAM: an adjacent enemy and movement left; the ram absorbs the remaining movement."""
         self.ctx["move_left"] = 0
-        if not B.adjacent(ship["square"], target["square"]):
-            self.say(f"{target['id']} is not adjacent to {ship['id']}; no ram.", "move")
-            return
         self.say(f"{ship['id']} comes alongside {target['id']} to ram it.", "ram")
         self.ctx["ram"] = [ship["id"], target["id"]]
 
@@ -562,20 +643,10 @@ class Turn:
             or not self.ctx.get("wind")
         ):
             return
-        wanted = B.ship_id(self.enemy, self.orders.windward) if self.orders.windward else None
-        targets = [self.state["ships"][t] for t in self.ctx["targets"]]
-        target = next((t for t in targets if t["id"] == wanted), None) or min(
-            targets, key=lambda t: (B.distance(lead["square"], t["square"]), t["number"])
-        )
-        wind = self.ctx["wind"]
-        wp = (
-            T.WIND_MOVE[wind["white"]]
-            - T.WIND_MOVE[wind["red"]]
-            - lead["broken"]
-            + positive(lead, "CMD")
-            + max(0, -target["skills"]["SEA"])
-            + max(0, -target["skills"]["CMD"])
-        )
+        position = self.windward_position(lead)
+        if position is None:
+            return
+        wp, target = position
         gage = wp > T.WEATHER_GAGE_ABOVE
         self.say(
             f"Windward position of {lead['id']} on {target['id']}: {wp:+d}"
@@ -593,6 +664,28 @@ class Turn:
             if self.step(square):
                 self.say(f"{lead['id']} takes its optional weather-gage MOVE to {square}.", "move")
 
+    def windward_position(self, lead: Ship) -> tuple[int, Ship] | None:
+        """6 WINDWARD POSITION of ``lead`` where it stands, on the ordered target (else the nearest
+        enemy ship in range): white MOVE - red MOVE - broken masts + positive CMD + the target's
+        negative SEA & CMD. None: no target in range or no wind (a kedge)."""
+        targets = self.targets_in_range(lead)
+        wind = self.ctx.get("wind")
+        if not targets or not wind or self.ctx.get("kedged"):
+            return None
+        wanted = B.ship_id(self.enemy, self.orders.windward) if self.orders.windward else None
+        target = next((t for t in targets if t["id"] == wanted), None) or min(
+            targets, key=lambda t: (B.distance(lead["square"], t["square"]), t["number"])
+        )
+        wp = (
+            T.WIND_MOVE[wind["white"]]
+            - T.WIND_MOVE[wind["red"]]
+            - lead["broken"]
+            + positive(lead, "CMD")
+            + max(0, -target["skills"]["SEA"])
+            + max(0, -target["skills"]["CMD"])
+        )
+        return wp, target
+
     # -- 7 REPAIRS & DAMAGE CONTROL ---------------------------------------------
     def step_07_repairs_and_damage_control(self) -> None:
         """7 REPAIRS & DAMAGE CONTROL: last turn's repair tokens are removed (the levels return),
@@ -609,13 +702,44 @@ class Turn:
             self.transfer_takes_place(ship)
         for repair in self.orders.repairs:
             ship = self.own(repair.ship)
-            if ship is None or not self.lend(ship, repair.sources):
+            if ship is None:
                 continue
+            tokens = self.lend_what_is_left(ship, repair.sources)
+            done = 0
             for task, points in repair.tasks.items():
                 for k in range(1, points + 1):
+                    if done == tokens:
+                        break
+                    done += 1
                     getattr(self, f"repair_{task}")(ship, k)
+            if done < sum(repair.tasks.values()):
+                self.say(
+                    f"{ship['id']} has {tokens} repair token(s) for the {sum(repair.tasks.values())} ordered:"
+                    " the repair is cut from its last task.",
+                    "repair",
+                )
         for transfer in self.orders.transfers:
             self.transfer_command(transfer.ship, transfer.to, transfer.levels, transfer.sources)
+
+    def lend_what_is_left(self, ship: Ship, sources: dict[str, int]) -> int:
+        """7 REPAIRS: lend the levels ordered, or as many of them as the skill still has above -3
+        when a wind event (a red 1, a storm) lowered it after the orders were checked; the number
+        of repair tokens made."""
+        cut: dict[str, int] = {}
+        for skill, levels in sources.items():
+            room = ship["skills"][skill] - T.SKILL_MIN if skill in T.REPAIR_SKILLS else 0
+            if min(levels, max(0, room)):
+                cut[skill] = min(levels, max(0, room))
+        if cut != sources:
+            short = ", ".join(
+                f"{skill} {levels - cut.get(skill, 0)}"
+                for skill, levels in sources.items()
+                if levels != cut.get(skill, 0)
+            )
+            self.say(f"{ship['id']} can not lend all it was ordered to (short: {short}).", "repair")
+        if not cut or not self.lend(ship, cut):
+            return 0
+        return sum(cut.values())
 
     def lend(self, ship: Ship, sources: dict[str, int]) -> bool:
         """Temporarily reduce skills (not CMD or MOR) into repair tokens; not below -3."""
@@ -808,6 +932,10 @@ def run_turn(state: State, dice: Dice, ctx: dict[str, Any]) -> tuple[Turn, bool]
         cont = parse_orders(ctx["seat"], "continue", ctx.get("continue_text", "")).orders
         orders.cont_path, orders.cont_dock = cont.cont_path, cont.cont_dock
         orders.cont_straight, orders.cont_line = cont.cont_straight, cont.cont_line
+    if ctx.get("stage") == "reaction" and "attack_text" in ctx:  # the attacks sealed with the reaction
+        attack = parse_orders(ctx["seat"], "attack", ctx["attack_text"]).orders
+        orders.fires, orders.fire_at_will = attack.fires, attack.fire_at_will
+        orders.grapples, orders.repels = attack.grapples, attack.repels
     turn = Turn(state, dice, orders, ctx)
     try:
         turn.run()

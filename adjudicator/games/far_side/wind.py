@@ -6,10 +6,13 @@ turn is rolled at the close of the turn before (from that turn's seed, which is 
 every order of that turn is sealed) and published in its report: nobody could steer it, and the
 player in turn sees it before writing. The first turn's wind comes from the setup seed.
 
-Rolled ahead (keys of the dice of the turn before): ``wind:white``, ``wind:red``, the skill rolls
-of a white or red 1 (``event:skill:white``, ``event:skill:red``) and the storm of a red 5
-(``storm``, and ``storm:skill`` when it is a skill roll). Gusts (a white or red 3) are only counted
-here: their dice are rolled at resolution, one roll per GUST for every MOVE expended.
+Rolled ahead (keys of the dice of the turn before): ``wind:white`` and ``wind:red``, so the MOVE
+and which events follow are known. What an event does in detail - the skill of a white or red 1
+(``event:skill:white``, ``event:skill:red``) and the storm damage of a red 5 (``storm``, and
+``storm:skill`` for a skill letter) - is rolled at resolution with the turn's own dice: the book's
+captain chose his ship and his movement before any of it was rolled, so nobody may aim a known
+damage at a ship where it does nothing. Gusts (a white or red 3) are only counted here: their dice
+are rolled at resolution, one roll per GUST for every MOVE expended.
 """
 
 from __future__ import annotations
@@ -44,17 +47,11 @@ def roll_wind(dice: Dice, turn: int, seat: str) -> Wind:
     }
     if not eventful(white, red):
         return wind
-    if white == 1:
-        wind["skill_white"] = T.skill_for_roll(dice.d6("event:skill:white"))
-    if red == 1:
-        wind["skill_red"] = T.skill_for_roll(dice.d6("event:skill:red"))
+    wind["skill_white"] = white == 1  # the skill is rolled at resolution
+    wind["skill_red"] = red == 1
     wind["gusts"] = (white == 3) + (red == 3)
     wind["repair"] = white == 5
-    if red == 5:
-        face = dice.d6("storm")
-        letter = T.DAMAGE_ROWS[T.STORM_ROW][face - 1]
-        skill = T.skill_for_roll(dice.d6("storm:skill")) if letter == "S" else None
-        wind["storm"] = {"face": face, "letter": letter, "skill": skill}
+    wind["storm"] = red == 5  # the damage is rolled at resolution
     return wind
 
 
@@ -76,15 +73,28 @@ def wind_text(wind: Wind | None) -> str:
     if not eventful(wind["white"], wind["red"]):
         parts.append("no event (both dice even)")
     if wind["skill_white"]:
-        parts.append(f"white 1: +1 {wind['skill_white']} to the ship in turn")
+        parts.append(_skill_words(wind["skill_white"], "white 1: +1", "to the ship in turn"))
     if wind["skill_red"]:
-        parts.append(f"red 1: -1 {wind['skill_red']} to the ship in turn")
+        parts.append(_skill_words(wind["skill_red"], "red 1: -1", "of the ship in turn"))
     if wind["gusts"]:
         parts.append(f"{wind['gusts']} gust(s): a gust roll per GUST for every MOVE expended")
     if wind["repair"]:
         parts.append("white 5: +1 hull strength to the ship in turn")
     storm = wind["storm"]
-    if storm:
+    if isinstance(storm, dict):  # a wind published before the storm was rolled at resolution
         what = STORM_WORDS[storm["letter"]].format(skill=storm["skill"])
         parts.append(f"red 5: storm damage ({storm['face']}, {what}) to the ship in turn")
-    return "; ".join(parts) + ". (Kedging forfeits this wind and its events.)"
+    elif storm:
+        parts.append("red 5: storm damage to the ship in turn (1 DAMAGE, short row, rolled at resolution)")
+    text = "; ".join(parts) + "."
+    if eventful(wind["white"], wind["red"]):
+        text += " (Kedging forfeits the MOVE, not the events.)"
+    return text
+
+
+def _skill_words(skill: str | bool, head: str, tail: str) -> str:
+    """A skill roll's words: the skill if it was rolled with the wind (older states), else its
+    promise ("a skill rolled at resolution")."""
+    if isinstance(skill, str):
+        return f"{head} {skill} {tail}"
+    return f"{head} to a skill {tail} (the skill rolled at resolution)"

@@ -10,8 +10,9 @@ from adjudicator.games.far_side.rules import FarSide
 from adjudicator.games.far_side.wind import roll_wind
 
 GAME = FarSide()
-#: the dice rolled at the close of the turn before and published (2 WIND, 3 EVENT skill rolls, storm)
-WIND_KEYS = ("wind:white", "wind:red", "event:skill:white", "event:skill:red", "storm", "storm:skill")
+#: the dice rolled at the close of the turn before and published (2 WIND); the events' skill rolls
+#: and the storm damage are rolled at resolution with the turn's dice
+WIND_KEYS = ("wind:white", "wind:red")
 
 
 def publish_wind(state: dict[str, Any], pins: dict[str, Any]) -> None:

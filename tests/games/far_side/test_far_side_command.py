@@ -116,16 +116,23 @@ def live(state: dict[str, Any]) -> dict[str, Any]:
 
 def test_live_reaction_after_movement_the_enemy_is_asked_how_his_ships_fire() -> None:
     state = live(fight())
-    state, events, dice = play(state, "sail B3 f5\nfire B1 at F1", {"wind:white": 4, "wind:red": 2})
+    state, events, dice = play(state, "sail B3 f5", {"wind:white": 4, "wind:red": 2})
     assert state["pending"]["stage"] == "reaction" and not attackers(dice)
     reqs = GAME.requests(state)
-    assert [(r.key, r.seat, r.optional) for r in reqs] == [("reaction:french", "french", False)]
+    assert [(r.key, r.seat, r.optional) for r in reqs] == [
+        ("attack:british", "british", False),
+        ("reaction:french", "french", False),
+    ]
     assert GAME.label(state) == "Turn 1, British: the French reaction"
-    assert said(events, "The French are asked how their ships fire")
-    reaction = GAME.parse(reqs[0], "fire F1 at B3\nhold fire F2")
-    assert reaction.ok and not GAME.check(state, reqs[0], reaction.orders)
+    assert said(events, "the British for their attacks and the French how their ships fire")
+    attack = GAME.parse(reqs[0], "fire B1 at F1")
+    assert attack.ok and not GAME.check(state, reqs[0], attack.orders)
+    reaction = GAME.parse(reqs[1], "fire F1 at B3\nhold fire F2")
+    assert reaction.ok and not GAME.check(state, reqs[1], reaction.orders)
     dice = Dice(b"r")
-    state, events = GAME.resolve(state, {"reaction:french": reaction.orders}, dice)
+    state, events = GAME.resolve(
+        state, {"attack:british": attack.orders, "reaction:french": reaction.orders}, dice
+    )
     assert attackers(dice) == {"B1-F1", "F1-B3"}  # F1 as the reaction says, F2 holds fire
     assert state["active"] == "french" and state["pending"] is None
     assert state["standing"]["french"]["hold"] == []  # a reaction is for this round only
@@ -134,11 +141,23 @@ def test_live_reaction_after_movement_the_enemy_is_asked_how_his_ships_fire() ->
 def test_live_reaction_missing_answer_falls_back_to_the_standing_fire_orders() -> None:
     state = live(fight())
     state["standing"]["french"]["fire"] = "hold"
-    state, _, _ = play(state, "anchor\nfire B1 at F1", CALM)
-    req = GAME.requests(state)[0]
+    state, _, _ = play(state, "anchor", CALM)
+    req = GAME.requests(state)[1]
     assert req.key == "reaction:french" and req.default == ""
-    state, _ = GAME.resolve(state, {}, Dice(b"r"))
+    dice = Dice(b"r")
+    state, _ = GAME.resolve(state, {}, dice)
     assert state["active"] == "french"
+    fired = attackers(dice)  # the British default: fire at will; the French hold, as standing
+    assert {a.split("-")[0] for a in fired} == {"B1", "B3"}
+
+
+def test_live_reaction_only_the_side_with_a_ship_in_range_is_asked() -> None:
+    """Who is asked in the round follows the public position: the British B1 (class 4) reaches F8
+    (class 1) three squares away; F8 reaches nothing."""
+    state = live(board({"B1": "d4", "F8": "d8"}, B1={"engaged": "long"}, F8={"engaged": "long"}))
+    state, _, _ = play(state, "anchor", CALM)
+    assert [r.key for r in GAME.requests(state)] == ["attack:british"]
+    assert GAME.label(state) == "Turn 1, British: the British attacks"
 
 
 def test_live_reaction_not_asked_when_no_enemy_ship_could_fire() -> None:

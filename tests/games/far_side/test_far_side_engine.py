@@ -34,14 +34,19 @@ def test_live_reactions_a_final_turn_does_not_close_the_game_turn_before_the_owe
     }
     referee.start("fs")
     engaged_ships(referee, "fs")
-    done = referee.submit("fs", "british", "anchor\nfire B1 at F1\nfinal", secrets["british"])
+    done = referee.submit("fs", "british", "anchor\nfinal", secrets["british"])
     assert done.accepted and done.closed_turn == 1  # the British orders are sealed and resolved
     status = referee.status("fs")
     assert status["label"] == "Turn 1, British: the French reaction"
     assert [(r["request"], r["optional"], r["in"]) for r in status["requests"]] == [
-        ("reaction:french", False, False)
+        ("attack:british", False, False),
+        ("reaction:french", False, False),
     ]
     assert referee.ready_to_close("fs") is None  # the British final did not close the reaction
+    attack = referee.submit(
+        "fs", "british", "fire B1 at F1\nfinal", secrets["british"], request_key="attack:british"
+    )
+    assert attack.accepted and attack.closed_turn is None  # the round waits for the reaction
     answer = referee.submit(
         "fs", "french", "fire F2 at B1\nfinal", secrets["french"], request_key="reaction:french"
     )

@@ -198,13 +198,17 @@ def test_anchor_no_ship_moves() -> None:
     assert said(events, "anchor")
 
 
-def test_kedge_forfeits_the_wind_roll_and_moves_on_4_or_more() -> None:
+def test_kedge_forfeits_the_move_not_the_published_events_and_moves_on_4_or_more() -> None:
+    """Reading: "forfeit your wind roll" was decided by the book's captain before the wind was
+    rolled; the wind is published here, so a kedge forfeits the MOVE (and the windward position)
+    but a known storm or red 1 still falls on the ship in turn, the kedging ship."""
     state = board({"B3": "d4", "F1": "a1"})
-    state, events, _ = play(state, "kedge B3 to e5", {"kedge:B3": 4, "wind:white": 1, "wind:red": 5})
+    pins = {"kedge:B3": 4, "wind:white": 1, "wind:red": 5, "event:skill:white": 3, "storm": 5}
+    state, events, _ = play(state, "kedge B3 to e5", pins)
     assert state["ships"]["B3"]["square"] == "e5"
-    assert (
-        said(events, "forfeited") and not said(events, "Wind (published") and not said(events, "Wind event")
-    )
+    assert said(events, "its MOVE is forfeited to kedge; its events still fall on the ship in turn")
+    assert said(events, "Wind event, white 1: B3 gains a level of CMD") and said(events, "storm damage on B3")
+    assert state["ships"]["B3"]["broken"] == 1  # the storm's R: a broken mast
 
 
 def test_kedge_fails_on_1_to_3() -> None:
@@ -426,13 +430,16 @@ def test_ram_absorbs_the_remaining_movement_and_attacks_on_the_ram_chart() -> No
     assert state["ships"]["B3"]["engaged"] == "short"
 
 
-def test_step_12_a_ram_on_a_ship_without_engagement_token_is_called_off_without_the_weather_gage() -> None:
+def test_must_sail_a_ram_that_would_be_called_off_does_not_absorb_the_move() -> None:
     """12 WEATHER GAGE: "Only a ship with weather gage can attack a ship that does not have an
-    engagement token." No tokens in play: the ram waits for step 6, B3 has no gage, it is called off."""
+    engagement token." No tokens in play, and B3 will not have the gage where the ram would leave
+    it (decided by step 6's sum, known then): the ram is not made and B3 sails its whole MOVE
+    ("must sail"), not stopping alongside for a ram called off."""
     state = board({"B3": "d4", "F1": "d7", "F2": "a1"})
-    state, events, dice = play(state, "sail B3 d5 d6\nram F1", MOVE_4)
-    assert state["ships"]["B3"]["square"] == "d6"  # the ram absorbed the movement
-    assert said(events, "the ram is called off") and not any(r.key.startswith("attack:") for r in dice.log)
+    state, events, dice = play(state, "sail B3 d5 e6\nram F1", MOVE_4)
+    assert state["ships"]["B3"]["square"] == "g8"  # e6, then straight on: f7, g8
+    assert said(events, "the ram would be called off, so B3 sails on")
+    assert not any(r.key.startswith("attack:") for r in dice.log)
     assert state["ships"]["F1"]["engaged"] is None and state["ships"]["B3"]["engaged"] is None
 
 

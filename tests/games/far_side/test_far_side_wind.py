@@ -52,33 +52,40 @@ def test_step_02_no_new_wind_while_the_turn_waits_for_the_rest_of_the_sail() -> 
     assert state["wind"]["turn"] == 2 and said(events, "Wind for turn 2 (French)")
 
 
-def test_step_03_event_skill_roll_is_published_and_falls_on_the_ship_the_player_chooses() -> None:
-    wind = roll_wind(Dice(b"w", pins={"wind:white": 1, "wind:red": 2, "event:skill:white": 3}), 1, "british")
-    assert wind["skill_white"] == "CMD" and "white 1: +1 CMD to the ship in turn" in wind_text(wind)
+def test_step_03_event_skill_roll_falls_on_the_chosen_ship_its_skill_rolled_at_resolution() -> None:
+    """The white 1 is published with the wind; the skill it raises is rolled at resolution."""
+    wind = roll_wind(Dice(b"w", pins={"wind:white": 1, "wind:red": 2}), 1, "british")
+    assert wind["skill_white"] is True and "white 1: +1 to a skill to the ship in turn" in wind_text(wind)
     state = board({"B3": "d4", "B5": "a4", "F1": "a1"})
     state["wind"] = wind
-    state, _, _ = play(state, "anchor B5")
+    state, _, _ = play(state, "anchor B5", {"event:skill:white": 3})
     assert state["ships"]["B5"]["skills"]["CMD"] == 1 and state["ships"]["B3"]["skills"]["CMD"] == 0
 
 
 def test_step_03_storm_known_in_advance_can_be_answered_by_pumping() -> None:
-    """A red 5 storm that will take the last hull point: the player, who knows it, mans the pumps."""
-    pins = {"wind:white": 2, "wind:red": 5, "storm": 1}  # storm: SHORT row 1 = H
-    wind = roll_wind(Dice(b"w", pins=pins), 1, "british")
-    assert wind["storm"] == {"face": 1, "letter": "H", "skill": None}
-    assert "storm damage (1, hull damage)" in wind_text(wind)
+    """A red 5 storm: the player knows a storm strikes the ship in turn, not what it damages; the
+    damage (here hull, its last point) is rolled at resolution and the pumps keep the ship afloat."""
+    wind = roll_wind(Dice(b"w", pins={"wind:white": 2, "wind:red": 5}), 1, "british")
+    assert wind["storm"] is True and "red 5: storm damage to the ship in turn" in wind_text(wind)
     state = board({"B7": "d4", "F1": "a1"})
     state["wind"] = wind
-    state, events, _ = play(state, "anchor B7\nrepair B7 pumps 1 from gun 1", {"pumps:B7:1": 2})
+    state, events, _ = play(state, "anchor B7\nrepair B7 pumps 1 from gun 1", {"storm": 1, "pumps:B7:1": 2})
     assert state["ships"]["B7"]["hull"] == 0 and state["ships"]["B7"]["square"] == "d4"
     assert said(events, "kept afloat") and not said(events, "sinks")
 
 
-def test_step_03_the_storm_skill_is_rolled_with_the_wind_only_for_a_skill_letter() -> None:
-    wind = roll_wind(Dice(b"w", pins={"wind:white": 2, "wind:red": 5, "storm": 3, "storm:skill": 4}), 3, "f")
-    assert wind["storm"] == {"face": 3, "letter": "S", "skill": "MOR"}
+def test_step_03_the_storm_damage_and_its_skill_are_rolled_at_resolution_not_with_the_wind() -> None:
+    """Reading: the book's captain chose his ship before the storm was rolled, so its damage is not
+    published: nobody can put a known damage on a ship where it does nothing."""
+    dice = Dice(b"w", pins={"wind:white": 2, "wind:red": 5})
+    wind = roll_wind(dice, 3, "british")
+    assert wind["storm"] is True and not any(r.key.startswith("storm") for r in dice.log)
+    state = board({"B3": "d4", "F1": "a1"})
+    state["wind"] = wind
+    state, events, dice = play(state, "anchor B3", {"storm": 3, "storm:skill": 4})
+    assert {r.key for r in dice.log} >= {"storm", "storm:skill"} and said(events, "B3 loses a level of MOR")
     calm = roll_wind(Dice(b"w", pins={"wind:white": 2, "wind:red": 4}), 3, "french")
-    assert calm["storm"] is None and calm["gusts"] == 0 and "no event" in wind_text(calm)
+    assert not calm["storm"] and calm["gusts"] == 0 and "no event" in wind_text(calm)
 
 
 def test_step_02_a_state_without_a_published_wind_rolls_it_at_resolution() -> None:
