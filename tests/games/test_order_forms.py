@@ -76,7 +76,7 @@ def test_eollis_forms_cover_every_verb_and_standing_answer(kind: str) -> None:
         assert all(w in words for w in verb.split("-")), f"{kind}: {verb}"
 
 
-@pytest.mark.parametrize("kind", ["turn", "standing", "drift", "reaction", "continue"])
+@pytest.mark.parametrize("kind", ["turn", "standing", "drift", "reaction", "continue", "attack"])
 def test_far_side_forms_cover_every_first_word_a_request_accepts(kind: str) -> None:
     words = _words(far_side_orders.ORDER_FORMS, kind).split()
     accepted = far_side_orders._Parser("british", kind).accepted()

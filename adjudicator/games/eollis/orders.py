@@ -108,7 +108,9 @@ ORDER_FORMS: tuple[OrderForm, ...] = (
         ("brawl",),
     ),
     OrderForm(
-        "recruit navigation|combat|bagou|total", "standing: how your recruit is chosen", "recruit navigation"
+        "recruit [<pirate>, ...,] navigation|combat|bagou|total",
+        "the face-up pirates you want, in order, then the skill that picks among the others",
+        "recruit le borgne, barbe-grise, combat",
     ),
     OrderForm(
         "posts <post>, <post>, ...", "standing: boarding wishes, in order", "posts second, vigie, marin"
@@ -116,7 +118,16 @@ ORDER_FORMS: tuple[OrderForm, ...] = (
     OrderForm(
         "order <pirate>, <pirate>, ...", "standing: which pirates board first", "order barbe-grise, le borgne"
     ),
-    OrderForm("gift <clan> | gift self", "standing: whom your Bosco gives a card", "gift self"),
+    OrderForm(
+        "gift <clan>",
+        "standing: the other clan your Bosco gives a card (default: the next clockwise)",
+        "gift bleu",
+    ),
+    OrderForm(
+        "repair roll up to cell <n> | repair roll always | repair roll never",
+        "standing: whether your Alti-Maitre tries a repair (default: up to cell 6)",
+        "repair roll up to cell 6",
+    ),
     OrderForm(
         "sacrifice <pirate>, ...", "standing: who dies first when you lose a pirate", "sacrifice le borgne"
     ),

@@ -84,18 +84,21 @@ ORDER_FORMS: tuple[OrderForm, ...] = (
         "fire <ship> at <enemy> | nearest",
         "a ship's attack this round",
         "fire B3 at F6",
-        ("turn", "reaction"),
+        ("turn", "reaction", "attack"),
     ),
     OrderForm(
         "fire at will",
         "every ship not named in a fire line attacks",
         "fire at will",
-        ("turn", "reaction", "standing"),
+        ("turn", "reaction", "standing", "attack"),
     ),
     OrderForm(
-        "grapple <ship> at <enemy>", "try to grapple an enemy at short range", "grapple B8 at F7", ("turn",)
+        "grapple <ship> at <enemy>",
+        "try to grapple an enemy at short range",
+        "grapple B8 at F7",
+        ("turn", "attack"),
     ),
-    OrderForm("repel <ship>", "your grappled ship tries to ungrapple", "repel B4", ("turn",)),
+    OrderForm("repel <ship>", "your grappled ship tries to ungrapple", "repel B4", ("turn", "attack")),
     OrderForm(
         "continue <square> ... [dock] | continue straight",
         "where the sailing ship goes with its MOVE left",
