@@ -85,13 +85,14 @@ def open_turn_of(referee: Referee, game_id: str) -> int | None:
 def check_bound_to_turn(referee: Referee, parsed: ParsedMail, game_id: str, what: str) -> None:
     """An action of a running game answers its open turn, as orders do: the message says
     ``turn: N`` for the open turn, so an old message sent again (or read late) is never taken for
-    a later turn. Raises :class:`Refusal` saying which line to write."""
-    from adjudicator.mail.handler import turn_written_for
+    a later turn. A reply to the referee's mail of the open turn says it as well as the line
+    (:func:`adjudicator.mail.replies.turn_meant`). Raises :class:`Refusal` saying which line to write."""
+    from adjudicator.mail.replies import turn_meant
 
     open_turn = open_turn_of(referee, game_id)
     if open_turn is None:
         return
-    written = turn_written_for(parsed.turn)
+    written, _ = turn_meant(parsed)
     if written == open_turn:
         return
     if parsed.turn is None:
@@ -112,7 +113,7 @@ def handle_seat_action(referee: Referee, parsed: ParsedMail, seat: Seat) -> Done
     (``turn: N``), a vote to the proposal it names (``vote yes N``)."""
     words = words_of(parsed)
     command = parsed.command
-    if command in ("absence", "resign", "propose", "vote"):
+    if command in ("absence", "resign", "propose"):  # a vote is bound to the proposal it names
         check_bound_to_turn(referee, parsed, seat.game_id, f"'{command}'")
     try:
         if command == "absence":

@@ -68,8 +68,8 @@ def test_a_one_line_vote_in_planet_masters_is_the_turns_vote_statement(
 def test_vote_yes_in_planet_masters_is_still_the_draw_vote(
     db: Database, handler: MailHandler, planet: dict[str, str]
 ) -> None:
-    assert handler.handle(mail("mors", planet["mors"], "propose draw", 1, turn=None)).status == "handled"
-    handled = handler.handle(mail("terre", planet["terre"], "vote yes", 2, turn=None))
+    assert handler.handle(mail("mors", planet["mors"], "propose draw", 1)).status == "handled"
+    handled = handler.handle(mail("terre", planet["terre"], "vote yes 1", 2, turn=None))
     assert handled.status == "handled", handled.detail
     assert "vote" in handled.detail and submissions(db) == []
 
