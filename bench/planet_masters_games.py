@@ -10,6 +10,10 @@ canonical, resolve, as the engine does) and prints, per table size:
 * rounds trips per player turn: engine turns (sealed request rounds, each one day of email at
   most) per player turn; 1.0 would be "one mail, done";
 * mails per player turn: every submission answered (the turn, the Immunity answer, each ballot);
+* exchanges and mails per game: engine turns (each one round of mail, at most one deadline) and
+  requests answered (one mail out, one answer in), for the ruleset as it plays now and for the
+  procedure that asked every sealed round (Immunity against an attack that cannot win, ballots on
+  a target with no weapon or on a vote the proposer passes alone), side by side;
 * the length of a game in rounds, player turns and engine turns;
 * the share of games won by the book's victory (a game still running after ``--cap`` engine
   turns is counted as unfinished).
@@ -29,6 +33,12 @@ from adjudicator.games.dice import Dice
 from adjudicator.games.planet_masters.rules import PlanetMasters
 
 ALL_ON = {"technology": "on", "politics": "on", "exploration": "on"}
+
+
+class AskingEveryRound(PlanetMasters):
+    """The procedure before the idle rounds were skipped: every Immunity and every ballot is asked."""
+
+    skip_idle_rounds = False
 
 
 def play(rules: PlanetMasters, seed: int, players: int, options: dict[str, str], cap: int) -> dict[str, int]:
@@ -70,6 +80,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     rules = PlanetMasters()
+    before = AskingEveryRound()
     options = ALL_ON if args.options == "all" else {}
     print(f"Planet Masters, {args.games} seeded bot games per size, options: {args.options}")
     started = time.perf_counter()
@@ -77,7 +88,17 @@ def main() -> None:
     for players in (2, 4, 8):
         games = [play(rules, seed, players, options, args.cap) for seed in range(args.games)]
         total_turns += sum(g["engine_turns"] for g in games)
+        asked = [play(before, seed, players, options, args.cap) for seed in range(args.games)]
+        total_turns += sum(g["engine_turns"] for g in asked)
         won = [g for g in games if g["won"]]
+        won_before = [g for g in asked if g["won"]]
+        print(f"\n{players} players, every sealed round asked (before): {len(won_before)}/{len(asked)} won")
+        print("  exchanges per game           " + summary([g["engine_turns"] for g in won_before] or [0]))
+        print("  mails per game               " + summary([g["mails"] for g in won_before] or [0]))
+        print("  mails per player turn        " + summary([g["mails"] / g["player_turns"] for g in asked]))
+        print(f"{players} players, idle rounds skipped (now):")
+        print("  exchanges per game           " + summary([g["engine_turns"] for g in won] or [0]))
+        print("  mails per game               " + summary([g["mails"] for g in won] or [0]))
         print(f"\n{players} players: {len(won)}/{len(games)} games won by the book's victory")
         print(
             "  round trips per player turn  "
