@@ -109,5 +109,5 @@ def test_unknown_sectors_count_before_immunity_is_skipped() -> None:
     put(state, "mors", home=5)
     put(state, "terre", weapons=[1])  # a cruiser: 1 in attack against 0, or 2 in a Nebula
     state, events = play(state, {"turn:terre": "attack mors"}, {"unknown-sectors:terre": 4})
-    assert [e.text for e in events if e.kind == "unknown-sectors"][0].endswith("nebula.")
+    assert next(e.text for e in events if e.kind == "unknown-sectors").endswith("nebula.")
     assert state["pending"] is None
