@@ -398,6 +398,24 @@ def label_box(place: dict[str, object]) -> shapely.Geometry:
     return box(x - half, y - size * 0.75, x + half, y + size * 0.3)
 
 
+def crowding(
+    p: Point,
+    half_w: float,
+    half_h: float,
+    region: shapely.Geometry,
+    own: shapely.Geometry,
+    names: shapely.Geometry,
+    others: shapely.Geometry,
+    label: Point,
+) -> float:
+    """How badly a row centred on ``p`` fits: outside its region first, then over its own name,
+    then over other names and rows, then far from its name."""
+    row = box(p.x - half_w, p.y - half_h, p.x + half_w, p.y + half_h)
+    outside = row.area - row.intersection(region).area
+    crowd = row.intersection(names).area + row.intersection(others).area
+    return 50 * outside + 4 * row.intersection(own).area + crowd + 0.1 * p.distance(label)
+
+
 def rows_inside(places: dict[str, dict[str, object]]) -> None:
     """Each place's row of unit markers moved inside its own region: the room of ``ROW_SLOTS``
     markers wholly inside it, clear of every name and of the rows placed before, as near its name
@@ -432,13 +450,8 @@ def rows_inside(places: dict[str, dict[str, object]]) -> None:
             scale = ROW_SCALES[-1]
             half_w, half_h = ROW_SLOTS * MARKER_ROOM[0] * scale / 2, MARKER_ROOM[1] * scale / 2
 
-            def cost(p: Point) -> float:
-                row = box(p.x - half_w, p.y - half_h, p.x + half_w, p.y + half_h)
-                outside = row.area - row.intersection(region).area
-                crowd = row.intersection(names).area + row.intersection(others).area
-                return 50 * outside + 4 * row.intersection(own).area + crowd + 0.1 * p.distance(Point(lx, ly))
-
-            best = min(spots, key=cost)
+            label = Point(lx, ly)
+            best = min(spots, key=lambda p: crowding(p, half_w, half_h, region, own, names, others, label))
             chosen = (best, scale)
             print(f"note: the row of {name} crosses a name: no clear room in its region")
         p, scale = chosen
