@@ -111,3 +111,29 @@ def test_unknown_sectors_count_before_immunity_is_skipped() -> None:
     state, events = play(state, {"turn:terre": "attack mors"}, {"unknown-sectors:terre": 4})
     assert next(e.text for e in events if e.kind == "unknown-sectors").endswith("nebula.")
     assert state["pending"] is None
+
+
+# -- the board at any size of empire ---------------------------------------------------------------------
+def test_board_svg_keeps_every_die_of_a_large_empire_inside_the_picture_and_its_panel() -> None:
+    import re
+
+    from adjudicator.games.planet_masters.svg import board_svg
+
+    state = new_game(8, technology="on")
+    put(state, "terre", planets=[2, 3, 4, 5, 2, 3, 4, 5], weapons=[1, 2, 3, 4, 5, 6, 1, 2, 3], tech=3)
+    svg = board_svg(state)
+    width = float(re.search(r'<svg[^>]* width="(\d+)"', svg).group(1))  # type: ignore[union-attr]
+    height = float(re.search(r'<svg[^>]* height="(\d+)"', svg).group(1))  # type: ignore[union-attr]
+    dice = [
+        (float(x), float(y))
+        for x, y in re.findall(r'<rect x="([\d.]+)" y="([\d.]+)" width="30" height="30"', svg)
+    ]
+    assert len(dice) == 8 * 1 + 8 + 9 + 1  # every home, terre's planets, weapons and technology die
+    for x, y in dice:
+        assert x >= 0 and x + 30 <= width and y >= 0 and y + 30 + 12 <= height, (x, y)
+    panels = [
+        (float(y), float(h))
+        for y, h in re.findall(r'<rect x="8" y="([\d.]+)" width="\d+" height="([\d.]+)" rx="8"', svg)
+    ]
+    for x, y in dice:
+        assert any(top <= y and y + 30 + 12 <= top + h for top, h in panels), (x, y)
