@@ -15,6 +15,7 @@ import itertools
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -35,6 +36,20 @@ _BOUNDARY = re.compile(rb"={15}\d+==")
 def comparable(mail: bytes) -> bytes:
     """A mail's bytes with its wall-clock date and random MIME boundaries replaced by marks."""
     return _BOUNDARY.sub(b"=BOUNDARY=", _WALL_CLOCK_DATE.sub(b"Date: (when sent)", mail))
+
+
+class HandClock:
+    """The engine's clock, moved by hand: both runs see the same moments."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **kwargs: float) -> datetime:
+        self.now += timedelta(**kwargs)
+        return self.now
 
 
 @contextmanager

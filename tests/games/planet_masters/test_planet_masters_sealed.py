@@ -27,10 +27,7 @@ from adjudicator.games.base import OrderRequest
 from adjudicator.games.planet_masters.rules import PlanetMasters
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from noninterference_mare_nostrum_planet_masters import add_observer, pinned_secrets, snapshot
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from conftest import FakeClock
+from noninterference_mare_nostrum_planet_masters import HandClock, add_observer, pinned_secrets, snapshot
 
 RULES = PlanetMasters()
 GAME = "sealed"
@@ -86,7 +83,7 @@ def run(
     the snapshot after the close (``None`` when the game reached no sealed moment)."""
     db = Database(f"sqlite:///{tmp_path / name}.db")
     db.migrate()
-    clock = FakeClock()
+    clock = HandClock()
     referee = Referee(db, clock=clock)
     secrets: dict[str, str] = {}
     try:
@@ -173,7 +170,13 @@ def test_a_sealed_answer_reaches_nobody_else_before_the_close(
     before_one, after_one = one
     before_other, after_other = other
     assert len(before_one) == len(before_other)
+    sealed = before_one[0]["turn"]["number"]
     for step, (a, b) in enumerate(zip(before_one, before_other, strict=True)):
+        # the turn closes (early, on every final answer) at the same step in both runs ...
+        for key in ("number", "status"):
+            assert a["turn"][key] == b["turn"][key], f"step {step}: the turn's {key} differs"
+        if a["turn"]["number"] != sealed or a["turn"]["status"] != "open":
+            break  # ... and its close reveals the answers: from here on the runs may differ
         for part in a:
             assert a[part] == b[part], f"step {step}: what others receive differs in {part}"
     # the close reveals the answers (the count, the Immunity decision): now the public report differs
@@ -185,7 +188,7 @@ def test_the_snapshot_skips_only_the_hidden_seats_own_mail(tmp_path: Path) -> No
     and the observer's public reports are in it, the hidden seat's own mail is not."""
     db = Database(f"sqlite:///{tmp_path / 'look.db'}")
     db.migrate()
-    referee = Referee(db, clock=FakeClock())
+    referee = Referee(db, clock=HandClock())
     secrets: dict[str, str] = {}
     try:
         with pinned_secrets(b"look"):
@@ -195,7 +198,7 @@ def test_the_snapshot_skips_only_the_hidden_seats_own_mail(tmp_path: Path) -> No
                 db.dispose()
                 db = Database(f"sqlite:///{tmp_path / f'look{seed}.db'}")
                 db.migrate()
-                referee = Referee(db, clock=FakeClock())
+                referee = Referee(db, clock=HandClock())
                 secrets.clear()
             else:
                 raise AssertionError("no sealed moment in 20 games")
