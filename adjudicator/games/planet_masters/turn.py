@@ -410,7 +410,7 @@ def conquest_or_vote_phase(ctx: TurnContext, orders: Orders) -> dict[str, Any] |
             why = vote_is_decided(ctx.state, pending)
             if why:
                 ctx.say(f"The ballots are not asked: {why}.", "vote-not-asked")
-                count_vote(ctx.state, pending, {}, ctx.events, unanimous=True)
+                count_vote(ctx.state, pending, {}, ctx.events, asked=False)
                 return None
         return pending
     if chosen.verb == "politics":
@@ -623,20 +623,20 @@ def count_vote(
     ballots: dict[str, str],
     events: list[Event],
     *,
-    unanimous: bool = False,
+    asked: bool = True,
 ) -> bool:
     """One vote per player plus one per active Influence; more than half of all votes passes.
 
     The player who called the vote votes for it; ``ballots`` holds every other player's answer.
-    ``unanimous``: no ballot was asked (:func:`vote_is_decided`): only the proposer's votes are
-    counted, as the result cannot change.
+    ``asked``: whether the ballots were asked; when not (:func:`vote_is_decided`), only the
+    proposer's votes are counted and the others are shown as not asked: the result is the same.
     """
     politics = state["politics"] if option(state, "politics") else None
     players = state["players"]
     proposer, target = pending["proposer"], pending["target"]
     weight = {seat: E.votes(players[seat], politics) for seat in state["order"]}
     cast = {seat: ("for" if seat == proposer else ballots.get(seat, "against")) for seat in state["order"]}
-    if unanimous:
+    if not asked:
         cast = {seat: ("for" if seat == proposer else "not asked") for seat in state["order"]}
     yes = sum(weight[s] for s in state["order"] if cast[s] == "for")
     total = sum(weight.values())
