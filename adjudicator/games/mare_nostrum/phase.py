@@ -1619,8 +1619,9 @@ class MilitaryPhase:
                     "place": place,
                     "order": order,
                     "sides": {s: [self.units[k]["id"] for k in keys] for s, keys in sides.items()},
-                    "engage": sorted(  # nation:ID, as two nations may each have an F1
-                        k for keys in sides.values() for k in keys if self.wants_naval_battle(k)
+                    "engage": sorted(  # nation:ID (two nations may each have an F1), in seat order
+                        (k for keys in sides.values() for k in keys if self.wants_naval_battle(k)),
+                        key=lambda k: (self.seat_rank(k.rsplit(":", 1)[0]), self.number(k)),
                     )
                     if kind == "naval"
                     else [],

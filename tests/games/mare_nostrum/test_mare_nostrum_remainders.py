@@ -116,7 +116,7 @@ def test_table_mode_prompt_names_the_nation_of_each_fleet_that_engages() -> None
     fleet(state, "carthage", 1, "Mare-Ionium")
     state, _, _ = play(state, {"rome": "F1 hold engage", "carthage": "F1 hold engage"})
     [req] = RS.requests(state)
-    assert "fleets that engage: Carthage fleet F1, Rome fleet F1" in req.prompt, req.prompt
+    assert "fleets that engage: Rome fleet F1, Carthage fleet F1" in req.prompt, req.prompt  # seat order
 
 
 # -- 3g. two blockades of one port: credited in the seats' order, never by name ---------------------------
