@@ -313,6 +313,10 @@ class MilitaryPhase:
         rank = self.seat_ranks.get(seat)
         return len(seats) if rank is None else rank
 
+    def fleet_rank(self, key: str) -> tuple[int, int]:
+        """A unit's place among several nations' units: its nation's seat, then its number."""
+        return self.seat_rank(key.rsplit(":", 1)[0]), self.number(key)
+
     def in_map_order(self, places: Iterable[str]) -> list[str]:
         """Places in the order the map file lists them: wherever the rules need an order among
         places (a default refuge, a band's escape), it is the map's, never the alphabet's."""
@@ -1613,18 +1617,18 @@ class MilitaryPhase:
                 for a, b in combinations(order, 2)
                 if not self.hostile(place, kind, sides, a, b)
             ]
+            # the fleets that engage as nation:ID (two nations may each have an F1), in seat order
+            engage: list[str] = []
+            if kind == "naval":
+                engage = [k for keys in sides.values() for k in keys if self.wants_naval_battle(k)]
+                engage.sort(key=self.fleet_rank)
             out.append(
                 {
                     "kind": kind,
                     "place": place,
                     "order": order,
                     "sides": {s: [self.units[k]["id"] for k in keys] for s, keys in sides.items()},
-                    "engage": sorted(  # nation:ID (two nations may each have an F1), in seat order
-                        (k for keys in sides.values() for k in keys if self.wants_naval_battle(k)),
-                        key=lambda k: (self.seat_rank(k.rsplit(":", 1)[0]), self.number(k)),
-                    )
-                    if kind == "naval"
-                    else [],
+                    "engage": engage,
                     "no_fight": peaceful,
                 }
             )
