@@ -13,6 +13,9 @@ geopandas 0.14 wheel on PyPI (``geopandas/datasets/naturalearth_lowres``). To ru
     /tmp/shapes/bin/python tools/mare_nostrum_shapes.py \
         /tmp/ne/geopandas/datasets/naturalearth_lowres/naturalearth_lowres.shp
 
+``tools/mare_nostrum_shapes.py --rows`` only moves the rows of unit markers of the stored shapes
+inside their regions (see :func:`rows_inside`), without the coastline.
+
 How the regions are made: the coastline is generalised as game maps are (pushed out by
 ``FATTEN`` and partly back, so that Italy and the islands are wide enough to write in; the
 ``STRAITS`` are cut open again), and two small islands missing at this scale (the Baleares,
@@ -362,6 +365,102 @@ def place_labels(
     return out
 
 
+#: unit markers are drawn at this scale of their base size where the region has room (as svg.MARK),
+#: down to ROW_SCALES[-1] in a small region, so that the row stays inside it
+ROW_SCALES = (1.7, 1.5, 1.3, 1.15, 1.0, 0.85, 0.75, 0.65)
+ROW_SLOTS = 2  # the row a place must hold inside its region: two markers (24 units each at base size)
+MARKER_ROOM = (24.0, 22.0)  # one marker's room at base size: width, height
+
+
+def region_of(d: str) -> shapely.Geometry:
+    """A region from its path as written (``M x y`` then relative ``l dx dy`` ... ``z``), rings even-odd."""
+    import re
+
+    geom = shapely.Polygon()
+    for ring_text in d.split("z"):
+        numbers = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", ring_text)]
+        if len(numbers) < 6:
+            continue
+        x, y = numbers[0], numbers[1]
+        points = [(x, y)]
+        for dx, dy in zip(numbers[2::2], numbers[3::2], strict=True):
+            x, y = x + dx, y + dy
+            points.append((x, y))
+        geom = geom.symmetric_difference(Polygon(points).buffer(0))
+    return geom
+
+
+def label_box(place: dict[str, object]) -> shapely.Geometry:
+    """The room a place's name (and its fortress and arsenal marks) takes on the drawing."""
+    x, y = place["label"]  # type: ignore[misc]
+    size = float(place["size"])  # type: ignore[arg-type]
+    half = float(place["w"]) / 2 + ICON  # type: ignore[arg-type]
+    return box(x - half, y - size * 0.75, x + half, y + size * 0.3)
+
+
+def crowding(
+    p: Point,
+    half_w: float,
+    half_h: float,
+    region: shapely.Geometry,
+    own: shapely.Geometry,
+    names: shapely.Geometry,
+    others: shapely.Geometry,
+    label: Point,
+) -> float:
+    """How badly a row centred on ``p`` fits: outside its region first, then over its own name,
+    then over other names and rows, then far from its name."""
+    row = box(p.x - half_w, p.y - half_h, p.x + half_w, p.y + half_h)
+    outside = row.area - row.intersection(region).area
+    crowd = row.intersection(names).area + row.intersection(others).area
+    return 50 * outside + 4 * row.intersection(own).area + crowd + 0.1 * p.distance(label)
+
+
+def rows_inside(places: dict[str, dict[str, object]]) -> None:
+    """Each place's row of unit markers moved inside its own region: the room of ``ROW_SLOTS``
+    markers wholly inside it, clear of every name and of the rows placed before, as near its name
+    as can be, at the largest of ``ROW_SCALES`` that fits (``rs``). Smallest regions first."""
+    regions = {name: region_of(str(place["d"])) for name, place in places.items()}
+    frames = {name: panel_box(str(place["panel"])).buffer(-2) for name, place in places.items()}
+    names = shapely.union_all([label_box(p) for p in places.values()])
+    placed: list[shapely.Geometry] = []
+    for name in sorted(places, key=lambda n: regions[n].area):
+        place, region = places[name], regions[name].intersection(frames[name])
+        own = label_box(place)
+        lx, ly = place["label"]  # type: ignore[misc]
+        minx, miny, maxx, maxy = region.bounds
+        grid = [
+            Point(minx + i * 3.0, miny + j * 3.0)
+            for i in range(int((maxx - minx) / 3.0) + 1)
+            for j in range(int((maxy - miny) / 3.0) + 1)
+        ]
+        spots = sorted((p for p in grid if region.contains(p)), key=lambda p: p.distance(Point(lx, ly)))
+        others = shapely.union_all(placed) if placed else shapely.Polygon()
+        chosen: tuple[Point, float] | None = None
+        for scale in ROW_SCALES:
+            half_w, half_h = ROW_SLOTS * MARKER_ROOM[0] * scale / 2, MARKER_ROOM[1] * scale / 2
+            for p in spots:
+                row = box(p.x - half_w, p.y - half_h, p.x + half_w, p.y + half_h)
+                if region.contains(row) and not row.intersects(names) and not row.intersects(others):
+                    chosen = (p, scale)
+                    break
+            if chosen:
+                break
+        if chosen is None:  # no clear room: inside the region, over as little of any name as can be
+            scale = ROW_SCALES[-1]
+            half_w, half_h = ROW_SLOTS * MARKER_ROOM[0] * scale / 2, MARKER_ROOM[1] * scale / 2
+
+            label = Point(lx, ly)
+            best = min(spots, key=lambda p: crowding(p, half_w, half_h, region, own, names, others, label))
+            chosen = (best, scale)
+            print(f"note: the row of {name} crosses a name: no clear room in its region")
+        p, scale = chosen
+        half_w, half_h = ROW_SLOTS * MARKER_ROOM[0] * scale / 2, MARKER_ROOM[1] * scale / 2
+        placed.append(box(p.x - half_w, p.y - half_h, p.x + half_w, p.y + half_h))
+        place["units"] = [round(p.x), round(p.y)]
+        place["rs"] = scale
+
+
 def main(shapefile_path: str) -> None:
     data = tomllib.loads(MAP.read_text(encoding="utf-8"))
     land = read_land(shapefile_path)
@@ -416,9 +515,22 @@ def main(shapefile_path: str) -> None:
         "coast": path_of(coast),
         "places": places,
     }
+    rows_inside(places)
     OUT.write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"wrote {OUT} ({OUT.stat().st_size} bytes, {len(places)} places)")
 
 
+def rows_only() -> None:
+    """``--rows``: move the rows of the stored shapes inside their regions, nothing else changed
+    (no coastline needed)."""
+    out = json.loads(OUT.read_text(encoding="utf-8"))
+    rows_inside(out["places"])
+    OUT.write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"rows placed in {OUT} ({len(out['places'])} places)")
+
+
 if __name__ == "__main__":
-    main(sys.argv[1])
+    if sys.argv[1:] == ["--rows"]:
+        rows_only()
+    else:
+        main(sys.argv[1])

@@ -343,7 +343,7 @@ def test_the_cli_explains_bad_scenarios_and_adjustments(
 ) -> None:
     url = f"sqlite:///{tmp_path / 'pbem.db'}"
     pbem(capsys, "init", "--db", url)
-    bad = write(tmp_path, "bad.toml", SCENARIO.read_text().replace('"Sardinia"]', '"Atlantis"]'))
+    bad = write(tmp_path, "bad.toml", SCENARIO.read_text().replace('"Massalia"]', '"Atlantis"]'))
     code, _, err = pbem(capsys, "game", "new", "mare-nostrum", "g1", "--scenario", str(bad), "--db", url)
     assert code == 2 and "error: scenario: [nation.rome] provinces: unknown province 'Atlantis'" in err
     code, _, err = pbem(capsys, "game", "new", "toy-guess", "g2", "--scenario", str(SCENARIO), "--db", url)

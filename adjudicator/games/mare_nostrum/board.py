@@ -125,6 +125,14 @@ def board_text(state: State) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _fleet_name(state: State, key: str) -> str:
+    """``carthage:F1`` as the reports name it: "Carthage fleet F1" (a bare ``F1``, kept by a
+    game's older turns, as it is)."""
+    seat, _, unit = key.rpartition(":")
+    nation = state["nations"].get(seat) if seat else None
+    return f"{nation['name']} fleet {unit}" if nation else key
+
+
 def battles_prompt(state: State) -> str:
     """What the referee is asked when battles are fought at the table (``battles=table``)."""
     pending = state["pending"]
@@ -139,7 +147,7 @@ def battles_prompt(state: State) -> str:
     for b in pending["battles"]:
         lines.append(f"- {b['kind']} battle of {b['place']}, in this order: {' then '.join(b['order'])}")
         if b.get("engage"):
-            lines.append(f"    fleets that engage: {', '.join(b['engage'])}")
+            lines.append(f"    fleets that engage: {', '.join(_fleet_name(state, k) for k in b['engage'])}")
         for x, y in b.get("no_fight", []):
             why = "neither engages" if b["kind"] == "naval" else "truce"
             lines.append(f"    {x} and {y} do not fight each other ({why})")

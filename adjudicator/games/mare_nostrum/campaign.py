@@ -303,6 +303,11 @@ def _siege(
         raise err(f"{where} siege: {key} has no engineer; a siege is laid with an engineer (book 4.2 b)")
     if owner_of.get(province) == army["nation"]:
         raise err(f"{where} siege: {province} belongs to {army['nation']} already")
+    if province not in owner_of:
+        raise err(
+            f"{where} siege: {province} is independent; the book besieges only another nation's "
+            "fortress (an invasion of an independent province takes control or pillages it, 4.1)"
+        )
     turns = _int(table.get("siege_turns", 0), f"{where} siege_turns", err, high=100)
     return {"nation": army["nation"], "army": key, "turns": turns}
 

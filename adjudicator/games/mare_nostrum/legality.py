@@ -139,6 +139,8 @@ def check_orders(state: State, game_map: GameMap, seat: str, orders: list[Order]
                 bad(order, f"army {order.unit} already has a{'n' if role == 'engineer' else ''} {role}")
                 continue
             hired.add((order.unit, role))
+        elif order.verb == "hire-mercenaries":
+            pass  # priced below with the other purchases: 10 PO an element
         elif order.verb == "battle-order":
             for army in order.units:
                 if uid(seat, army) not in units:
@@ -247,7 +249,7 @@ def _check_army_order(
                     f"coasts of {sea}: {_listing(coasts)}",
                 )
                 return
-            _check_entering(state, game_map, seat, order, unit, bad)
+            _check_entering(state, game_map, seat, order, unit, bad, fleet_moves)
             return
         if order.has("pillage") or order.has("cut"):
             bad(order, f"{name} is aboard fleet {fleet_id}: it cannot pillage or cut routes at sea")
@@ -260,11 +262,9 @@ def _check_army_order(
             bad(
                 order, f"{name} cannot pillage or cut the routes of {at}: it is your own province", rule="4.3"
             )
-        elif (
-            order.retreat
-            and not order.retreat.startswith("F")
-            and order.retreat not in game_map.provinces[at].land
-        ):
+        elif order.retreat.startswith("F"):
+            _check_fleet_refuge(state, game_map, seat, order, at, fleet_moves, bad)
+        elif order.retreat and order.retreat not in game_map.provinces[at].land:
             bad(
                 order,
                 f"retreat {order.retreat}: it is not adjacent to {at}",
@@ -289,7 +289,7 @@ def _check_army_order(
                 "4",
             )
             return
-        _check_entering(state, game_map, seat, order, unit, bad)
+        _check_entering(state, game_map, seat, order, unit, bad, fleet_moves)
         return
     if order.verb == "embark":
         fleet = state["units"].get(uid(seat, order.target))
@@ -313,8 +313,40 @@ def _check_army_order(
         embarking[order.target] = order.line
 
 
+def _check_fleet_refuge(
+    state: State, game_map: GameMap, seat: str, order: Order, frm: str, fleet_moves: dict[str, str], bad: Any
+) -> bool:
+    """``retreat F1``: the fleet must be one of yours that will lie in a sea zone next to ``frm``
+    (where it is, or where its move this turn takes it) when the army falls back; else the
+    resolution could only pass it over for the default refuge."""
+    fleet_id = order.retreat
+    fleet = state["units"].get(uid(seat, fleet_id))
+    if fleet is None or fleet["kind"] != "fleet":
+        bad(order, f"you have no fleet {fleet_id} to retreat onto")
+        return False
+    sea = fleet_moves.get(fleet_id, fleet["at"])
+    seas = game_map.provinces[frm].seas
+    if sea not in seas:
+        where = f"will be in {sea}" if fleet_id in fleet_moves else f"is in {sea}"
+        bad(
+            order,
+            f"retreat {fleet_id}: fleet {fleet_id} {where}, not in a sea zone next to {frm}",
+            f"sea zones next to {frm}: {_listing(seas)}"
+            if seas
+            else f"{frm} has no coast: retreat to a province",
+        )
+        return False
+    return True
+
+
 def _check_entering(
-    state: State, game_map: GameMap, seat: str, order: Order, unit: dict[str, Any], bad: Any
+    state: State,
+    game_map: GameMap,
+    seat: str,
+    order: Order,
+    unit: dict[str, Any],
+    bad: Any,
+    fleet_moves: dict[str, str],
 ) -> None:
     """An army entering ``order.target`` (a march or a landing): every option must be one the
     rules can carry out there, as written; the referee never substitutes another."""
@@ -360,8 +392,7 @@ def _check_entering(
         )
         return
     if order.retreat and order.retreat.startswith("F"):
-        if uid(seat, order.retreat) not in state["units"]:
-            bad(order, f"you have no fleet {order.retreat} to retreat onto")
+        if not _check_fleet_refuge(state, game_map, seat, order, target, fleet_moves, bad):
             return
     elif order.retreat and order.retreat not in game_map.provinces[target].land:
         bad(

@@ -313,6 +313,10 @@ class MilitaryPhase:
         rank = self.seat_ranks.get(seat)
         return len(seats) if rank is None else rank
 
+    def fleet_rank(self, key: str) -> tuple[int, int]:
+        """A unit's place among several nations' units: its nation's seat, then its number."""
+        return self.seat_rank(key.rsplit(":", 1)[0]), self.number(key)
+
     def in_map_order(self, places: Iterable[str]) -> list[str]:
         """Places in the order the map file lists them: wherever the rules need an order among
         places (a default refuge, a band's escape), it is the map's, never the alphabet's."""
@@ -972,7 +976,9 @@ class MilitaryPhase:
 
         The ``retreat`` its orders named, the province it came from, the adjacent provinces
         its nation controls (map order); for the exhausted reaction, then any other adjacent
-        province (map order); last, an own fleet with room in an adjacent sea zone.
+        province (map order); last, an own fleet with room in an adjacent sea zone. The exhausted
+        reaction goes « dans une autre région »: the province its ``retreat`` names comes first
+        whoever controls it (a repulsed invasion falls back only into a province it controls).
         """
         army = self.units[r.key]
         seat = army["nation"]
@@ -989,6 +995,9 @@ class MilitaryPhase:
         places = [p for p in free if provinces[p]["owner"] == seat]
         if r.anywhere:
             places += [p for p in free if provinces[p]["owner"] != seat]
+            if wanted in places:  # the named refuge first, even another's province
+                places.remove(wanted)
+                places.insert(0, wanted)
         units = self.units
         fleets = [
             k
@@ -1390,8 +1399,17 @@ class MilitaryPhase:
 
     # ------------------------------------------------------------------ 3g. blockades
     def blockades(self) -> None:
-        """Blocus maritime: a fleet next to an enemy port rolls a d6 on the blockade table."""
-        blockading = sorted((k, o) for k, o in self.unit_orders.items() if o.verb == "blockade")
+        """Blocus maritime: a fleet next to an enemy port rolls a d6 on the blockade table.
+
+        Fleets blockading the same port roll in the game's seat order (then by number), so the
+        roll each is credited with never follows the names of nations."""
+        rank, end = self.rank, len(self.rank)
+
+        def place(item: tuple[str, Order]) -> tuple[int, int, int]:
+            key, order = item
+            return (rank.get(order.target, end), self.seat_rank(key.rsplit(":", 1)[0]), self.number(key))
+
+        blockading = sorted(((k, o) for k, o in self.unit_orders.items() if o.verb == "blockade"), key=place)
         for key, order in blockading:
             fleet = self.units.get(key)
             if not fleet or fleet["kind"] != "fleet" or key in self.fleets_moved:
@@ -1599,20 +1617,18 @@ class MilitaryPhase:
                 for a, b in combinations(order, 2)
                 if not self.hostile(place, kind, sides, a, b)
             ]
+            # the fleets that engage as nation:ID (two nations may each have an F1), in seat order
+            engage: list[str] = []
+            if kind == "naval":
+                engage = [k for keys in sides.values() for k in keys if self.wants_naval_battle(k)]
+                engage.sort(key=self.fleet_rank)
             out.append(
                 {
                     "kind": kind,
                     "place": place,
                     "order": order,
                     "sides": {s: [self.units[k]["id"] for k in keys] for s, keys in sides.items()},
-                    "engage": sorted(
-                        self.units[k]["id"]
-                        for keys in sides.values()
-                        for k in keys
-                        if self.wants_naval_battle(k)
-                    )
-                    if kind == "naval"
-                    else [],
+                    "engage": engage,
                     "no_fight": peaceful,
                 }
             )

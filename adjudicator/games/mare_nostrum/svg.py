@@ -66,8 +66,10 @@ class Shapes:
     sizes: dict[str, int]
     #: the width of the written name (the fortress and arsenal marks go either side)
     widths: dict[str, float]
-    #: where a place's row of marks and unit markers is centred
+    #: where a place's row of marks and unit markers is centred (inside its region)
     rows: dict[str, tuple[float, float]]
+    #: the scale the row is drawn at (``MARK`` where the region has room, smaller in a small one)
+    row_scales: dict[str, float]
     #: the panels (west, east) as boxes of the map: x0, y0, x1, y1
     panels: dict[str, tuple[float, float, float, float]]
     #: the panel where each place is named, and the panels its region reaches into
@@ -94,6 +96,7 @@ def packaged_shapes() -> Shapes:
         widths={name: float(place["w"]) for name, place in places.items()},
         sizes={name: int(place["size"]) for name, place in places.items()},
         rows={name: point(place["units"]) for name, place in places.items()},
+        row_scales={name: float(place.get("rs", MARK)) for name, place in places.items()},
         panels={name: (b[0], b[1], b[2], b[3]) for name, b in raw["panels"].items()},
         homes={name: place["panel"] for name, place in places.items()},
         panels_of={name: tuple(place["in"]) for name, place in places.items()},
@@ -213,7 +216,7 @@ class _Panel:
     regions: tuple[tuple[str, str], ...]
     #: each place named in the panel: whether it is a sea zone, its own marks written (fortress,
     #: arsenal), and where its row of marks and units is centred
-    places: tuple[tuple[str, bool, str, float, float], ...]
+    places: tuple[tuple[str, bool, str, float, float, float], ...]
 
 
 #: the panels written, by panel, map and shapes (which the entry keeps, so their ids stay theirs); bounded
@@ -294,7 +297,7 @@ def _panel(panel: str, game_map: GameMap, shapes: Shapes) -> _Panel:
                 own += _icon("fortress", x - half - 13, y - 10)
             if prov.arsenal:
                 own += _icon("arsenal", x + half + 13, y - 10)
-        places.append((name, game_map.is_sea(name), own, rx, ry))
+        places.append((name, game_map.is_sea(name), own, rx, ry, shapes.row_scales[name]))
     written = _Panel(
         _sea_and_land(panel, game_map, shapes),
         _coast(shapes),
@@ -372,7 +375,7 @@ def _map_layer(panel: str, state: State, game_map: GameMap, shapes: Shapes, colo
     homes = {n["home"] for n in state["nations"].values() if n.get("alive", True)}
     order = {seat: i for i, seat in enumerate(state["seats"])}
     marks = []
-    for name, sea, own, rx, ry in layout.places:
+    for name, sea, own, rx, ry, scale in layout.places:
         if sea:
             icons = ["pirates"] if bands.get(name) == "pirates" else []
         else:
@@ -384,7 +387,7 @@ def _map_layer(panel: str, state: State, game_map: GameMap, shapes: Shapes, colo
             ]
         units = units_at.get(name)
         if icons or units:
-            marks.append(_row(icons, units or [], rx, ry, colours, order))
+            marks.append(_row(icons, units or [], rx, ry, colours, order, scale))
     return (
         layout.sea_and_land
         + regions
@@ -422,22 +425,23 @@ def _row(
     y: float,
     colours: dict[str, str],
     order: dict[str, int],
+    scale: float = MARK,
 ) -> str:
     """A place's row: its marks (capital, bands), then one marker per nation and kind (in the
-    order of the seats: ``order``)."""
+    order of the seats: ``order``), centred on (x, y) and drawn at ``scale``."""
     groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for unit in units:
         groups.setdefault((unit["nation"], unit["kind"]), []).append(unit)
     keys = sorted(groups, key=lambda k: (order.get(k[0], len(order)), k[1]))
-    icon_width, marker_width = 15.0 * MARK, (MARKER + 4.0) * MARK
+    icon_width, marker_width = 15.0 * scale, (MARKER + 4.0) * scale
     left = x - (icon_width * len(icons) + marker_width * len(keys)) / 2
     out = []
     for icon in icons:
-        out.append(_icon(icon, left + icon_width / 2, y))
+        out.append(_icon(icon, left + icon_width / 2, y, scale))
         left += icon_width
     for nation, kind in keys:
         colour = colours.get(nation, "#888888")
-        out.append(_marker(kind, nation, groups[(nation, kind)], left + marker_width / 2, y, colour))
+        out.append(_marker(kind, nation, groups[(nation, kind)], left + marker_width / 2, y, colour, scale))
         left += marker_width
     return "".join(out)
 
@@ -488,8 +492,16 @@ _COUNT = {
 }
 
 
-def _marker(kind: str, nation: str, members: list[dict[str, Any]], x: float, y: float, colour: str) -> str:
-    transform = f"translate({x:.1f} {y:.1f}) scale({MARK})"
+def _marker(
+    kind: str,
+    nation: str,
+    members: list[dict[str, Any]],
+    x: float,
+    y: float,
+    colour: str,
+    scale: float = MARK,
+) -> str:
+    transform = f"translate({x:.1f} {y:.1f}) scale({scale})"
     names = []
     for unit in sorted(members, key=lambda u: (u["id"][0], int(u["id"][1:]) if u["id"][1:].isdigit() else 0)):
         extra = []

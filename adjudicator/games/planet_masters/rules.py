@@ -8,10 +8,12 @@ decision (``immunity:<seat>``) or every other player's ballot (``vote:<seat>``).
 from __future__ import annotations
 
 import random
+import tomllib
 from typing import Any, ClassVar
 
 from adjudicator.games.base import (
     HELP_HINT,
+    AdjustmentError,
     BaseRuleset,
     Event,
     OptionError,
@@ -46,6 +48,12 @@ class PlanetMasters(BaseRuleset):
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 8
     has_hidden_information: ClassVar[bool] = False
+    #: Skip the sealed rounds whose answers cannot change the result (Immunity against an attack
+    #: that cannot win, ballots on a target with no weapon or a vote the proposer passes alone);
+    #: ``bench/planet_masters_games.py`` measures a subclass that asks every one, as before.
+    skip_idle_rounds: ClassVar[bool] = True
+    #: ``pbem referee adjust``: the referee's recorded step out of a stalled game (a round limit)
+    accepts_adjustments: ClassVar[bool] = True
     options: ClassVar[dict[str, tuple[str, str]]] = {
         "players": ("4", "number of players, 2 to 8 (ignored when races is given)"),
         "races": (
@@ -270,7 +278,7 @@ class PlanetMasters(BaseRuleset):
         self, state: State, seat: str, orders: Orders, dice: Dice, events: list[Event]
     ) -> dict[str, Any] | None:
         """The three phases in order: Construction, Management, Conquest or Vote."""
-        ctx = T.TurnContext(state, seat, dice, events)
+        ctx = T.TurnContext(state, seat, dice, events, skip_idle_rounds=self.skip_idle_rounds)
         events.append(Event(f"{self.label(state)}: {seat} plays.", "turn", {"seat": seat}))
         T.construction_phase(ctx, orders.construction)
         if self._check_victory(state, events):
@@ -326,6 +334,71 @@ class PlanetMasters(BaseRuleset):
     def outcome(self, state: State) -> Outcome | None:
         over = state.get("over")
         return Outcome.from_json(over) if over else None
+
+    # -- the referee's way out of a stalled game ---------------------------------------------------------
+    def parse_adjustment(self, text: str) -> dict[str, Any]:
+        """A referee's adjustment: ``round-limit = N`` (0: none) or ``end = true``, and a ``note``.
+
+        The book has no end but victory; a table whose game has stalled (see orders/planet-masters.md)
+        limits it by this recorded step, which ``pbem verify`` replays like a turn.
+        """
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise AdjustmentError(f"not a TOML file: {exc}") from None
+        unknown = sorted(set(data) - {"round-limit", "end", "note"})
+        if unknown:
+            raise AdjustmentError(f"unknown key {unknown[0][:30]!r}: write round-limit = N, end = true, note")
+        note = data.get("note", "")
+        if not isinstance(note, str) or len(note) > 500:
+            raise AdjustmentError("note must be a text of at most 500 characters")
+        end = data.get("end", False)
+        if not isinstance(end, bool):
+            raise AdjustmentError("end must be true or false")
+        limit = data.get("round-limit")
+        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
+            raise AdjustmentError("round-limit must be a whole number of rounds, 0 for none")
+        if end == (limit is not None):
+            raise AdjustmentError("write exactly one of round-limit = N and end = true")
+        return {"round-limit": limit, "end": end, "note": note}
+
+    def adjust(self, state: State, adjustment: dict[str, Any]) -> tuple[State, list[Event]]:
+        """Set the game's round limit; ``end`` ends it when the player turn under way is over."""
+        if state.get("over"):
+            raise AdjustmentError("the game is over")
+        events: list[Event] = []
+        note = str(adjustment.get("note") or "")
+        if note:
+            events.append(Event(f"Referee's note: {note}", "note"))
+        if adjustment.get("end"):
+            limit = state["round"] - 1
+            if limit == 0:
+                raise AdjustmentError("the first round is not over: a game cannot end before round 1 ends")
+            events.append(
+                Event(
+                    f"The referee ends the game (club rule, not the book's): when {state['active']}'s turn"
+                    " is over, the most planets win.",
+                    "round-limit",
+                    {"round-limit": limit},
+                )
+            )
+        else:
+            limit = int(adjustment["round-limit"])
+            if limit and limit < state["round"]:
+                raise AdjustmentError(
+                    f"round {state['round']} is under way: a limit must be {state['round']} or more"
+                    " (end = true ends the game after the turn under way)"
+                )
+            events.append(
+                Event(
+                    f"The referee sets the round limit to {limit} (club rule, not the book's): "
+                    + (f"after round {limit} the most planets win." if limit else "no limit."),
+                    "round-limit",
+                    {"round-limit": limit},
+                )
+            )
+        state["options"]["round-limit"] = limit
+        return state, events
 
     # -- bots and boards ------------------------------------------------------------------------------
     def bot(self, state: State, request: OrderRequest, rng: random.Random) -> str:

@@ -60,9 +60,41 @@ def die(parent: ET.Element, x: float, y: float, value: int | None, colour: str, 
     _text(group, x + DIE / 2, y + DIE + 12, caption, 9, **{"text-anchor": "middle"})
 
 
+STEP = DIE + 34  # from one die to the next, its caption included
+LINE = 60  # from one line of dice to the next in a player's panel
+LEFT, RIGHT = 18, WIDTH - 18  # where dice may stand in a panel
+
+
+def dice_layout(player: dict[str, Any], technology: bool) -> tuple[list[tuple[str, int, int]], int]:
+    """Where each group's caption and each die of a player's panel go: ``(what, x, line)`` with
+    ``what`` a caption (``"planets"``, ``"weapons"``, ``"technology"``) or ``"die"``, and the
+    number of lines. Dice wrap onto a new line rather than leave the picture, however large the
+    empire; the weapons start at the middle and the technology at the right when there is room."""
+    placed: list[tuple[str, int, int]] = []
+    x, line = LEFT, 0
+    groups = [("planets", 1 + len(player["planets"]), LEFT), ("weapons", len(player["weapons"]), 330)]
+    if technology:
+        groups.append(("technology", 1 if player["tech"] else 0, WIDTH - 110))
+    for caption, count, column in groups:
+        if caption != "planets":
+            x = max(x + 20, column)
+            if x + DIE > RIGHT:
+                x, line = LEFT, line + 1
+        placed.append((caption, x, line))
+        for _ in range(count):
+            if x + DIE > RIGHT:
+                x, line = LEFT, line + 1
+            placed.append(("die", x, line))
+            x += STEP
+    return placed, line + 1
+
+
 def board_svg(state: State) -> str:
     seats = state["order"]
-    height = 70 + ROW * len(seats)
+    technology = bool(state["options"].get("technology"))
+    lines = {seat: dice_layout(state["players"][seat], technology)[1] for seat in seats}
+    rows = {seat: ROW + LINE * (lines[seat] - 1) for seat in seats}
+    height = 70 + sum(rows.values())
     svg = ET.Element(
         "svg",
         xmlns="http://www.w3.org/2000/svg",
@@ -84,13 +116,21 @@ def board_svg(state: State) -> str:
         ET.SubElement(box, "rect", x="440", y="26", width="310", height="34", rx="6", fill="#f4efe1")
         die(box, 444, 28, value, "politics", "")
         _text(box, 482, 48, f"{value}, {POLITICS[value]}" if value else politics_text(state), 11)
+    top = 66 - ROW
     for row, seat in enumerate(seats):
-        top = 66 + ROW * row
+        top += ROW if row == 0 else rows[seats[row - 1]]
         p = state["players"][seat]
         panel = ET.SubElement(svg, "g", {"class": "player"})
         fill = "#fff6d6" if seat == state.get("active") else "#f4efe1"
         ET.SubElement(
-            panel, "rect", x="8", y=str(top), width=str(WIDTH - 16), height=str(ROW - 8), rx="8", fill=fill
+            panel,
+            "rect",
+            x="8",
+            y=str(top),
+            width=str(WIDTH - 16),
+            height=str(rows[seat] - 8),
+            rx="8",
+            fill=fill,
         )
         race = RACES[p["race"]]
         politics = state.get("politics")
@@ -104,22 +144,19 @@ def board_svg(state: State) -> str:
             11,
             **{"text-anchor": "end"},
         )
-        _text(panel, 18, top + 40, "planets", 10)
-        x = 18
         home = HOME[p["home"]]
-        die(panel, x, top + 46, p["home"], "home", race.trait.lower() if home == "trait" else home)
-        x += DIE + 34
-        for planet in p["planets"]:
-            die(panel, x, top + 46, planet["face"], "planet", NEUTRAL[planet["face"]])
-            x += DIE + 34
-        x = max(x + 20, 330)
-        _text(panel, x, top + 40, "weapons", 10)
-        for face in p["weapons"]:
-            die(panel, x, top + 46, face, "weapon", WEAPON[face])
-            x += DIE + 34
-        if state["options"].get("technology"):
-            x = max(x + 20, WIDTH - 110)
-            _text(panel, x, top + 40, "technology", 10)
-            if p["tech"]:
-                die(panel, x, top + 46, p["tech"], "tech", TECHNOLOGY[p["tech"]])
+        faces = [(p["home"], "home", race.trait.lower() if home == "trait" else home)]
+        faces += [(planet["face"], "planet", NEUTRAL[planet["face"]]) for planet in p["planets"]]
+        faces += [(face, "weapon", WEAPON[face]) for face in p["weapons"]]
+        if p["tech"] and technology:
+            faces.append((p["tech"], "tech", TECHNOLOGY[p["tech"]]))
+        placed, _ = dice_layout(p, technology)
+        next_die = iter(faces)
+        for what, x, line in placed:
+            y = top + 46 + LINE * line
+            if what == "die":
+                value, colour, caption = next(next_die)
+                die(panel, x, y, value, colour, caption)
+            else:
+                _text(panel, x, y - 6, what, 10)
     return ET.tostring(svg, encoding="unicode")

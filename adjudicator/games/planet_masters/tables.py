@@ -110,6 +110,18 @@ HOME_WORDS: dict[str, set[int]] = {
     "infantry": {6},
     "infanterie": {6},
 }
+#: The face each home word names, in English: a Racial trait that counts as that face (Mors'
+#: Resource, Pacal's Influence, Roach's Transporter, Terre's Lightning Infantry) answers to it too.
+HOME_WORD_FACE: dict[str, str] = {
+    "trait": "trait",
+    "transporter": "transporter",
+    "transporteur": "transporter",
+    "resource": "resource",
+    "ressource": "resource",
+    "influence": "influence",
+    "infantry": "infantry",
+    "infanterie": "infantry",
+}
 #: Words for the technology die's face.
 TECH_WORDS: dict[str, int] = {
     **{name.replace(" ", "-"): face for face, name in TECHNOLOGY.items()},

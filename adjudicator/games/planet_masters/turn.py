@@ -19,10 +19,12 @@ from adjudicator.games.planet_masters.orders import Condition, Orders, Reward, S
 from adjudicator.games.planet_masters.tables import (
     DEEP_SPACE,
     HOME,
+    HOME_WORD_FACE,
     HOME_WORDS,
     NEUTRAL,
     PLANET_WORDS,
     POLITICS,
+    RACES,
     TECH_WORDS,
     TECHNOLOGY,
     UNKNOWN_SECTORS,
@@ -51,6 +53,9 @@ class TurnContext:
     last_weapon: int | None = None  # index in the player's weapons of the die last built or rebuilt
     resources_left: int = 0
     rerolled: set[int] = field(default_factory=set)
+    #: skip a sealed round whose answers cannot change the result (see :func:`attack_can_win`,
+    #: :func:`vote_is_decided`); every fact it looks at is public
+    skip_idle_rounds: bool = True
 
     @property
     def player(self) -> E.Player:
@@ -160,7 +165,7 @@ def holds(ctx: TurnContext, condition: Condition) -> bool:
         return _compare(have, condition.op, want)
     if subject == "home":
         if not (value.isascii() and value.isdigit()):
-            inside = player["home"] in HOME_WORDS[value]
+            inside = home_is(player, value)
             return inside if condition.op == "=" else not inside
         return _compare(player["home"], condition.op, int(value))
     if subject == "tech":
@@ -183,6 +188,14 @@ def holds(ctx: TurnContext, condition: Condition) -> bool:
         "galaxy": lambda: state["galaxy"],
     }
     return _compare(numbers[subject](), condition.op, int(value))
+
+
+def home_is(player: E.Player, word: str) -> bool:
+    """Whether the home die shows the face ``word`` names: the Racial trait counts as the face the
+    rules count it as (a Pacal trait is an Influence, a Mors trait a Resource)."""
+    if player["home"] in HOME_WORDS[word]:
+        return True
+    return HOME[player["home"]] == "trait" and RACES[player["race"]].acts_as == HOME_WORD_FACE[word]
 
 
 def _compare(have: int | None, op: str, want: int) -> bool:
@@ -392,7 +405,14 @@ def conquest_or_vote_phase(ctx: TurnContext, orders: Orders) -> dict[str, Any] |
     if chosen.verb == "attack":
         return attack(ctx, chosen.arg, orders.rewards)
     if chosen.verb == "vote":
-        return call_vote(ctx, chosen.arg)
+        pending = call_vote(ctx, chosen.arg)
+        if ctx.skip_idle_rounds:
+            why = vote_is_decided(ctx.state, pending)
+            if why:
+                ctx.say(f"The ballots are not asked: {why}.", "vote-not-asked")
+                count_vote(ctx.state, pending, {}, ctx.events, asked=False)
+                return None
+        return pending
     if chosen.verb == "politics":
         roll_politics(ctx)
         return None
@@ -417,6 +437,14 @@ def attack(ctx: TurnContext, defender: str, rewards: tuple[Reward, ...]) -> dict
         if sector == "supernova":
             return None
     if immunity_applies(state, seat, defender):
+        if ctx.skip_idle_rounds and not attack_can_win(state, battle_state):
+            ctx.say(
+                f"{defender} has more Influence than {seat}, but the attack cannot win: "
+                "Immunity is not asked (cancelled or fought, nothing would change).",
+                "immunity-not-asked",
+            )
+            battle(state, battle_state, ctx.dice, ctx.events)
+            return None
         ctx.say(
             f"{defender} has more Influence than {seat} and may cancel the attack (Immunity).",
             "immunity-asked",
@@ -452,13 +480,25 @@ def immunity_applies(state: State, attacker: str, defender: str) -> bool:
     return E.influence(players[defender], politics) > E.influence(players[attacker], politics)
 
 
+def attack_power_against(state: State, battle_state: dict[str, Any]) -> tuple[int, int]:
+    """(Total Power in attack, Total Power in defence) of a declared attack, Unknown Sectors included."""
+    players = state["players"]
+    storm = bool(battle_state["storm"])
+    power = E.attack_power(players[battle_state["attacker"]], storm)
+    guard = E.defence_power(players[battle_state["defender"]], storm) + (2 if battle_state["nebula"] else 0)
+    return power, guard
+
+
+def attack_can_win(state: State, battle_state: dict[str, Any]) -> bool:
+    """Whether the battle could be won: nothing rolled between Immunity and the battle changes it."""
+    power, guard = attack_power_against(state, battle_state)
+    return power > guard
+
+
 def battle(state: State, battle_state: dict[str, Any], dice: Dice, events: list[Event]) -> bool:
     """Total Power in attack against Total Power in defence: the attacker wins only if greater."""
     attacker, defender = battle_state["attacker"], battle_state["defender"]
-    players = state["players"]
-    storm = bool(battle_state["storm"])
-    power = E.attack_power(players[attacker], storm)
-    guard = E.defence_power(players[defender], storm) + (2 if battle_state["nebula"] else 0)
+    power, guard = attack_power_against(state, battle_state)
     won = power > guard
     events.append(
         Event(
@@ -559,16 +599,45 @@ def call_vote(ctx: TurnContext, target: str) -> dict[str, Any]:
     return {"kind": "vote", "proposer": ctx.seat, "target": target}
 
 
-def count_vote(state: State, pending: dict[str, Any], ballots: dict[str, str], events: list[Event]) -> bool:
+def vote_is_decided(state: State, pending: dict[str, Any]) -> str:
+    """Why no ballot can change what a vote does (``""`` when ballots matter).
+
+    A target with no weapon loses nothing whether the vote passes or fails; a proposer who holds
+    more than half of all the votes passes it alone. Both are public facts of the templates.
+    """
+    politics = state["politics"] if option(state, "politics") else None
+    players = state["players"]
+    target, proposer = pending["target"], pending["proposer"]
+    if not players[target]["weapons"]:
+        return f"{target} has no weapon to lose, so the vote changes nothing"
+    own = E.votes(players[proposer], politics)
+    total = sum(E.votes(players[s], politics) for s in state["order"])
+    if 2 * own > total:
+        return f"{proposer}'s own {own} of {total} votes pass it"
+    return ""
+
+
+def count_vote(
+    state: State,
+    pending: dict[str, Any],
+    ballots: dict[str, str],
+    events: list[Event],
+    *,
+    asked: bool = True,
+) -> bool:
     """One vote per player plus one per active Influence; more than half of all votes passes.
 
     The player who called the vote votes for it; ``ballots`` holds every other player's answer.
+    ``asked``: whether the ballots were asked; when not (:func:`vote_is_decided`), only the
+    proposer's votes are counted and the others are shown as not asked: the result is the same.
     """
     politics = state["politics"] if option(state, "politics") else None
     players = state["players"]
     proposer, target = pending["proposer"], pending["target"]
     weight = {seat: E.votes(players[seat], politics) for seat in state["order"]}
     cast = {seat: ("for" if seat == proposer else ballots.get(seat, "against")) for seat in state["order"]}
+    if not asked:
+        cast = {seat: ("for" if seat == proposer else "not asked") for seat in state["order"]}
     yes = sum(weight[s] for s in state["order"] if cast[s] == "for")
     total = sum(weight.values())
     passed = 2 * yes > total

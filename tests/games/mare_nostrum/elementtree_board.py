@@ -388,7 +388,7 @@ def _names(
             if names_only:
                 continue
             icons = ["pirates"] if bands.get(name) == "pirates" else []
-            _row(marks, icons, units_at.get(name, []), rx, ry, colours, state)
+            _row(marks, icons, units_at.get(name, []), rx, ry, colours, state, shapes.row_scales[name])
             continue
         if labels is not None:
             _text(labels, x, y, shapes.texts[name], **_size(shapes, name, LABEL_SIZE))
@@ -405,7 +405,7 @@ def _names(
             for icon, present in (("home", name in homes), ("brigands", bands.get(name) == "brigands"))
             if present
         ]
-        _row(marks, icons, units_at.get(name, []), rx, ry, colours, state)
+        _row(marks, icons, units_at.get(name, []), rx, ry, colours, state, shapes.row_scales[name])
 
 
 def _row(
@@ -416,6 +416,7 @@ def _row(
     y: float,
     colours: dict[str, str],
     state: State,
+    scale: float = MARK,
 ) -> None:
     """A place's row: its marks (capital, fortress, arsenal), then one marker per nation and kind."""
     groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
@@ -423,14 +424,14 @@ def _row(
         groups.setdefault((unit["nation"], unit["kind"]), []).append(unit)
     order = {seat: i for i, seat in enumerate(state["seats"])}
     keys = sorted(groups, key=lambda k: (order.get(k[0], len(order)), k[1]))
-    icon_width, marker_width = 15.0 * MARK, (MARKER + 4.0) * MARK
+    icon_width, marker_width = 15.0 * scale, (MARKER + 4.0) * scale
     left = x - (icon_width * len(icons) + marker_width * len(keys)) / 2
     for icon in icons:
-        _icon(parent, icon, left + icon_width / 2, y)
+        _icon(parent, icon, left + icon_width / 2, y, scale)
         left += icon_width
     for nation, kind in keys:
         colour = colours.get(nation, "#888888")
-        _marker(parent, kind, nation, groups[(nation, kind)], left + marker_width / 2, y, colour)
+        _marker(parent, kind, nation, groups[(nation, kind)], left + marker_width / 2, y, colour, scale)
         left += marker_width
 
 
@@ -479,9 +480,16 @@ def _icon(parent: ET.Element, icon: str, x: float, y: float, scale: float = MARK
 
 
 def _marker(
-    parent: ET.Element, kind: str, nation: str, members: list[dict[str, Any]], x: float, y: float, colour: str
+    parent: ET.Element,
+    kind: str,
+    nation: str,
+    members: list[dict[str, Any]],
+    x: float,
+    y: float,
+    colour: str,
+    scale: float = MARK,
 ) -> None:
-    group = ET.SubElement(parent, "g", transform=f"translate({x:.1f} {y:.1f}) scale({MARK})")
+    group = ET.SubElement(parent, "g", transform=f"translate({x:.1f} {y:.1f}) scale({scale})")
     x = y = 0.0
     names = []
     for unit in sorted(members, key=lambda u: (u["id"][0], int(u["id"][1:]) if u["id"][1:].isdigit() else 0)):

@@ -82,7 +82,8 @@ def refuges(phase: MilitaryPhase, r: Retreat, occupied: dict[str, set[str]]) -> 
     ranked = [p for p in dict.fromkeys((wanted, phase.entered.get(r.key, ""), *adjacent)) if p]
     places = [p for p in ranked if free(p) and phase.owner(p) == seat]
     if r.anywhere:
-        places += [p for p in ranked if free(p) and phase.owner(p) != seat]
+        places = [p for p in ranked if free(p) and (p == wanted or phase.owner(p) == seat)]
+        places += [p for p in ranked if free(p) and p != wanted and phase.owner(p) != seat]
     fleets = sorted(
         (
             k

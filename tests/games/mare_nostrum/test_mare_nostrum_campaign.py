@@ -66,7 +66,8 @@ def test_scenario_example_sets_treasuries_owners_units_markers_and_bands() -> No
     assert state["nations"]["syracuse"]["mercenaries"] == 2
     owners = {p: rec["owner"] for p, rec in state["provinces"].items() if rec["owner"]}
     assert owners["Apulia"] == "carthage" and owners["Sardinia"] == "rome"
-    assert "Massalia" not in owners  # every province not listed is independent
+    assert owners["Massalia"] == "rome"  # the besieged fortress belongs to another nation
+    assert "Gallia" not in owners  # every province not listed is independent
     a1, a3 = state["units"]["rome:A1"], state["units"]["rome:A3"]
     assert a1["engineer"] and a1["at"] == "Latium"
     assert a3["exhausted"] == 1 and a3["exhausted_turn"] == 2  # put down the turn before the start

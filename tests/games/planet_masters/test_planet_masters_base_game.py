@@ -212,6 +212,7 @@ def test_rebuild_named_weapon_rerolls_one_showing_that_face() -> None:
 
 def test_weapon_transporter_gains_a_planet_from_the_galaxy() -> None:
     state = new_game(2)
+    put(state, "mors", weapons=[1])  # an armed leader: the vote on it is asked, the turn goes on
     state, _events = play(state, {"turn:terre": "build"}, {"build:terre": 4, "planet:terre": 6})
     assert state["players"]["terre"]["planets"] == [{"face": 6, "fresh": True}]  # until the turn ends
     assert state["galaxy"] == 1
@@ -398,7 +399,7 @@ def test_vote_silence_is_against() -> None:
 
 def test_no_conquest_line_calls_a_vote_on_the_leader() -> None:
     state = new_game(3)
-    put(state, "roach", planets=[3])
+    put(state, "roach", planets=[3], weapons=[1])
     state, _events = play(state, {"turn:terre": "build"}, {"build:terre": 1})
     assert state["pending"] == {"kind": "vote", "proposer": "terre", "target": "roach"}
 

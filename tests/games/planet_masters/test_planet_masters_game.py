@@ -51,7 +51,8 @@ def test_bot_games_of_the_base_game_end_with_a_winner(players: int) -> None:
 
 def test_round_limit_is_a_club_rule_most_planets_win() -> None:
     state = new_game(2, **{"round-limit": "1"})
-    put(state, "mors", planets=[1])
+    put(state, "mors", planets=[1], weapons=[1])
+    put(state, "terre", weapons=[1])  # armed targets: the ballots are asked
     from pm_helpers import play
 
     state, _ = play(state, {"turn:terre": "vote mors"})

@@ -164,6 +164,7 @@ def test_word_soup_never_crashes_check_or_resolve(kind: str, lines: list[str]) -
     state = new_game(3, **ALL_ON)
     put(state, "terre", planets=[3, 3], weapons=[3, 4])
     put(state, "mors", home=5, weapons=[1])
+    put(state, "roach", weapons=[1])  # an armed target: the ballots are asked
     if kind == "vote":
         state, _ = play(state, {"turn:terre": "vote roach"})
     elif kind == "immunity":
@@ -193,9 +194,11 @@ def test_the_example_order_files_of_the_players_page_are_clean() -> None:
         state = new_game(3, **ALL_ON)
         put(state, "terre", tech=6)
         if kind == "vote":
+            put(state, "roach", weapons=[1])  # a vote on an unarmed target is not asked
             state, _ = play(state, {"turn:terre": "vote roach"})
         elif kind == "immunity":
             put(state, "mors", home=5)
+            put(state, "terre", weapons=[3])  # an attack that may win: Immunity is asked
             state, _ = play(state, {"turn:terre": "attack mors"}, {"unknown-sectors:terre": 1})
         seat = "mors" if kind in ("vote", "immunity") else "terre"
         found = problems(state, f"{kind}:{seat}", path.read_text())
@@ -206,6 +209,8 @@ def test_the_default_of_every_request_parses_and_checks_clean() -> None:
     state = new_game(3, **ALL_ON)
     put(state, "terre", weapons=[3])
     put(state, "mors", home=5)
+    # the armed leader: ballots are asked; after losing a weapon to the vote roach may still win
+    put(state, "roach", planets=[3], weapons=[3, 3])
     seen = set()
     for texts, pins in (
         ({}, {}),  # a silent turn: a vote on the leader
