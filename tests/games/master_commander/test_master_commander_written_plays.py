@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from mc_helpers import add, asked, pass_out, play, problems, request, texts_of
+from mc_helpers import add, asked, engagement_passed, pass_out, play, problems, request, texts_of
 from test_master_commander_raid import two_fleets
 
 
@@ -18,6 +18,7 @@ def _battle_with_two_broadsides() -> dict:
     add(state, "spanish", "broadside", "hand")
     state, _ = play(state, {"turn:spanish": "raid english with galleon captain, teniente"})
     state, _ = play(state, {"defend:english": "oppose with post captain, boatswain"})
+    state, _ = engagement_passed(state)  # the engagement segment: every player holding cards passes
     assert asked(state) == ["manoeuvre:spanish"]
     return state
 
@@ -29,7 +30,7 @@ def _battle_line(events: list) -> list[str]:
 def test_a_player_whose_written_plays_are_spent_while_the_others_pass_is_asked_again() -> None:
     state = _battle_with_two_broadsides()
     state, events = play(state, {"manoeuvre:spanish": "play broadside"})
-    assert "english passes (no tactical battle manoeuvre to play: not asked)." in texts_of(events)
+    assert "english passes (no card in hand and no card in play to use: not asked)." in texts_of(events)
     assert _battle_line(events) == []  # the battle is not over: the Spanish are asked again
     assert asked(state) == ["manoeuvre:spanish"]
     assert "attackers 7, defenders 8" in request(state, "manoeuvre:spanish").prompt
