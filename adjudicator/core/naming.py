@@ -21,7 +21,7 @@ def local_time(moment: datetime | None, tz_name: str) -> str:
 
 
 def game_context(game: Game) -> dict[str, Any]:
-    ruleset = get_ruleset(game.ruleset)
+    ruleset = get_ruleset(game.ruleset, game.ruleset_version)
     return {"id": game.id, "ruleset": game.ruleset, "title": ruleset.title}
 
 
