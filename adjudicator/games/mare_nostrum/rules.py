@@ -29,11 +29,11 @@ from . import board, campaign
 from .bot import bot_orders
 from .legality import check_orders
 from .map import (
+    DEFAULT_MAP,
     STATE_FORMAT,
     GameMap,
     MapError,
     club_map_reference,
-    DEFAULT_MAP,
     default_map,
     map_from_reference,
     map_of,
