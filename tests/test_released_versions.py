@@ -127,7 +127,6 @@ def _release_1_database(tmp_path: Path) -> str:
     return f"sqlite:///{path}"
 
 
-@pytest.mark.slow
 def test_a_first_release_database_upgrades_and_its_games_finish_with_their_rules(tmp_path: Path) -> None:
     url = _release_1_database(tmp_path)
     assert main(["init", "--db", url]) == 0
@@ -157,3 +156,43 @@ def test_a_first_release_database_upgrades_and_its_games_finish_with_their_rules
     with db.session() as session:
         game = session.get(Game, "after-upgrade")
         assert game is not None and game.ruleset_version == available()["far-side"].version
+
+
+# -- the data a game was set up with -----------------------------------------------------------
+def _changed_packaged_map(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, keep_old_text: bool) -> None:
+    """The package's Mediterranean map file changed (as a data fix would), in a temporary copy;
+    its old text kept in ``data/retired/`` or not."""
+    from adjudicator.games.mare_nostrum import map as mn_map
+
+    original = mn_map.DEFAULT_MAP.read_text(encoding="utf-8")
+    changed = original.replace('name = "', 'name = "Changed ', 1)
+    assert changed != original
+    data = tmp_path / "data"
+    (data / "retired").mkdir(parents=True)
+    (data / mn_map.DEFAULT_MAP.name).write_text(changed, encoding="utf-8")
+    if keep_old_text:
+        (data / "retired" / "mediterranean-0.2.0.toml").write_text(original, encoding="utf-8")
+    monkeypatch.setattr(mn_map, "DATA", data)
+    monkeypatch.setattr(mn_map, "DEFAULT_MAP", data / mn_map.DEFAULT_MAP.name)
+    monkeypatch.setattr(mn_map, "RETIRED", data / "retired")
+    monkeypatch.setattr(mn_map, "_CACHE", {})
+    monkeypatch.setattr(mn_map, "_DEFAULT", [])
+    assert mn_map.default_map().name.startswith("Changed ")
+
+
+def test_a_game_replays_with_the_map_it_was_set_up_with_after_the_map_file_changes(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    folder = _copy(ARCHIVES / "v0_2_0" / "mare-nostrum", tmp_path)
+    assert "map_sha" in json.loads((folder / "game.json").read_text())["options"]
+    _changed_packaged_map(monkeypatch, tmp_path, keep_old_text=True)
+    _verified(folder)
+
+
+def test_a_changed_map_file_without_its_old_text_kept_fails_naming_the_map(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    folder = _copy(ARCHIVES / "v0_2_0" / "mare-nostrum", tmp_path)
+    _changed_packaged_map(monkeypatch, tmp_path, keep_old_text=False)
+    line, code = summary(verify_archive(folder))
+    assert code == 1 and "the packaged map mediterranean.toml with SHA-256" in line
