@@ -22,7 +22,8 @@ def local_time(moment: datetime | None, tz_name: str) -> str:
 
 def game_context(game: Game) -> dict[str, Any]:
     ruleset = get_ruleset(game.ruleset, game.ruleset_version)
-    return {"id": game.id, "ruleset": game.ruleset, "title": ruleset.title}
+    # ``version``: the rules version the game follows (kept from its setup; reports name it)
+    return {"id": game.id, "ruleset": game.ruleset, "title": ruleset.title, "version": game.ruleset_version}
 
 
 def branch_generation(session: Session, game_id: str, number: int) -> int:
