@@ -151,6 +151,9 @@ def test_a_first_release_database_upgrades_and_its_games_finish_with_their_rules
         assert f"with {name} version 1" in line
         data = json.loads((folder / "game.json").read_text())
         assert data["status"] == "over" and data["ruleset_version"] == "1"
+        # the reports of the turns played after the upgrade name the rules version in force
+        last = data["turns"][-1]["number"]
+        assert "(rules version 1)" in (folder / f"{last:03d}" / "report.txt").read_text().splitlines()[0]
     # a game created after the upgrade records today's version
     _game, _seats, _secret = referee.new_game("far-side", "after-upgrade", {}, deadline="48h")
     with db.session() as session:
