@@ -41,7 +41,7 @@ from typing import Any
 from adjudicator.core import progress, seal
 from adjudicator.core.engine import GAME_ID
 from adjudicator.core.record import record_hash
-from adjudicator.games import UnknownRuleset, get_ruleset
+from adjudicator.games import RELEASED, UnknownRuleset, get_ruleset
 from adjudicator.games.base import OrderRequest, Ruleset
 from adjudicator.games.dice import Dice
 
@@ -846,13 +846,15 @@ def _before_manifests(root: Path, game: Game) -> bool:
     """Whether the archive may come without manifests: the first release published none, so an
     archive of one of its rulesets without any ``manifest.json`` is checked by its records alone
     (the files step then says so; it never reports the files as verified)."""
-    first_release = {("mare-nostrum", "1"), ("far-side", "1"), ("master-commander", "1")}
     named = (game.ruleset.name, game.ruleset.version)
-    return named in first_release and not any(root.rglob(MANIFEST))
+    first_release = RELEASED.get(named, "").startswith(FIRST_RELEASE_PACKAGE)
+    return first_release and not any(root.rglob(MANIFEST))
 
 
 # -- every published file ------------------------------------------------------
 MANIFEST = "manifest.json"
+#: the frozen rulesets of the first release, which published no manifests
+FIRST_RELEASE_PACKAGE = "adjudicator.games.releases.v0_1_0."
 _TURN_DIR = re.compile(r"\d{3,}")
 
 
