@@ -36,8 +36,10 @@ def test_the_readme_is_a_front_page_of_at_most_250_lines() -> None:
 def test_no_doc_code_or_test_speaks_of_issue_numbers_or_sessions_of_work() -> None:
     found = []
     for path in tracked_text_files():
-        if "migrations/versions" in path.as_posix() or "tests/fixtures" in path.as_posix():
-            continue  # released files, kept byte for byte
+        if any(
+            kept in path.as_posix() for kept in ("migrations/versions", "tests/fixtures", "games/releases/")
+        ):
+            continue  # released files, kept byte for byte (the frozen rulesets: but for their imports)
         for number, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
             if HISTORY_TALK.search(line):
                 found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()[:100]}")

@@ -367,7 +367,8 @@ class Referee:
 
     # -- lookups ---------------------------------------------------------------
     def ruleset_of(self, game: Game) -> Ruleset:
-        return get_ruleset(game.ruleset)
+        """The rules this game follows: the version it records, not necessarily today's."""
+        return get_ruleset(game.ruleset, game.ruleset_version)
 
     def game(self, session: Session, game_id: str, *, lock: bool = False) -> Game:
         check_game_id(game_id)

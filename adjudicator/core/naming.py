@@ -31,8 +31,9 @@ def mailbox_of(address: str | None) -> str:
 
 
 def game_context(game: Game) -> dict[str, Any]:
-    ruleset = get_ruleset(game.ruleset)
-    return {"id": game.id, "ruleset": game.ruleset, "title": ruleset.title}
+    ruleset = get_ruleset(game.ruleset, game.ruleset_version)
+    # ``version``: the rules version the game follows (kept from its setup; reports name it)
+    return {"id": game.id, "ruleset": game.ruleset, "title": ruleset.title, "version": game.ruleset_version}
 
 
 def branch_generation(session: Session, game_id: str, number: int) -> int:

@@ -7,12 +7,18 @@ club can install its own game as a plugin package::
     my-game = "my_package.rules:MyGame"
 
 The engine never imports a game by name; it asks :func:`get_ruleset`.
+
+A ruleset is named by ``(name, version)``. The installed game packages are today's versions;
+every version a release ever shipped whose results differ from today's is kept frozen under
+``adjudicator/games/releases/`` and listed in :data:`RELEASED`, so a game keeps the rules it was
+set up with and any archive ever made by a released version replays with this package alone.
 """
 
 from __future__ import annotations
 
 import difflib
 from functools import cache
+from importlib import import_module
 from importlib.metadata import entry_points
 
 from adjudicator.games.base import Ruleset
@@ -22,8 +28,17 @@ ENTRY_POINT_GROUP = "adjudicator.rulesets"
 _extra: dict[str, type] = {}
 
 
+#: (name, version) -> "module:Class" of every released ruleset version that is not today's,
+#: kept frozen (code and data) in its release's package. Entries are only ever added.
+RELEASED: dict[tuple[str, str], str] = {
+    ("mare-nostrum", "1"): "adjudicator.games.releases.v0_1_0.mare_nostrum.rules:MareNostrum",
+    ("far-side", "1"): "adjudicator.games.releases.v0_1_0.far_side.rules:FarSide",
+    ("master-commander", "1"): "adjudicator.games.releases.v0_1_0.master_commander.rules:MasterCommander",
+}
+
+
 class UnknownRuleset(LookupError):
-    """No ruleset of that name is installed; the message lists those that are."""
+    """No ruleset of that name (or of that version) is installed; the message lists those that are."""
 
 
 def register(cls: type) -> type:
@@ -56,11 +71,38 @@ def _instance(cls: type) -> Ruleset:
     return cls()  # type: ignore[no-any-return]
 
 
-def get_ruleset(name: str) -> Ruleset:
-    """An instance of the named ruleset, or :class:`UnknownRuleset` with suggestions."""
+def versions(name: str) -> list[str]:
+    """Every version of the named ruleset this package can play or replay, oldest first."""
+    kept = {version for (kept_name, version) in RELEASED if kept_name == name}
+    current = available().get(name)
+    if current is not None:
+        kept.add(current.version)  # type: ignore[attr-defined]
+    return sorted(kept, key=lambda version: (len(version), version))
+
+
+@cache
+def _released(name: str, version: str) -> type:
+    module, _, attribute = RELEASED[(name, version)].partition(":")
+    return getattr(import_module(module), attribute)  # type: ignore[no-any-return]
+
+
+def get_ruleset(name: str, version: str | None = None) -> Ruleset:
+    """An instance of the named ruleset at ``version`` (today's when ``None``), or
+    :class:`UnknownRuleset` with suggestions.
+
+    A game asks for the version it records (``Game.ruleset_version``), so its turns resolve
+    and replay with the rules it was set up with, whatever the installed version is today."""
     rulesets = available()
     if name in rulesets:
-        return _instance(rulesets[name])
+        current = rulesets[name]
+        if version is None or version == current.version:
+            return _instance(current)
+        if (name, version) in RELEASED:
+            return _instance(_released(name, version))
+        known = ", ".join(repr(v) for v in versions(name))
+        raise UnknownRuleset(
+            f"no version {version!r} of the ruleset {name!r} is kept in this package (it keeps {known})"
+        )
     close = difflib.get_close_matches(name, list(rulesets), n=1)
     hint = f" Did you mean {close[0]!r}?" if close else ""
     names = ", ".join(rulesets) or "none installed"

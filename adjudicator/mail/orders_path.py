@@ -105,6 +105,7 @@ _READ = (
     select(
         _game.c.status.label("game_status"),
         _game.c.ruleset,
+        _game.c.ruleset_version,
         _seat.c.email,
         _seat.c.secret_hash,
         _seat.c.timezone,
@@ -193,6 +194,7 @@ class _Read(NamedTuple):
 
     game_status: str
     ruleset: str
+    ruleset_version: str
     email: str | None
     secret_hash: str | None
     timezone: str
@@ -363,7 +365,9 @@ def _take(
     except RefereeError:
         raise _NotCommon from None
     game_id = parsed.game or ""
-    result = _store(sql, referee, get_ruleset(row.ruleset), game_id, row, request, body, text)
+    result = _store(
+        sql, referee, get_ruleset(row.ruleset, row.ruleset_version), game_id, row, request, body, text
+    )
     generation = int(row.generation or 0)  # as reports.branch_tag: rollbacks that took this turn off the line
     sql.insert(
         _outbox,

@@ -259,7 +259,7 @@ def export_game(db: Database, game_id: str, to: Path = DEFAULT_ARCHIVE, *, full:
         if game is None:
             raise ArchiveError(f"no game {game_id!r}; `pbem game list` shows the games")
         try:
-            ruleset = get_ruleset(game.ruleset)
+            ruleset = get_ruleset(game.ruleset, game.ruleset_version)
         except UnknownRuleset as exc:
             raise ArchiveError(str(exc)) from exc
         shown = disclosure(ruleset, game_over=game.status == "over", full=full)

@@ -293,7 +293,7 @@ def _turn_facts(session: Session, game: Game, turn: Turn, recorded: Recorded | N
     """What every seat's report of ``turn`` reads, read once (what the close ``recorded``, not read back)."""
     from adjudicator.table.adjustments import entry_rows
 
-    ruleset = get_ruleset(game.ruleset)
+    ruleset = get_ruleset(game.ruleset, game.ruleset_version)
     state_json = turn.result_state_json or turn.state_json
     shown = disclosure(ruleset, game_over=game.status == "over")
     mine = recorded is not None and (recorded.game_id, recorded.number) == (game.id, turn.number)
@@ -568,7 +568,7 @@ def on_open(session: Session, game: Game, turn: Turn) -> None:
     """At the start of a game, every player gets the turn notice (later turns ride on the report)."""
     if turn.number != 1:
         return
-    ruleset = get_ruleset(game.ruleset)
+    ruleset = get_ruleset(game.ruleset, game.ruleset_version)
     seats = session.exec(select(Seat).where(Seat.game_id == game.id).order_by(Seat.position)).all()  # type: ignore[arg-type]
     for seat in seats:
         if not seat.email:

@@ -41,7 +41,7 @@ from typing import Any
 from adjudicator.core import progress, seal
 from adjudicator.core.engine import GAME_ID
 from adjudicator.core.record import record_hash
-from adjudicator.games import UnknownRuleset, get_ruleset
+from adjudicator.games import RELEASED, UnknownRuleset, get_ruleset
 from adjudicator.games.base import OrderRequest, Ruleset
 from adjudicator.games.dice import Dice
 
@@ -225,18 +225,14 @@ def read_game(root: Path) -> Game:
     if not GAME_ID.match(game_id):
         raise Mismatch(f"game.json: invalid game id {game_id[:80]!r} (only a-z, 0-9, '-' and '_')")
     name = need(data, "ruleset", "str", where)
+    version = need(data, "ruleset_version", "str", where)
     try:
-        ruleset = get_ruleset(name)
+        ruleset = get_ruleset(name, version)
     except UnknownRuleset as exc:
         raise Mismatch(
-            f"game.json: ruleset {name[:60]!r} is not installed here, so nothing can be replayed ({exc})"
+            f"game.json: the game was played with ruleset {name[:60]!r} version {version[:20]!r}, "
+            f"which this package cannot replay ({exc})"
         ) from exc
-    version = need(data, "ruleset_version", "str", where)
-    if version != ruleset.version:
-        raise Mismatch(
-            f"game.json: the game was played with {name} version {version[:20]!r}, this installation has "
-            f"{ruleset.version!r}; install that version to replay it"
-        )
     need(data, "options", "dict", where)
     seats = need(data, "seats", "list", where)
     for i, seat in enumerate(seats):
@@ -266,8 +262,15 @@ def read_game(root: Path) -> Game:
     return Game(game_id, ruleset, data)
 
 
+def ruleset_named(ruleset: Ruleset) -> str:
+    """``far-side version 1``: the ruleset and version a replay uses (the archive's, kept frozen
+    in the package when it is not today's)."""
+    return f"{ruleset.name} version {ruleset.version}"
+
+
 def check_setup(game: Game) -> tuple[TurnResult, Chain]:
-    result = TurnResult("setup")
+    # the rules every step below is replayed with, named on the setup line
+    result = TurnResult("setup", label=ruleset_named(game.ruleset))
     setup = game.data["setup"]
     if "secret" not in setup:
         view = setup.get("view")
@@ -835,12 +838,23 @@ def verify_archive(path: Path | str) -> list[TurnResult]:
                 )
             )
             return results
-    results.append(check_files(root))
+    results.append(check_files(root, unlisted_allowed=_before_manifests(root, game)))
     return results
+
+
+def _before_manifests(root: Path, game: Game) -> bool:
+    """Whether the archive may come without manifests: the first release published none, so an
+    archive of one of its rulesets without any ``manifest.json`` is checked by its records alone
+    (the files step then says so; it never reports the files as verified)."""
+    named = (game.ruleset.name, game.ruleset.version)
+    first_release = RELEASED.get(named, "").startswith(FIRST_RELEASE_PACKAGE)
+    return first_release and not any(root.rglob(MANIFEST))
 
 
 # -- every published file ------------------------------------------------------
 MANIFEST = "manifest.json"
+#: the frozen rulesets of the first release, which published no manifests
+FIRST_RELEASE_PACKAGE = "adjudicator.games.releases.v0_1_0."
 _TURN_DIR = re.compile(r"\d{3,}")
 
 
@@ -899,13 +913,19 @@ def _listed_files(root: Path) -> dict[str, str]:
     return listed
 
 
-def check_files(root: Path) -> TurnResult:
+def check_files(root: Path, unlisted_allowed: bool = False) -> TurnResult:
     """Every file of the archive is in a manifest and has the SHA-256 it lists; nothing else is there.
 
     Reports, boards, pages and game.json (its seat names, the open turn's commitment) are checked
     here: no replay re-derives their bytes.
     """
     result = TurnResult("files")
+    if unlisted_allowed:
+        result.checked.append("the records above")
+        result.skipped.append(
+            "reports and pages (an archive of the first release carries no manifest of its files)"
+        )
+        return result
     try:
         listed = _listed_files(root)
         seen: set[str] = set()
@@ -1024,6 +1044,14 @@ def summary(results: list[TurnResult]) -> tuple[str, int]:
     turns = [r for r in results if r.where not in ("setup", "files") and "adjustment " not in r.where]
     adjusted = sum(1 for r in results if "adjustment " in r.where)
     skipped = [r for r in results if r.skipped]
+    hidden = [r for r in skipped if r.where != "files"]
+    with_rules = next((f" with {r.label}" for r in results if r.where == "setup" and r.label), "")
+    if skipped and not hidden:
+        return (
+            f"verified: the setup and {len(turns)} turns replayed byte for byte{with_rules}; "
+            "its published files were not checked (see NOT checked above)",
+            0,
+        )
     if skipped:
         return (
             f"partly verified: {len(turns)} turns chained; {len(skipped)} steps could not be replayed "
@@ -1031,4 +1059,4 @@ def summary(results: list[TurnResult]) -> tuple[str, int]:
             0,
         )
     also = f" and {adjusted} referee adjustments" if adjusted > 0 else ""
-    return f"verified: the setup and {len(turns)} turns{also} replayed byte for byte", 0
+    return f"verified: the setup and {len(turns)} turns{also} replayed byte for byte{with_rules}", 0

@@ -29,6 +29,13 @@ def test_an_archive_exported_before_state_format_2_still_replays(tmp_path: Path,
         tar.extractall(tmp_path, filter="data")
     root = tmp_path / game
     assert all("source" in r["state_before"]["map"] for r in records(root))  # format 1 indeed
+    # Made by unreleased code between the first release and 0.2.0, which still called its
+    # Mare Nostrum "1" although its map was no longer the first release's; its rules are
+    # release 0.2.0's Mare Nostrum (version 2), which reads state format 1. Version "1" names
+    # the first release's frozen rules now, so the fixture is read as what made it.
+    meta = json.loads((root / "game.json").read_text())
+    assert meta["ruleset_version"] == "1"
+    (root / "game.json").write_text(json.dumps({**meta, "ruleset_version": "2"}))
     results = verify_archive(root)
     *replayed, files = results
     assert [r.where for r in replayed if not r.ok] == [], summary(results)[0]

@@ -509,7 +509,8 @@ def test_a_hidden_information_game_publishes_adjustments_when_it_publishes_its_r
     full = export_game(referee.db, "hid", tmp_path / "full", full=True)
     results = verify_archive(full)
     assert summary(results) == (
-        "verified: the setup and 2 turns and 1 referee adjustments replayed byte for byte",
+        "verified: the setup and 2 turns and 1 referee adjustments replayed byte for byte"
+        " with toy-adjust version 1",
         0,
     )
     assert json.loads((full / "adjustments" / "0001.json").read_text())["text"] == "south = 2\n"

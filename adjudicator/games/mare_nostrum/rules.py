@@ -31,6 +31,7 @@ from . import board, campaign
 from .bot import bot_orders
 from .legality import check_orders
 from .map import (
+    DEFAULT_MAP,
     STATE_FORMAT,
     GameMap,
     MapError,
@@ -39,6 +40,7 @@ from .map import (
     map_from_reference,
     map_of,
     map_record,
+    packaged_map,
 )
 from .native import military_phase
 from .orders import ORDER_FORMS, BattleResult, Order, canonical_orders, parse_orders, parse_results
@@ -62,7 +64,7 @@ class MareNostrum(BaseRuleset):
 
     name: ClassVar[str] = "mare-nostrum"
     title: ClassVar[str] = "Mare Nostrum: military phase"
-    version: ClassVar[str] = "1"
+    version: ClassVar[str] = "2"  # 2: the map data of the project map renamed and redrawn
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 8
     has_hidden_information: ClassVar[bool] = False
@@ -107,12 +109,19 @@ class MareNostrum(BaseRuleset):
             "battles": battles,
             "map": opts["map"],
             "turns": turns,
+            # the packaged map by its SHA-256: a setup replays with the text it was made with,
+            # kept in data/retired/ after the file changes (map.packaged_map)
+            **({} if opts["map"] else {"map_sha": game_map.sha}),
             # the states keep the map by reference (map.map_record); not an option a referee sets
             "state_format": STATE_FORMAT,
         }
 
     def _map_option(self, options: dict[str, Any]) -> GameMap:
-        return map_from_reference(options["map"]) if options.get("map") else default_map()
+        if options.get("map"):
+            return map_from_reference(options["map"])
+        if options.get("map_sha"):
+            return packaged_map(DEFAULT_MAP.name, str(options["map_sha"]))
+        return default_map()
 
     def seat_names(self, options: dict[str, Any]) -> list[str]:
         options = self._normalised(options)

@@ -47,6 +47,7 @@ def test_options_are_validated_with_what_is_valid() -> None:
         "map": "",
         "turns": 30,
         "state_format": 2,  # not an option a referee sets: how the states keep the map
+        "map_sha": default_map().sha,  # the packaged map the game is set up with, by SHA-256
     }
     for bad, words in (
         ({"nations": "9"}, "from 2 to 8"),

@@ -1,0 +1,1 @@
+"""Master & Commander: Far Side of the World, the 28-step naval combat game, refereed by email."""

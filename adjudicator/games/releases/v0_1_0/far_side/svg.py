@@ -1,0 +1,154 @@
+"""The board as a self-contained SVG: the 8x8 sea, each ship by number and side, hull and masts."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from typing import Any
+
+from adjudicator.games.releases.v0_1_0.far_side import board as B
+
+CELL = 60
+MARGIN = 24
+COLOURS = {"british": ("#c8102e", "#ffffff"), "french": ("#0055a4", "#ffffff")}
+
+
+def board_svg(state: dict[str, Any]) -> str:
+    size = CELL * B.SIZE + 2 * MARGIN
+    svg = ET.Element(
+        "svg",
+        {
+            "xmlns": "http://www.w3.org/2000/svg",
+            "width": str(size),
+            "height": str(size + 30),
+            "viewBox": f"0 0 {size} {size + 30}",
+            "font-family": "sans-serif",
+        },
+    )
+    ET.SubElement(svg, "title").text = f"Far Side of the World - {state.get('label', '')}"
+    ET.SubElement(
+        svg, "rect", {"x": "0", "y": "0", "width": str(size), "height": str(size + 30), "fill": "#f4efe1"}
+    )
+    for y in range(B.SIZE):
+        for x in range(B.SIZE):
+            fill = "#9cc9e6" if (x + y) % 2 else "#b7dbf0"
+            px, py = MARGIN + x * CELL, MARGIN + (B.SIZE - 1 - y) * CELL
+            ET.SubElement(
+                svg,
+                "rect",
+                {"x": str(px), "y": str(py), "width": str(CELL), "height": str(CELL), "fill": fill},
+            )
+    for i, letter in enumerate(B.FILES):
+        _text(svg, MARGIN + i * CELL + CELL // 2, MARGIN - 8, letter, 12, "#333")
+        _text(svg, MARGIN + i * CELL + CELL // 2, MARGIN + B.SIZE * CELL + 16, letter, 12, "#333")
+    for j in range(B.SIZE):
+        _text(svg, MARGIN // 2, MARGIN + (B.SIZE - 1 - j) * CELL + CELL // 2 + 4, str(j + 1), 12, "#333")
+    for ship in B.afloat(state):
+        _ship(svg, ship, state)
+    t = state["tally"]
+    caption = (
+        f"British: captured {t['british']['captured']}, sunk {t['british']['sunk']}   "
+        f"French: captured {t['french']['captured']}, sunk {t['french']['sunk']}"
+    )
+    _text(svg, size // 2, size + 18, caption, 13, "#222")
+    return ET.tostring(svg, encoding="unicode")
+
+
+def _text(
+    parent: ET.Element, x: int, y: int, text: str, size: int, fill: str, weight: str = "normal"
+) -> None:
+    node = ET.SubElement(
+        parent,
+        "text",
+        {
+            "x": str(x),
+            "y": str(y),
+            "font-size": str(size),
+            "text-anchor": "middle",
+            "fill": fill,
+            "font-weight": weight,
+        },
+    )
+    node.text = text
+
+
+def _ship(svg: ET.Element, ship: dict[str, Any], state: dict[str, Any]) -> None:
+    x, y = B.xy(ship["square"])
+    px, py = MARGIN + x * CELL, MARGIN + (B.SIZE - 1 - y) * CELL
+    hull_colour, text_colour = COLOURS[ship["side"]]
+    group = ET.SubElement(svg, "g", {"id": ship["id"]})
+    ET.SubElement(group, "title").text = (
+        f"{ship['id']} class {ship['class']}, hull {ship['hull']}, "
+        f"masts {ship['masts'] - ship['broken']}/{ship['masts']}"
+    )
+    # the hull: a boat shape, its fill showing the hull strength left
+    bow_up = ship["side"] == "french"
+    top, bottom = py + 14, py + CELL - 10
+    left, right = px + 10, px + CELL - 10
+    if bow_up:
+        points = (
+            f"{px + CELL / 2},{top} {right},{top + 14} {right},{bottom} {left},{bottom} {left},{top + 14}"
+        )
+    else:
+        points = (
+            f"{left},{top} {right},{top} {right},{bottom - 14} {px + CELL / 2},{bottom} {left},{bottom - 14}"
+        )
+    opacity = 0.35 + 0.65 * (ship["hull"] / ship["class"]) if ship["class"] else 1
+    ET.SubElement(
+        group,
+        "polygon",
+        {
+            "points": points,
+            "fill": hull_colour,
+            "fill-opacity": f"{opacity:.2f}",
+            "stroke": "#222",
+            "stroke-width": "1.5",
+        },
+    )
+    # masts: one line each, broken ones dashed and grey
+    for m in range(ship["masts"]):
+        mx = px + 18 + m * 12
+        broken = m >= ship["masts"] - ship["broken"]
+        ET.SubElement(
+            group,
+            "line",
+            {
+                "x1": str(mx),
+                "y1": str(py + 4),
+                "x2": str(mx),
+                "y2": str(py + 16),
+                "stroke": "#888" if broken else "#222",
+                "stroke-width": "2",
+                **({"stroke-dasharray": "2,2"} if broken else {}),
+            },
+        )
+    _text(group, px + CELL // 2, py + CELL // 2 + 9, str(ship["number"]), 18, text_colour, "bold")
+    _text(group, px + CELL - 8, py + CELL - 2, f"{ship['hull']}/{ship['class']}", 9, "#111")
+    fires = ship["fires"]["uncontrolled"] + ship["fires"]["controlled"]
+    if fires:
+        _text(group, px + 8, py + CELL - 2, "🔥" * min(fires, 3), 9, "#d40")
+    if ship["engaged"]:
+        ET.SubElement(
+            group,
+            "circle",
+            {
+                "cx": str(px + CELL - 8),
+                "cy": str(py + 8),
+                "r": "5",
+                "fill": "#222" if ship["fired"] else "#fff",
+                "stroke": "#222",
+            },
+        )
+    if any(ship["id"] in pair for pair in state["grapples"]):
+        ET.SubElement(
+            group,
+            "rect",
+            {
+                "x": str(px + 2),
+                "y": str(py + 2),
+                "width": str(CELL - 4),
+                "height": str(CELL - 4),
+                "fill": "none",
+                "stroke": "#a60",
+                "stroke-width": "3",
+            },
+        )

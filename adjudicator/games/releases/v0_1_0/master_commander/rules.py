@@ -1,0 +1,495 @@
+"""Master & Commander (Sylvain Lopez), the card game, refereed turn by turn by email.
+
+The whole state machine: ``state["pending"]`` says what the game waits for (the active player's
+turn, a mulligan, rally bids, a referendum, a battle's engagement or manoeuvre round, a duel step,
+a ransom), with one request per seat that must answer. ``resolve`` reveals the answers together,
+then :func:`advance` carries the game on (the rest of the active player's orders, the battle, the
+next turn) until it must wait again or the game is over.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any, ClassVar
+
+from adjudicator.games.releases.v0_1_0.dice import Dice
+from adjudicator.games.releases.v0_1_0.base import (
+    BaseRuleset,
+    Event,
+    OptionError,
+    OrderRequest,
+    Outcome,
+    Parsed,
+    Problem,
+    State,
+)
+from adjudicator.games.releases.v0_1_0.master_commander import battle as battles
+from adjudicator.games.releases.v0_1_0.master_commander import bot as bots
+from adjudicator.games.releases.v0_1_0.master_commander import orders as grammar
+from adjudicator.games.releases.v0_1_0.master_commander import phases, sealed
+from adjudicator.games.releases.v0_1_0.master_commander.board import board_text
+from adjudicator.games.releases.v0_1_0.master_commander.cards import (
+    CardError,
+    catalogue,
+    deck_lists,
+    deck_problems,
+    prebuilt_decks,
+    read_card_file,
+)
+from adjudicator.games.releases.v0_1_0.master_commander.icroe import COMPANY_BASE_GOLD, COMPANY_GOLD_PER_PLAYER
+from adjudicator.games.releases.v0_1_0.master_commander.picture import board_svg
+from adjudicator.games.releases.v0_1_0.master_commander.table import HAND_SIZE, TAVERN_SIZE, Refused, Table
+
+STARTING_DOUBLONS = 5  # "Prenez 5 doublons pour commencer"
+DEFAULT_DECKS = ("spanish", "english", "french", "brethren", "buccaneers")
+
+
+class MasterCommander(BaseRuleset):
+    """The ruleset ``master-commander``: 2 to 5 players, sealed bids, votes, battles and duels."""
+
+    name: ClassVar[str] = "master-commander"
+    title: ClassVar[str] = "Master & Commander (the card game)"
+    version: ClassVar[str] = "1"
+    min_seats: ClassVar[int] = 2
+    max_seats: ClassVar[int] = 5
+    has_hidden_information: ClassVar[bool] = True
+    options: ClassVar[dict[str, tuple[str, str]]] = {
+        "players": ("3", "number of players, 2 to 5 (ignored when decks is given)"),
+        "decks": ("", "comma-separated prebuilt decks: spanish, english, french, brethren, buccaneers"),
+        "turn_limit": ("60", "club safety net: after this many rounds the most gold wins (0: no limit)"),
+        "deck.<seat>": (
+            "",
+            "path of a TOML deck file for that seat, checked against the deck-building rules",
+        ),
+    }
+
+    # -- options and seats -------------------------------------------------------------------------
+    def parse_options(self, raw: dict[str, str]) -> dict[str, Any]:
+        known = {"players", "decks", "turn_limit"}
+        for key in raw:
+            if key not in known and not key.startswith("deck."):
+                raise OptionError(
+                    f"unknown option {key!r} for {self.name}; "
+                    "valid options: players, decks, turn_limit, deck.<seat>"
+                )
+        prebuilt = prebuilt_decks()
+        decks_text = str(raw.get("decks", "")).strip()
+        if decks_text:
+            decks = [d.strip().lower() for d in decks_text.split(",") if d.strip()]
+            for d in decks:
+                if d not in prebuilt:
+                    raise OptionError(f"unknown deck {d!r}; prebuilt decks: {', '.join(sorted(prebuilt))}")
+        else:
+            try:
+                players = int(raw.get("players", "3"))
+            except ValueError:
+                raise OptionError("players must be a whole number from 2 to 5") from None
+            if not self.min_seats <= players <= self.max_seats:
+                raise OptionError("players must be from 2 to 5")
+            decks = list(DEFAULT_DECKS[:players])
+        if not self.min_seats <= len(decks) <= self.max_seats:
+            raise OptionError(f"{len(decks)} decks: Master & Commander is for 2 to 5 players")
+        try:
+            limit = int(raw.get("turn_limit", "60"))
+        except ValueError:
+            raise OptionError("turn_limit must be a whole number of rounds (0: no limit)") from None
+        if limit < 0:
+            raise OptionError("turn_limit must be 0 (no limit) or more")
+        options: dict[str, Any] = {"decks": decks, "turn_limit": limit, "custom": {}}
+        seats = self.seat_names(options)
+        for key, path in raw.items():
+            if not key.startswith("deck."):
+                continue
+            seat = key[5:]
+            if seat not in seats:
+                raise OptionError(f"{key}: no seat {seat!r}; seats are {', '.join(seats)}")
+            options["custom"][seat] = load_custom_deck(str(path))
+        defined: dict[str, Any] = {}
+        for seat, custom in options["custom"].items():
+            for card_id, card in custom["cards"].items():
+                if defined.setdefault(card_id, card) != card:
+                    raise OptionError(f"deck.{seat}: card {card_id!r} differs from another deck file's")
+        return options
+
+    def seat_names(self, options: dict[str, Any]) -> list[str]:
+        decks = options.get("decks") or list(DEFAULT_DECKS[: int(options.get("players", 3))])
+        if isinstance(decks, str):
+            decks = [d.strip().lower() for d in decks.split(",") if d.strip()]
+        names: list[str] = []
+        for d in decks:
+            name, n = d, 2
+            while name in names:
+                name, n = f"{d}-{n}", n + 1
+            names.append(name)
+        return names
+
+    # -- setup ---------------------------------------------------------------------------------------
+    def setup(self, options: dict[str, Any], seats: list[str], dice: Dice) -> State:
+        """ "Mise en place": havens, three shuffled piles each, a tavern of 3, 5 doublons, 6 cards."""
+        if "decks" not in options or isinstance(options.get("decks"), str):
+            options = self.parse_options({k: str(v) for k, v in options.items()})
+        cards = catalogue()
+        prebuilt = prebuilt_decks()
+        decks = list(options["decks"])
+        seat_decks: dict[str, dict[str, Any]] = {}
+        for i, seat in enumerate(seats):
+            custom = options.get("custom", {}).get(seat)
+            if custom:
+                cards.update(custom["cards"])
+                seat_decks[seat] = custom["deck"]
+            else:
+                seat_decks[seat] = deck_lists(prebuilt[decks[i % len(decks)]])
+        first = dice.choice(list(seats), "first-player")
+        order = list(seats[seats.index(first) :]) + list(seats[: seats.index(first)])
+        state: State = {
+            "game": self.name,
+            "options": {"turn_limit": int(options.get("turn_limit", 0))},
+            "catalogue": cards,
+            "order": order,
+            "players": {},
+            "cards": {},
+            "next_uid": 0,
+            "company_gold": COMPANY_BASE_GOLD + COMPANY_GOLD_PER_PLAYER * len(seats),
+            "active": None,
+            "turn": 0,
+            "round": 1,
+            "turn_state": phases.fresh_turn_state(),
+            "allied": {},
+            "queue": [],
+            "battle": None,
+            "pending": None,
+            "outcome": None,
+        }
+        table = Table(state)
+        for seat in seats:
+            deck = seat_decks[seat]
+            haven = cards[deck["haven"]]
+
+            def make(ids: list[str], seat: str = seat) -> list[str]:
+                return [table.new_instance(card_id, seat) for card_id in ids]
+
+            crew = dice.shuffle(make(deck["characters"]), f"shuffle:crew:{seat}")
+            exploration = dice.shuffle(make(deck["territories"]), f"shuffle:exploration:{seat}")
+            adventure = dice.shuffle(make(deck["adventure"]), f"shuffle:adventure:{seat}")
+            state["players"][seat] = {
+                "deck_name": deck.get("name", deck.get("id", "")),
+                "faction": haven["faction"],
+                "haven": make([deck["haven"]])[0],
+                "doublons": STARTING_DOUBLONS,
+                "gold": 0,
+                "deck": adventure[HAND_SIZE:],
+                "hand": adventure[:HAND_SIZE],
+                "discard": [],
+                "crew": crew[TAVERN_SIZE:],
+                "tavern": crew[:TAVERN_SIZE],
+                "exploration": exploration,
+                "characters": [],
+                "territories": [],
+                "agreements": [],
+                "captured": [],
+                "dead": [],
+                "event": None,
+                "active_event": None,
+            }
+        sealed.open_mulligan(table)
+        return state
+
+    # -- requests and labels ---------------------------------------------------------------------------
+    def requests(self, state: State) -> list[OrderRequest]:
+        if state.get("outcome") or not state.get("pending"):
+            return []
+        pending = state["pending"]
+        if pending["kind"] == "turn":
+            seat = pending["seat"]
+            return [
+                OrderRequest(
+                    key=f"turn:{seat}",
+                    seat=seat,
+                    kind="turn",
+                    label=f"Turn {state['turn']}, {seat}",
+                    default="pass",
+                    prompt="Your whole turn: attachments, actions, an event, explore or raid, "
+                    "refute or propose an agreement, one gold transaction, a ransom, recruits and rallies, "
+                    "a discard (see orders/master-commander.md).",
+                )
+            ]
+        return [
+            OrderRequest(
+                key=a["key"],
+                seat=a["seat"],
+                kind=a["kind"],
+                label=a["label"],
+                default=a["default"],
+                prompt=a["prompt"],
+            )
+            for a in pending["asks"]
+        ]
+
+    def label(self, state: State) -> str:
+        """The turn's name: ``Turn 7, english``, or ``Turn 7, english: referendum on Trade Treaty``."""
+        if state.get("outcome"):
+            return "Game over"
+        pending = state.get("pending") or {}
+        kind = pending.get("kind")
+        if kind == "turn":
+            return f"Turn {state['turn']}, {pending['seat']}"
+        if kind == "mulligan":
+            return "Opening hands: mulligan"
+        table = Table(state)
+        battle = state.get("battle") or {}
+        title = str(kind)
+        if kind == "rally":
+            title = f"rally bids for {table.card(pending['card'])['name']}"
+        elif kind == "vote":
+            title = f"referendum on {table.card(pending['agreement'])['name']}"
+        elif kind in ("engage", "manoeuvre", "duel") and battle:
+            title = f"battle for {table.card(battle['target'])['name']}"
+            if kind == "engage":
+                title += ": engagement" if pending.get("step") == 1 else ": the defender's allies"
+            elif kind == "manoeuvre":
+                title += f": manoeuvre round {battle['round']}"
+            elif battle.get("duel"):
+                duel = battle["duel"]
+                names = [table.card(duel[who])["name"] for who in ("challenger", "challenged")]
+                title += f": duel, {names[0]} v {names[1]}"
+        elif kind in ("ransom", "ransom-choice"):
+            title = f"ransom of {table.card(pending['captive'])['name']}"
+            if kind == "ransom-choice":
+                title += ": the captor's choice"
+        return f"Turn {state['turn']}, {state['active']}: {title}"
+
+    # -- orders ----------------------------------------------------------------------------------------
+    def parse(self, request: OrderRequest, text: str) -> Parsed:
+        return grammar.parse(request.kind, text)
+
+    def canonical(self, request: OrderRequest, orders: Any) -> str:
+        return grammar.canonical(list(orders or []))
+
+    def check(self, state: State, request: OrderRequest, orders: Any) -> list[Problem]:
+        orders = list(orders or [])
+        pending = state.get("pending") or {}
+        keys = [r.key for r in self.requests(state)]
+        if request.key not in keys:
+            return [Problem(None, "illegal", f"{request.key} is not asked now", "answer: " + ", ".join(keys))]
+        table = Table(json.loads(json.dumps(state)), dry=True)
+        seat = request.seat
+        bad: list[tuple[dict[str, Any], Refused]] = []
+        kind = request.kind
+        if kind == "turn":
+            for order in phases.turn_queue(orders):
+                try:
+                    phases.run_order(table, seat, order)
+                except Refused as refused:
+                    bad.append((order, refused))
+        elif kind == "mulligan":
+            for order in orders:
+                try:
+                    sealed.mulligan_cards(table, seat, [order])
+                except Refused as refused:
+                    bad.append((order, refused))
+        elif kind == "bid":
+            for order in orders:
+                try:
+                    sealed.check_bid(table, seat, order)
+                except Refused as refused:
+                    bad.append((order, refused))
+        elif kind == "vote":
+            voted: list[dict[str, Any]] = []
+            for order in orders:
+                try:
+                    sealed.ballots(table, seat, [*voted, order])
+                    sealed.reactions(table, seat, [*voted, order])
+                    voted.append(order)
+                except Refused as refused:
+                    bad.append((order, refused))
+        elif kind == "defend":
+            bad = battles.check_defend(table, seat, orders)
+        elif kind == "ally":
+            bad = battles.check_ally(table, seat, orders)
+        elif kind == "manoeuvre":
+            for order in orders:
+                if order["verb"] == "play":
+                    try:
+                        battles.manoeuvre_card(table, seat, order)
+                    except Refused as refused:
+                        bad.append((order, refused))
+        elif kind == "duel":
+            bad = battles.check_duel(table, seat, orders)
+        elif kind in ("ransom", "offer", "choice"):
+            for order in orders:
+                try:
+                    if order["verb"] == "pay":
+                        sealed.check_pay(table, seat, pending["captive"])
+                    elif order["verb"] == "offer":
+                        sealed.check_offer(table, seat, pending["captive"], order)
+                    elif kind == "choice":
+                        sealed.check_choice(table, order)
+                except Refused as refused:
+                    bad.append((order, refused))
+        return [Problem(o.get("line"), r.kind, r.message, r.suggestion) for o, r in bad]  # type: ignore[arg-type]
+
+    # -- resolution ------------------------------------------------------------------------------------
+    def resolve(self, state: State, orders: dict[str, Any], dice: Dice) -> tuple[State, list[Event]]:
+        table = Table(state)
+        pending = state.get("pending")
+        if state.get("outcome") or not pending:
+            return state, []
+        answers = {r.key: self._orders_of(r, orders.get(r.key)) for r in self.requests(state)}
+        kind = pending["kind"]
+        state["pending"] = None
+        if kind == "turn":
+            state["queue"] = phases.turn_queue(answers.get(f"turn:{pending['seat']}", []))
+        else:
+            state["pending"] = pending  # the resolvers read it, and may replace it
+            resolver = {
+                "mulligan": sealed.resolve_mulligan,
+                "rally": sealed.resolve_rally,
+                "vote": sealed.resolve_referendum,
+                "ransom": sealed.resolve_ransom,
+                "ransom-choice": sealed.resolve_ransom_choice,
+                "engage": battles.resolve_engagement,
+                "manoeuvre": battles.resolve_round,
+                "duel": battles.resolve_duel_step,
+            }[kind]
+            resolver(table, answers)
+            if state["pending"] is pending:
+                state["pending"] = None
+        advance(table)
+        return state, table.events
+
+    def _orders_of(self, request: OrderRequest, given: Any) -> list[dict[str, Any]]:
+        if given is None:
+            return list(grammar.parse(request.kind, request.default).orders)
+        if isinstance(given, Parsed):
+            return list(given.orders)
+        if isinstance(given, str):
+            return list(grammar.parse(request.kind, given).orders)
+        return list(given)
+
+    # -- what each seat sees -----------------------------------------------------------------------------
+    def view(self, state: State, seat: str | None) -> State:
+        """The public table, plus ``you``: what only ``seat`` may see (``None`` for the public).
+
+        Every hand, deck, crew pile and exploration pile is a count on the public table; another
+        player's face-down event shows its tokens; face-down duel cards are a count. ``you`` holds
+        the seat's own hand, face-down event, duel cards and remaining turn orders, with their cards.
+        """
+        view = json.loads(json.dumps(state))
+        full = view["cards"]
+        hidden: set[str] = set()
+        you: dict[str, Any] = {"seat": seat, "hand": [], "event": None, "duel_cards": [], "queue": []}
+        for s, p in view["players"].items():
+            for zone in ("deck", "crew", "exploration", "hand"):
+                hidden.update(p[zone])
+                if s == seat and zone == "hand":
+                    you["hand"] = list(p[zone])
+                p[zone] = len(p[zone])
+            if p["event"]:
+                hidden.add(p["event"]["uid"])
+                if s == seat:
+                    you["event"] = dict(p["event"])
+                p["event"] = {"tokens": p["event"]["tokens"]}
+        battle = view.get("battle")
+        if battle and battle.get("duel"):
+            for s, played in battle["duel"]["played"].items():
+                hidden.update(played)
+                if s == seat:
+                    you["duel_cards"] = list(played)
+                battle["duel"]["played"][s] = len(played)
+        if seat is not None and seat == view.get("active"):
+            you["queue"] = list(view.get("queue", []))
+        view["queue"] = len(view.get("queue", []))
+        view["cards"] = {u: _face(c) for u, c in full.items() if u not in hidden}
+        if seat is None:
+            view["you"] = None
+            return view
+        mine = [*you["hand"], *you["duel_cards"], *([you["event"]["uid"]] if you["event"] else [])]
+        you["cards"] = {u: full[u] for u in mine}
+        view["you"] = you
+        return view
+
+    def outcome(self, state: State) -> Outcome | None:
+        done = state.get("outcome")
+        if not done:
+            return None
+        return Outcome(tuple(done["winners"]), done["reason"])
+
+    def bot(self, state: State, request: OrderRequest, rng: random.Random) -> str:
+        return bots.play(self, state, request, rng)
+
+    def board_text(self, view: State) -> str:
+        return board_text(view)
+
+    def board_svg(self, view: State) -> str | None:
+        return board_svg(view)
+
+
+def _face(inst: dict[str, Any]) -> dict[str, Any]:
+    """A card as the table sees it: a new recruit or a barren island shows its verso only."""
+    if inst.get("recruit"):
+        return {**inst, "id": "new-recruit"}
+    if inst.get("barren"):
+        return {**inst, "id": "barren-island"}
+    return inst
+
+
+def advance(table: Table) -> None:
+    """Carry the game on until it must wait for sealed orders or is over."""
+    state = table.state
+    while state["outcome"] is None and state["pending"] is None:
+        if phases.victory_by_seven_seas(table):
+            break
+        if state["battle"] is not None:
+            battles.play_next(table)
+            continue
+        if state["queue"]:
+            order = state["queue"].pop(0)
+            seat = state["active"]
+            try:
+                phases.run_order(table, seat, order)
+            except Refused as refused:
+                table.tell(
+                    f"{seat}'s order '{grammar.order_text(order)}' is skipped: {refused.message}.",
+                    "order-skipped",
+                )
+            continue
+        if state["active"] is None:
+            phases.begin_turn(table, state["order"][0])
+            continue
+        active = state["active"]
+        phases.end_of_turn(table, active)
+        following = table.seats_from(active)[1]
+        if following == state["order"][0]:
+            state["round"] += 1
+        phases.begin_turn(table, following)
+
+
+def load_custom_deck(path: str) -> dict[str, Any]:
+    """Read a club's deck file (the one place this ruleset reads a file outside its package)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise OptionError(f"cannot read the deck file {path!r}: {exc.strerror}") from None
+    try:
+        own_cards, decks = read_card_file(text, Path(path).name)
+    except CardError as exc:
+        raise OptionError(str(exc)) from None
+    if len(decks) != 1:
+        raise OptionError(f"{path}: a deck file needs exactly one [deck] table")
+    deck = next(iter(decks.values()))
+    cards = catalogue()
+    clash = sorted(set(own_cards) & set(cards))
+    if clash:
+        raise OptionError(f"{path}: card ids already used by the packaged set: {', '.join(clash)}")
+    cards.update(own_cards)
+    try:
+        problems = deck_problems(deck, cards)
+    except CardError as exc:
+        raise OptionError(str(exc)) from None
+    if problems:
+        raise OptionError(f"{path} breaks the deck-building rules: " + "; ".join(problems))
+    lists = deck_lists(deck)
+    used = {lists["haven"], *lists["characters"], *lists["territories"], *lists["adventure"]}
+    return {"deck": lists, "cards": {k: v for k, v in own_cards.items() if k in used}}
