@@ -139,6 +139,18 @@ def close_lookups(session: Session, game_id: str, number: int) -> CloseLookups:
     )
 
 
+def private_text_of(ruleset: Ruleset, state: Any, view: Any, seat: str | None) -> str:
+    """What ``seat`` alone sees, in the game's words; for a ruleset of an earlier release, which
+    has no words for it, its private part as plain ``key: value`` lines."""
+    if seat is None:
+        return ""
+    words = getattr(ruleset, "private_text", None)
+    if words is not None:
+        return str(words(view))
+    part = private_view(ruleset, state, seat) if isinstance(state, dict) else {}
+    return "\n".join(f"{key}: {canonical_json(value)}" for key, value in sorted(part.items()))
+
+
 def private_view(ruleset: Ruleset, state: dict[str, Any], seat: str | None) -> dict[str, Any]:
     """What ``seat`` sees that the public does not (its hand, treasury, notes), by top-level key."""
     if seat is None:
@@ -194,7 +206,7 @@ def seen_by(
     shown = shared["shown"]
     view, view_key = _view_of(shared, seat)
     # what the seat alone sees, in the game's words (never its data: they stay in the record)
-    private = ruleset.private_text(view) if seat is not None else ""  # before the board is drawn from it
+    private = private_text_of(ruleset, shared["state"], view, seat)  # before the board is drawn from it
     if view_key not in shared["boards"]:
         shared["boards"][view_key] = (ruleset.board_text(view), clean_svg(ruleset.board_svg(view)))
     board_text, board_svg = shared["boards"][view_key]
