@@ -35,7 +35,7 @@ from adjudicator.games.base import OrderRequest
 from adjudicator.post import outbox
 from adjudicator.post.compose import as_bytes, compose, header_text, stable_boundaries, stable_message_id
 from adjudicator.post.ics import deadline_attachment
-from adjudicator.post.owed import owed_context
+from adjudicator.post.owed import for_player, owed_context
 from adjudicator.post.render import render
 
 #: ``outboxmessage.compose`` of an acknowledgement queued by reference (see the module's docstring).
@@ -159,6 +159,11 @@ def ack_record(
     ).encode()
 
 
+def _as_mailed(problem: dict[str, Any]) -> dict[str, Any]:
+    suggestion = for_player(problem.get("suggestion") or "") or None
+    return {**problem, "message": for_player(problem["message"]), "suggestion": suggestion}
+
+
 def ack_context(record: dict[str, Any]) -> dict[str, Any]:
     """The template context of ``ack.{txt,html}.j2`` from a stored :func:`ack_record`."""
     result = record["result"]
@@ -181,7 +186,15 @@ def ack_context(record: dict[str, Any]) -> dict[str, Any]:
             "local_deadline": local_time(deadline, record["timezone"]),
         },
         "result": result,
-        "problems": record["problems"],
+        # a released ruleset's own words may point at a repository file: a mail leaves it out
+        "problems": [
+            {
+                **p,
+                "message": for_player(p["message"]),
+                "suggestion": for_player(p["suggestion"] or "") or None,
+            }
+            for p in record["problems"]
+        ],
         "diff": changes(result["previous"], result["canonical"]) if result["accepted"] else [],
         "authentication": record.get("authentication", []),
     }
