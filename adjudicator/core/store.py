@@ -181,6 +181,9 @@ class Game(SQLModel, table=True):
     finished_at: datetime | None = _maybe_when()
     #: Press between the seats (migration 0004): none, white (signed), grey (anonymous), public.
     press: str = Field(default="white", sa_column=Column(String(8), nullable=False, server_default="white"))
+    #: The language the game's mail is written in for a reader without one of their own (migration
+    #: 0010): a code of ``adjudicator.games.language.SUPPORTED``.
+    lang: str = Field(default="en", sa_column=Column(String(16), nullable=False, server_default="en"))
 
 
 class Seat(SQLModel, table=True):
@@ -202,6 +205,8 @@ class Seat(SQLModel, table=True):
     mail_failing_turn: int | None = None
     mail_failing_at: datetime | None = _maybe_when()
     mail_failing_reason: str | None = Field(default=None, max_length=300)
+    #: the seat's own language (migration 0010); ``None``: the game's
+    lang: str | None = Field(default=None, max_length=16)
 
 
 class Turn(SQLModel, table=True):
@@ -407,6 +412,8 @@ class Observer(SQLModel, table=True):
     code_sent_at: datetime | None = _maybe_when()
     created_at: datetime = _when()
     confirmed_at: datetime | None = _maybe_when()
+    #: the observer's own language (migration 0010); ``None``: the game's
+    lang: str | None = Field(default=None, max_length=16)
 
 
 # -- between the players: sign-up, confirmations, absences, proposals ----------

@@ -55,6 +55,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, Protocol, runtime_checkable
 
 from adjudicator.games.dice import Dice
+from adjudicator.games.language import ENGLISH, N_, NO_GLOSSARY, Glossary, Language
 
 State = dict[str, Any]
 ProblemKind = Literal["invalid", "illegal", "ambiguous", "warning"]
@@ -63,7 +64,7 @@ ProblemKind = Literal["invalid", "illegal", "ambiguous", "warning"]
 REFEREE = "referee"
 
 #: Where a mail sends a player for more than it says: a player has a mailbox, not the repository.
-HELP_HINT = "reply `help` for the full order page"
+HELP_HINT = N_("reply `help` for the full order page")
 
 
 class OptionError(ValueError):
@@ -293,13 +294,13 @@ class Ruleset(Protocol):
 
     def bot(self, state: State, request: OrderRequest, rng: random.Random) -> str: ...
 
-    def board_text(self, view: State) -> str: ...
+    def board_text(self, view: State, lang: Language = ENGLISH) -> str: ...
 
     def board_svg(self, view: State) -> str | None: ...
 
-    def order_forms(self, request: OrderRequest) -> tuple[OrderForm, ...]: ...
+    def order_forms(self, request: OrderRequest, lang: Language = ENGLISH) -> tuple[OrderForm, ...]: ...
 
-    def private_text(self, view: State) -> str: ...
+    def private_text(self, view: State, lang: Language = ENGLISH) -> str: ...
 
 
 class BaseRuleset:
@@ -344,19 +345,126 @@ class BaseRuleset:
     def view(self, state: State, seat: str | None) -> State:
         return state
 
-    def board_text(self, view: State) -> str:
+    def board_text(self, view: State, lang: Language = ENGLISH) -> str:
         return ""
 
     def board_svg(self, view: State) -> str | None:
         return None
 
-    def order_forms(self, request: OrderRequest) -> tuple[OrderForm, ...]:
-        """The order forms ``request`` accepts (none known: the mail says only ``help``)."""
+    def order_forms(self, request: OrderRequest, lang: Language = ENGLISH) -> tuple[OrderForm, ...]:
+        """The order forms ``request`` accepts, in ``lang`` (none known: the mail says only ``help``)."""
         return ()
 
-    def private_text(self, view: State) -> str:
+    def private_text(self, view: State, lang: Language = ENGLISH) -> str:
         """What ``view``'s seat alone sees that its board text does not show, in plain lines."""
         return ""
+
+    # -- the reader's language: what the record holds in English, said in ``lang`` ------------
+    #: The game's terms in each language, as its rule book names them; the reports and the order
+    #: parser read the same table.
+    glossary: ClassVar[Glossary] = NO_GLOSSARY
+    #: The rulesets of this protocol take a reader's language (the frozen ones of past releases do not).
+    multilingual: ClassVar[bool] = True
+
+    def event_text(self, event: Event, lang: Language) -> str:
+        """``event`` as ``lang`` says it (the record keeps the English ``event.text``)."""
+        return event.text
+
+    def problem_text(self, problem: Problem, lang: Language) -> str:
+        """One problem of a line, framed and said in ``lang``."""
+        return problem_text(problem, lang, problem.message, problem.suggestion)
+
+    def prompt_text(self, request: OrderRequest, lang: Language) -> str:
+        """What ``request`` asks, in ``lang`` (the record keeps the English ``request.prompt``)."""
+        return request.prompt
+
+    def label_text(self, label: str, lang: Language) -> str:
+        """A turn's label (``Spring 3``) in ``lang``."""
+        return label
+
+    def canonical_text(self, request: OrderRequest, canonical: str, lang: Language) -> str:
+        """A canonical order text echoed in ``lang`` (the receipt seals the English canonical form;
+        the game's parser reads both)."""
+        return canonical
+
+    def outcome_text(self, outcome: Outcome, lang: Language) -> str:
+        """How the game ended, in ``lang``."""
+        return outcome_text(outcome, lang, outcome.reason)
+
+
+def problem_text(problem: Problem, lang: Language, message: str, suggestion: str = "") -> str:
+    """A problem framed in ``lang`` around its ``message`` and ``suggestion`` (already in ``lang``).
+
+    >>> from adjudicator.games.language import language
+    >>> problem_text(Problem(2, "invalid", "x"), language("fr"), "province inconnue 'Galia'", "Gallia ?")
+    "ligne 2 : province inconnue 'Galia' (Gallia ?)"
+    """
+    where = lang._("line %(line)s: ", line=problem.line) if problem.line else ""
+    hint = lang._(" (%(suggestion)s)", suggestion=suggestion) if suggestion else ""
+    rule = lang._(" [rule %(rule)s]", rule=problem.rule) if problem.rule else ""
+    return f"{where}{message}{hint}{rule}"
+
+
+def outcome_text(outcome: Outcome, lang: Language, reason: str) -> str:
+    """An outcome in ``lang`` around its ``reason`` (already in ``lang``)."""
+    if not outcome.winners:
+        return lang._("draw (%(reason)s)", reason=reason)
+    return lang._("won by %(winners)s (%(reason)s)", winners=", ".join(outcome.winners), reason=reason)
+
+
+class Spoken:
+    """What a ruleset says to one reader, in the reader's language.
+
+    A ruleset of a past release (frozen before languages) speaks English and has only the methods
+    it had: the board and private text without a language, no order forms if it had none.
+    """
+
+    def __init__(self, ruleset: Any, lang: Language = ENGLISH) -> None:
+        self.ruleset = ruleset
+        self.lang = lang
+        self.current = bool(getattr(ruleset, "multilingual", False))
+
+    def _english(self) -> bool:
+        return not self.current
+
+    def board_text(self, view: State) -> str:
+        if self._english():
+            return self.ruleset.board_text(view)
+        return self.ruleset.board_text(view, self.lang)
+
+    def private_text(self, view: State) -> str:
+        words = getattr(self.ruleset, "private_text", None)
+        if words is None:
+            return ""
+        return words(view) if self._english() else words(view, self.lang)
+
+    def order_forms(self, request: OrderRequest) -> tuple[OrderForm, ...]:
+        forms = getattr(self.ruleset, "order_forms", None)
+        if forms is None:
+            return ()
+        return forms(request) if self._english() else forms(request, self.lang)
+
+    def event(self, event: Event) -> str:
+        return event.text if self._english() else self.ruleset.event_text(event, self.lang)
+
+    def problem(self, problem: Problem) -> str:
+        if self._english():
+            return problem_text(problem, self.lang, problem.message, problem.suggestion)
+        return self.ruleset.problem_text(problem, self.lang)
+
+    def prompt(self, request: OrderRequest) -> str:
+        return request.prompt if self._english() else self.ruleset.prompt_text(request, self.lang)
+
+    def label(self, label: str) -> str:
+        return label if self._english() else self.ruleset.label_text(label, self.lang)
+
+    def canonical(self, request: OrderRequest, canonical: str) -> str:
+        return canonical if self._english() else self.ruleset.canonical_text(request, canonical, self.lang)
+
+    def outcome(self, outcome: Outcome) -> str:
+        if self._english():
+            return outcome_text(outcome, self.lang, outcome.reason)
+        return self.ruleset.outcome_text(outcome, self.lang)
 
 
 def problems_text(problems: list[Problem]) -> str:

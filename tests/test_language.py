@@ -1,0 +1,112 @@
+"""The readers' languages: catalogues complete, codes parsed, glossaries, plural forms, old rulesets."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from adjudicator.cli.catalogue import PARTS, extract, problems
+from adjudicator.games.base import Event, Outcome, Problem, Spoken
+from adjudicator.games.language import (
+    ENGLISH,
+    SUPPORTED,
+    Glossary,
+    LanguageError,
+    Term,
+    fold,
+    language,
+    parse_language,
+)
+
+
+@pytest.mark.parametrize("code", [c for c in SUPPORTED if c != "en"])
+def test_every_message_of_code_and_templates_has_a_translation(code: str) -> None:
+    missing = problems(code)
+    assert not missing, f"{len(missing)} messages lack a {code} translation:\n" + "\n".join(missing[:40])
+
+
+def test_the_extraction_finds_messages_of_code_and_templates() -> None:
+    found = {m.id for part in PARTS for m in extract(part)}
+    assert "draw (%(reason)s)" in found  # a message of the code: the check above has something to check
+
+
+def test_problems_reports_a_message_without_translation(tmp_path, monkeypatch) -> None:
+    import adjudicator.cli.catalogue as catalogue
+
+    monkeypatch.setattr(catalogue, "LOCALE", tmp_path)  # an empty catalogue folder
+    assert any("no fr translation of 'draw (%(reason)s)'" in p for p in catalogue.problems("fr"))
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("fr", "fr"),
+        (" FR ", "fr"),
+        ("fr_FR", "fr"),
+        ("fr-CA", "fr"),
+        ("Français", "fr"),
+        ("francais", "fr"),
+        ("en", "en"),
+        ("English", "en"),
+    ],
+)
+def test_language_codes_and_names_are_read(text: str, code: str) -> None:
+    assert parse_language(text) == code
+
+
+@given(st.text(max_size=60))
+def test_any_text_is_a_language_or_a_clear_refusal(text: str) -> None:
+    try:
+        assert parse_language(text) in SUPPORTED
+    except LanguageError as error:
+        message = str(error)
+        assert "the referee writes en (English), fr (français)" in message
+        assert len(message) < 200 and "\n" not in message
+
+
+def test_french_plural_forms_count_zero_and_one_as_singular() -> None:
+    term = Term("legion", en="legion", fr="légion")
+    assert [term.name("fr", n) for n in (0, 1, 2)] == ["légion", "légion", "légions"]
+    assert [term.name("en", n) for n in (0, 1, 2)] == ["legions", "legion", "legions"]
+    assert ENGLISH.n_("%(num)d order owed", "%(num)d orders owed", 1) == "1 order owed"
+
+
+def test_numbers_and_dates_follow_the_locale() -> None:
+    from datetime import UTC, datetime
+
+    fr = language("fr")
+    assert fr.number(1234.5).replace("\u202f", " ") == "1 234,5"
+    assert ENGLISH.number(1234.5) == "1,234.5"
+    moment = datetime(2026, 11, 26, 20, 0, tzinfo=UTC)
+    assert "nov." in fr.when(moment, "Europe/Paris") and "21:00" in fr.when(moment, "Europe/Paris")
+
+
+def test_a_glossary_reads_words_of_either_language_without_accents() -> None:
+    g = Glossary((Term("trireme", en="fleet", fr="trirème", en_words=("trireme",)),))
+    assert g.key("TRIREME") == g.key("trirème") == g.key("Trireme") == g.key("fleets") == "trireme"
+    assert g.word("trireme", language("fr"), 3) == "trirèmes"
+    assert fold("Légion") == "legion"
+
+
+def test_a_glossary_refuses_one_word_for_two_things() -> None:
+    with pytest.raises(ValueError, match="names both"):
+        Glossary((Term("a", en="ship", fr="navire"), Term("b", en="boat", fr="Navire")))
+
+
+class _OldRules:
+    """A ruleset of a past release: no language anywhere."""
+
+    def board_text(self, view: object) -> str:
+        return "board"
+
+    def private_text(self, view: object) -> str:
+        return "private"
+
+
+def test_a_ruleset_of_a_past_release_speaks_english_with_the_words_it_had() -> None:
+    spoken = Spoken(_OldRules(), language("fr"))
+    assert spoken.board_text({}) == "board" and spoken.private_text({}) == "private"
+    assert spoken.event(Event("Rome moves")) == "Rome moves"
+    assert spoken.problem(Problem(3, "invalid", "bad")) == "ligne 3 : bad"
+    assert spoken.outcome(Outcome((), "stalemate")) == "partie nulle (stalemate)"
