@@ -36,6 +36,8 @@ from jinja2 import (
 )
 from jinja2.sandbox import SandboxedEnvironment
 
+from adjudicator.games.language import ENGLISH, SOURCE, Language, language
+
 TEMPLATES = Path(__file__).parent.parent / "templates"
 CLUB_FOLDER = "templates"
 
@@ -79,10 +81,11 @@ def _utc(value: datetime | None) -> str:
     return value.strftime("%Y-%m-%d %H:%M UTC") if value else "-"
 
 
-def environment() -> Environment:
-    """The environment for the club folder in force now (one cached environment per folder)."""
+def environment(lang: Language = ENGLISH) -> Environment:
+    """The environment for the club folder in force now and a reader's language (one cached
+    environment per folder and language)."""
     folder = club_folder()
-    return _environment(str(folder) if folder else "")
+    return _environment(str(folder) if folder else "", lang.code)
 
 
 #: what a ``dict`` has as attributes (its methods): ``value.name`` in a template gives these first
@@ -119,7 +122,11 @@ class _ClubEnvironment(SandboxedEnvironment):
 
 
 @cache
-def _environment(club: str) -> Environment:
+def _environment(club: str, code: str = SOURCE) -> Environment:
+    """Jinja's environment for a club folder and a language: Jinja's i18n extension with the
+    language's catalogue installed (``{% trans %}``, ``_()``, ``ngettext`` with plural forms,
+    ``%(name)s`` placeholders), ``lang`` (the :class:`~adjudicator.games.language.Language`) a
+    global, and the ``utc`` filter writing moments as the language writes them."""
     packaged = FileSystemLoader(str(TEMPLATES))
     kind = _ClubEnvironment if club else _Environment  # a club's templates: rendered in the sandbox
     env = kind(
@@ -130,22 +137,26 @@ def _environment(club: str) -> Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
         auto_reload=False,  # templates ship with the package: no stat() of every file per render
+        extensions=["jinja2.ext.i18n"],
     )
-    env.filters["utc"] = _utc
+    lang = language(code)
+    env.install_gettext_translations(lang.translations, newstyle=True)  # type: ignore[attr-defined]
+    env.globals["lang"] = lang
+    env.filters["utc"] = _utc if code == SOURCE else lambda value: lang.when(value, "UTC") + " UTC"
     return env
 
 
-def render(name: str, ruleset: str | None = None, **context: Any) -> str:
-    """Render ``common/<name>``, or ``<ruleset>/<name>`` where the game has its own."""
+def render(name: str, ruleset: str | None = None, *, lang: Language = ENGLISH, **context: Any) -> str:
+    """Render ``common/<name>``, or ``<ruleset>/<name>`` where the game has its own, in ``lang``."""
     folder = club_folder()
-    return _template(name, ruleset, str(folder) if folder else "").render(**context)
+    return _template(name, ruleset, str(folder) if folder else "", lang.code).render(**context)
 
 
 @cache
-def _template(name: str, ruleset: str | None, club: str) -> Template:
-    """The template ``render`` uses, looked up once per club folder (a game without its own
-    override would otherwise ask the file system for the missing file at every render)."""
-    env = _environment(club)
+def _template(name: str, ruleset: str | None, club: str, code: str = SOURCE) -> Template:
+    """The template ``render`` uses, looked up once per club folder and language (a game without
+    its own override would otherwise ask the file system for the missing file at every render)."""
+    env = _environment(club, code)
     candidates = [f"{ruleset}/{name}"] if ruleset else []
     candidates.append(f"common/{name}")
     return env.select_template(candidates)
@@ -207,12 +218,19 @@ def club_key() -> str:
     return str(folder) if folder else ""
 
 
-def shared(name: str, ruleset: str | None, blocks: tuple[str, ...], club: str | None = None) -> Shared:
-    """:class:`Shared` for the template :func:`render` would use (one per club folder; ``club``:
-    :func:`club_key` when the caller read it already, e.g. once for a close's two formats)."""
-    return _shared(name, ruleset, club_key() if club is None else club, blocks)
+def shared(
+    name: str,
+    ruleset: str | None,
+    blocks: tuple[str, ...],
+    club: str | None = None,
+    lang: Language = ENGLISH,
+) -> Shared:
+    """:class:`Shared` for the template :func:`render` would use (one per club folder and
+    language; ``club``: :func:`club_key` when the caller read it already, e.g. once for a close's
+    two formats). Readers of different languages share nothing: each language has its own."""
+    return _shared(name, ruleset, club_key() if club is None else club, blocks, lang.code)
 
 
 @cache
-def _shared(name: str, ruleset: str | None, club: str, blocks: tuple[str, ...]) -> Shared:
-    return Shared(_template(name, ruleset, club), blocks)
+def _shared(name: str, ruleset: str | None, club: str, blocks: tuple[str, ...], code: str = SOURCE) -> Shared:
+    return Shared(_template(name, ruleset, club, code), blocks)
