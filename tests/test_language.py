@@ -110,3 +110,53 @@ def test_a_ruleset_of_a_past_release_speaks_english_with_the_words_it_had() -> N
     assert spoken.event(Event("Rome moves")) == "Rome moves"
     assert spoken.problem(Problem(3, "invalid", "bad")) == "ligne 3 : bad"
     assert spoken.outcome(Outcome((), "stalemate")) == "partie nulle (stalemate)"
+
+
+PLURAL_PO = """msgid ""
+msgstr ""
+"Language: fr\\n"
+"Plural-Forms: nplurals=2; plural=(n > 1);\\n"
+"Content-Type: text/plain; charset=utf-8\\n"
+
+#, python-format
+msgid "%(num)d order owed"
+msgid_plural "%(num)d orders owed"
+msgstr[0] "%(num)d ordre dû"
+msgstr[1] "%(num)d ordres dus"
+"""
+
+
+def test_a_plural_message_takes_the_french_plural_forms(tmp_path, monkeypatch) -> None:
+    import io
+
+    from babel.messages.mofile import write_mo
+    from babel.support import Translations
+
+    import adjudicator.games.language as lang_module
+
+    folder = tmp_path / "fr" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (folder / "part.po").write_text(PLURAL_PO, encoding="utf-8")
+    monkeypatch.setattr(lang_module, "LOCALE", tmp_path)
+    buffer = io.BytesIO()
+    write_mo(buffer, lang_module._catalogue("fr"))
+    buffer.seek(0)
+    fr = lang_module.Language("fr", Translations(buffer))
+    owed = [fr.n_("%(num)d order owed", "%(num)d orders owed", n) for n in (0, 1, 2, 1000)]
+    assert owed == ["0 ordre dû", "1 ordre dû", "2 ordres dus", "1000 ordres dus"]
+
+
+def test_a_translated_plural_message_is_not_reported_missing(tmp_path, monkeypatch) -> None:
+    import adjudicator.cli.catalogue as catalogue
+
+    folder = tmp_path / "fr" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (folder / "part.po").write_text(PLURAL_PO, encoding="utf-8")
+    monkeypatch.setattr(catalogue, "LOCALE", tmp_path)
+    monkeypatch.setattr(catalogue, "PARTS", {"part": ()})
+    monkeypatch.setattr(
+        catalogue,
+        "extract",
+        lambda part: [catalogue.Message(("%(num)d order owed", "%(num)d orders owed"), "x:1")],
+    )
+    assert catalogue.problems("fr") == []

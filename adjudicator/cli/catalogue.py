@@ -22,7 +22,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
-from adjudicator.games.language import LOCALE, SOURCE, SUPPORTED
+from adjudicator.games.language import LOCALE, PLURALS, SOURCE, SUPPORTED
 
 PACKAGE = Path(__file__).resolve().parent.parent
 
@@ -92,11 +92,6 @@ def po_path(code: str, part: str) -> Path:
     return LOCALE / code / "LC_MESSAGES" / f"{part}.po"
 
 
-#: Plural rules written as gettext tools expect them, where CLDR's differ (CLDR gives French a third
-#: form for millions, which no translator of these mails needs).
-PLURALS: dict[str, tuple[int, str]] = {"fr": (2, "(n > 1)")}
-
-
 def _new(code: str) -> Catalog:
     catalog = Catalog(locale=code, project="adjudicator", version="", fuzzy=False,
                       copyright_holder="the adjudicator authors", msgid_bugs_address="")  # fmt: skip
@@ -159,7 +154,12 @@ def problems(code: str) -> list[str]:
         return []
     out: list[str] = []
     catalogues = {part: _read(po_path(code, part), code) for part in PARTS}
-    merged = {m.id: m for cat in catalogues.values() for m in cat if m.id}
+    merged = {
+        (m.id[0] if isinstance(m.id, tuple | list) else m.id): m
+        for c in catalogues.values()
+        for m in c
+        if m.id
+    }
     for part in PARTS:
         for message in extract(part):
             key = message.id[0] if isinstance(message.id, tuple) else message.id

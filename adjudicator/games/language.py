@@ -62,6 +62,11 @@ SUPPORTED: tuple[str, ...] = ("en", "fr")
 NAMES: Mapping[str, str] = {"en": "English", "fr": "français"}
 
 
+#: Plural rules written as gettext tools expect them, where CLDR's differ (CLDR gives French a third
+#: form for millions, which no translator of these mails needs): the catalogues' ``Plural-Forms``.
+PLURALS: Mapping[str, tuple[int, str]] = {"fr": (2, "(n > 1)")}
+
+
 class LanguageError(ValueError):
     """A language code the referee does not speak; the message lists those it does."""
 
@@ -113,6 +118,8 @@ def fold(word: str) -> str:
 def _catalogue(code: str) -> Catalog:
     """Every ``.po`` file of ``code``'s folder merged into one catalogue (sorted by file name)."""
     merged = Catalog(locale=code)
+    if code in PLURALS:
+        merged._num_plurals, merged._plural_expr = PLURALS[code]  # as the files' Plural-Forms say
     folder = LOCALE / code / "LC_MESSAGES"
     for path in sorted(folder.glob("*.po")) if folder.is_dir() else ():
         with path.open("rb") as handle:
