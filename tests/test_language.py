@@ -160,3 +160,19 @@ def test_a_translated_plural_message_is_not_reported_missing(tmp_path, monkeypat
         lambda part: [catalogue.Message(("%(num)d order owed", "%(num)d orders owed"), "x:1")],
     )
     assert catalogue.problems("fr") == []
+
+
+def test_two_parts_translating_one_message_otherwise_are_reported(tmp_path, monkeypatch) -> None:
+    import adjudicator.cli.catalogue as catalogue
+
+    folder = tmp_path / "fr" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    head = 'msgid ""\nmsgstr ""\n"Language: fr\\n"\n\n'
+    (folder / "a.po").write_text(head + 'msgid "Action"\nmsgstr "Action"\n', encoding="utf-8")
+    (folder / "b.po").write_text(head + 'msgid "Action"\nmsgstr "Carte Action"\n', encoding="utf-8")
+    monkeypatch.setattr(catalogue, "LOCALE", tmp_path)
+    monkeypatch.setattr(catalogue, "PARTS", {"a": (), "b": ()})
+    monkeypatch.setattr(catalogue, "extract", lambda part: [])
+    assert catalogue.problems("fr") == [
+        "b.po: 'Action' is translated otherwise in another part's file; one must change"
+    ]

@@ -17,6 +17,7 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
@@ -148,18 +149,30 @@ def placeholders(text: str) -> set[str]:
 
 
 def problems(code: str) -> list[str]:
-    """Every message without a translation in ``code``, and every translation whose placeholders
-    differ from its message's, each with where the message is used."""
+    """Every message without a translation in ``code``, every translation whose placeholders differ
+    from its message's, each with where the message is used, and every message two parts' files
+    translate differently (the catalogues are merged: one of the two would be lost)."""
     if code == SOURCE:
         return []
     out: list[str] = []
     catalogues = {part: _read(po_path(code, part), code) for part in PARTS}
-    merged = {
-        (m.id[0] if isinstance(m.id, tuple | list) else m.id): m
-        for c in catalogues.values()
-        for m in c
-        if m.id
-    }
+    merged: dict[str, Any] = {}
+    for part, catalogue in catalogues.items():
+        for m in catalogue:
+            key = m.id[0] if isinstance(m.id, tuple | list) else m.id
+            if not key:
+                continue
+            other = merged.get(key)
+            if (
+                other is not None
+                and _translated(m.string)
+                and _translated(other.string)
+                and other.string != m.string
+            ):
+                out.append(
+                    f"{part}.po: {key!r} is translated otherwise in another part's file; one must change"
+                )
+            merged[key] = m
     for part in PARTS:
         for message in extract(part):
             key = message.id[0] if isinstance(message.id, tuple) else message.id
