@@ -13,8 +13,11 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass, field
+from functools import cache
 
 from adjudicator.games.base import OrderForm, Parsed, Problem
+from adjudicator.games.language import fold
+from adjudicator.games.planet_masters.glossary import order_words
 from adjudicator.games.planet_masters.tables import (
     HOME_WORDS,
     PLANET_WORDS,
@@ -32,25 +35,9 @@ CONSTRUCTION_VERBS = ("build", "rebuild", "tech")
 MANAGEMENT_VERBS = ("reroll",)
 CONQUEST_VERBS = ("attack", "vote", "politics", "deflect")
 VERBS = CONSTRUCTION_VERBS + MANAGEMENT_VERBS + CONQUEST_VERBS
-ALIASES = {
-    "construire": "build",
-    "reconstruire": "rebuild",
-    "technologie": "tech",
-    "technology": "tech",
-    "relancer": "reroll",
-    "attaquer": "attack",
-    "voter": "vote",
-    "politique": "politics",
-}
-BALLOTS = {
-    "for": "for",
-    "yes": "for",
-    "pour": "for",
-    "against": "against",
-    "no": "against",
-    "contre": "against",
-}
-IMMUNITY = {"cancel": "cancel", "annuler": "cancel", "allow": "allow", "accept": "allow"}
+ALIASES = {"technology": "tech"}
+BALLOTS = {"for": "for", "yes": "for", "against": "against", "no": "against"}
+IMMUNITY = {"cancel": "cancel", "allow": "allow", "accept": "allow"}
 SUBJECTS = ("weapon", "home", "tech", "power", "resources", "influence", "planets", "weapons", "galaxy")
 OPS = {"<": "<", "<=": "<=", ">": ">", ">=": ">=", "=": "=", "==": "=", "!=": "!=", "is": "=", "is-not": "!="}
 REWARDS = ("invade", "destroy", "pressure")
@@ -153,8 +140,25 @@ class _Bad(Exception):
         self.kind = kind
 
 
+class Word(str):
+    """An order word read as the English word of the order language, keeping what the player wrote
+    (``Word("cruiser", "croiseur")``), so that a problem quotes the player's own word."""
+
+    said: str
+
+    def __new__(cls, english: str, said: str) -> Word:
+        word = super().__new__(cls, english)
+        word.said = said
+        return word
+
+
+def _said(word: str) -> str:
+    """What the player wrote for ``word``."""
+    return str(getattr(word, "said", word))
+
+
 def _show(word: str) -> str:
-    return repr(word[:30])
+    return repr(_said(word)[:30])
 
 
 def _suggest(word: str, choices: list[str] | tuple[str, ...]) -> str:
@@ -166,14 +170,7 @@ def _planet_word(word: str, home: bool = False) -> str:
     words = HOME_WORDS if home else PLANET_WORDS
     if word not in words:
         raise _Bad(f"unknown planet face {_show(word)}", _suggest(word, list(words)))
-    canonical = {
-        "epuise": "exhausted",
-        "épuisé": "exhausted",
-        "ressource": "resource",
-        "infanterie": "infantry",
-    }
-    canonical |= {"transporteur": "transporter"}
-    return canonical.get(word, word)
+    return word
 
 
 def _weapon_word(word: str) -> str:
@@ -280,7 +277,7 @@ def _reward(tokens: list[str], line: int) -> Reward:
     if tokens[:2] != ["on", "win"] or len(tokens) < 3:
         raise _Bad("write 'on win invade', 'on win destroy [weapon]' or 'on win pressure'")
     kind = tokens[2]
-    aliases = {"invasion": "invade", "destruction": "destroy", "pression": "pressure"}
+    aliases = {"invasion": "invade", "destruction": "destroy"}
     kind = aliases.get(kind, kind)
     if kind not in REWARDS:
         raise _Bad(f"unknown reward {_show(kind)}", "invade, destroy or pressure")
@@ -294,8 +291,48 @@ def _reward(tokens: list[str], line: int) -> Reward:
     return Reward(kind, (), line)
 
 
+#: Every word the English order language reads; a French word of the glossary is read as one of these.
+VOCABULARY = frozenset(
+    {*VERBS, *ALIASES, *BALLOTS, *IMMUNITY, *SUBJECTS, *OPS, *REWARDS, "invasion", "destruction"}
+    | {*WEAPON_WORDS, *PLANET_WORDS, *HOME_WORDS, *TECH_WORDS}
+    | {"if", "and", "then", "not", "all", "on", "win", "sacrifice", "home", "tech", "technology"}
+)
+
+
+@cache
+def _french() -> tuple[dict[tuple[str, ...], tuple[str, ...]], int]:
+    """The glossary's French words and phrases the order language reads, and the longest phrase."""
+    words = {said: english for said, english in order_words().items() if set(english) <= VOCABULARY}
+    return words, max(map(len, words))
+
+
+def read_french(tokens: list[str]) -> list[str]:
+    """``tokens`` with every French word or phrase of the glossary read as its English order word(s).
+
+    Accents and case do not matter (``Épuisé``, ``epuise``); the longest phrase wins (``si victoire``
+    is ``on win``, ``si`` alone is ``if``). Other tokens (English words, players, numbers) are kept.
+    """
+    words, longest = _french()
+    folded = [fold(t.replace("\u2019", "'")) for t in tokens]
+    out: list[str] = []
+    i = 0
+    while i < len(tokens):
+        for size in range(min(longest, len(tokens) - i), 0, -1):
+            english = words.get(tuple(folded[i : i + size]))
+            if english is not None:
+                said = " ".join(tokens[i : i + size])
+                out += [Word(e, said) for e in english]
+                i += size
+                break
+        else:
+            out.append(tokens[i])
+            i += 1
+    return out
+
+
 def tokens_of(statement: str) -> list[str]:
-    return TOKEN.findall(statement.lower())
+    """The words of a statement, lower-cased, the French ones read as their English order words."""
+    return read_french(TOKEN.findall(statement.lower()))
 
 
 def parse_orders(kind: str, text: str) -> Parsed:
@@ -327,11 +364,11 @@ def parse_orders(kind: str, text: str) -> Parsed:
                 head = tokens[0]
                 if head in BALLOTS or head in IMMUNITY:
                     if len(tokens) != 1:
-                        raise _Bad(f"'{head}' stands alone on its line")
+                        raise _Bad(f"'{_said(head)}' stands alone on its line")
                     wanted = {"vote": BALLOTS, "immunity": IMMUNITY}.get(kind)
                     if wanted is None or head not in wanted:
                         what = "a vote" if head in BALLOTS else "an Immunity request"
-                        raise _Bad(f"'{head}' answers {what}, not this request", kind="illegal")
+                        raise _Bad(f"'{_said(head)}' answers {what}, not this request", kind="illegal")
                     if answer is not None:
                         raise _Bad("one answer only", kind="ambiguous")
                     answer = wanted[head]
