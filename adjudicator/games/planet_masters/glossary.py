@@ -219,7 +219,15 @@ GLOSSARY = Glossary(
             fr_words=("pression", "pression-diplomatique"),
         ),
         # -- answers to the sealed requests ---------------------------------------------------------
-        Term("for", en="for", fr="pour", en_plural="for", fr_plural="pour", en_words=("yes",), fr_words=("oui",)),
+        Term(
+            "for",
+            en="for",
+            fr="pour",
+            en_plural="for",
+            fr_plural="pour",
+            en_words=("yes",),
+            fr_words=("oui",),
+        ),
         Term(
             "against",
             en="against",
@@ -345,7 +353,9 @@ GLOSSARY = Glossary(
             fr_words=("déflecteur sonique", "défecteur-sonique", "déflecteur-sonique"),
         ),
         # -- the acts of politics (the one shared die) ------------------------------------------------
-        Term("ceasefire", en="ceasefire", fr="Cessez-le-feu", en_plural="ceasefire", fr_plural="Cessez-le-feu"),
+        Term(
+            "ceasefire", en="ceasefire", fr="Cessez-le-feu", en_plural="ceasefire", fr_plural="Cessez-le-feu"
+        ),
         Term(
             "council-censure",
             en="council censure",
@@ -382,7 +392,13 @@ GLOSSARY = Glossary(
             fr_plural="Politique Martiale",
         ),
         # -- Unknown Sectors ----------------------------------------------------------------------------
-        Term("empty-space", en="empty space", fr="Espace Vide", en_plural="empty space", fr_plural="Espace Vide"),
+        Term(
+            "empty-space",
+            en="empty space",
+            fr="Espace Vide",
+            en_plural="empty space",
+            fr_plural="Espace Vide",
+        ),
         Term("wormhole", en="wormhole", fr="Trou de Ver", fr_plural="Trous de Ver"),
         Term("asteroids", en="asteroids", fr="Astéroïdes", en_plural="asteroids", fr_plural="Astéroïdes"),
         Term("nebula", en="nebula", fr="Nébuleuse", en_plural="nebulae"),
@@ -410,7 +426,13 @@ GLOSSARY = Glossary(
             fr_plural="Sociétés développées",
         ),
         Term("radiation", en="radiation", fr="Radiation"),
-        Term("the-ancients", en="the ancients", fr="Les Anciens", en_plural="the ancients", fr_plural="Les Anciens"),
+        Term(
+            "the-ancients",
+            en="the ancients",
+            fr="Les Anciens",
+            en_plural="the ancients",
+            fr_plural="Les Anciens",
+        ),
         Term("colonists", en="colonists", fr="Colons", en_plural="colonists", fr_plural="Colons"),
         Term(
             "industrial-society",

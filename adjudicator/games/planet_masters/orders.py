@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from adjudicator.games.base import OrderForm, Parsed, Problem
-from adjudicator.games.language import fold
-from adjudicator.games.planet_masters.glossary import order_words
+from adjudicator.games.language import ENGLISH, N_, Language, fold
+from adjudicator.games.planet_masters.glossary import GLOSSARY, order_words
 from adjudicator.games.planet_masters.tables import (
     HOME_WORDS,
     PLANET_WORDS,
@@ -45,38 +45,41 @@ REWARDS = ("invade", "destroy", "pressure")
 #: Every form of statement by request kind, as mails summarise it (the tests parse each example and
 #: check that every verb, ballot and Immunity answer the parser knows has a form here).
 ORDER_FORMS: tuple[OrderForm, ...] = (
-    OrderForm("build", "Construction: 1 Resource for a new red die", "build", ("turn",)),
+    OrderForm("build", N_("Construction: 1 Resource for a new red die"), "build", ("turn",)),
     OrderForm(
         "rebuild [<weapon> | tech]",
-        "Construction: reroll a weapon (or the Technology die)",
+        N_("Construction: reroll a weapon (or the Technology die)"),
         "rebuild cruiser",
         ("turn",),
     ),
-    OrderForm("tech", "Construction: 2 Resources for the blue die, once a game", "tech", ("turn",)),
+    OrderForm("tech", N_("Construction: 2 Resources for the blue die, once a game"), "tech", ("turn",)),
     OrderForm(
         "reroll home | <face> | all <face>",
-        "Management: reroll the black die or white dice",
+        N_("Management: reroll the black die or white dice"),
         "reroll all exhausted",
         ("turn",),
     ),
-    OrderForm("attack <player>", "Conquest: attack that player", "attack mors", ("turn",)),
-    OrderForm("vote <player>", "Vote: shall that player lose a weapon?", "vote mors", ("turn",)),
-    OrderForm("politics", "skip Conquest/Vote to roll the Politics die", "politics", ("turn",)),
-    OrderForm("deflect <player>", "Sonic Deflector: reroll their home die", "deflect mors", ("turn",)),
+    OrderForm("attack <player>", N_("Conquest: attack that player"), "attack mors", ("turn",)),
+    OrderForm("vote <player>", N_("Vote: shall that player lose a weapon?"), "vote mors", ("turn",)),
+    OrderForm("politics", N_("skip Conquest/Vote to roll the Politics die"), "politics", ("turn",)),
+    OrderForm("deflect <player>", N_("Sonic Deflector: reroll their home die"), "deflect mors", ("turn",)),
     OrderForm(
-        "on win invade|destroy|pressure [...]", "what a won battle takes", "on win invade resource", ("turn",)
+        "on win invade|destroy|pressure [...]",
+        N_("what a won battle takes"),
+        "on win invade resource",
+        ("turn",),
     ),
     OrderForm(
         "if <condition> [and ...] <statement>",
-        "a statement run only if the dice allow",
+        N_("a statement run only if the dice allow"),
         "if weapon < 3 rebuild",
         ("turn",),
     ),
-    OrderForm("for | against", "your ballot (also yes/no, pour/contre)", "for", ("vote",)),
-    OrderForm("cancel | allow", "Immunity: cancel the attack, or allow it", "cancel", ("immunity",)),
+    OrderForm("for | against", N_("your ballot (also yes/no, pour/contre)"), "for", ("vote",)),
+    OrderForm("cancel | allow", N_("Immunity: cancel the attack, or allow it"), "cancel", ("immunity",)),
     OrderForm(
         "sacrifice <weapon>, ...",
-        "standing: the order in which you give up weapons",
+        N_("standing: the order in which you give up weapons"),
         "sacrifice transporter, cruiser",
     ),
 )
@@ -419,3 +422,62 @@ def canonical(orders: Orders) -> str:
     if orders.answer is not None:
         out.append(orders.answer)
     return "\n".join(out) + ("\n" if out else "")
+
+
+#: The placeholders of the order forms' syntax, translated with the meanings.
+PLACEHOLDERS: dict[str, str] = {
+    "<weapon>": N_("<weapon>"),
+    "<face>": N_("<face>"),
+    "<player>": N_("<player>"),
+    "<condition>": N_("<condition>"),
+    "<statement>": N_("<statement>"),
+}
+#: The French order word of a term where the glossary's French name is a noun of the book and the
+#: order reads better as its verb (``voter mors``, the phase being the Vote).
+FRENCH_VERB: dict[str, str] = {"vote": "voter"}
+WORD = re.compile(r"<[a-z]+>|\bon win\b|\b[a-z][a-z-]*")
+
+
+@cache
+def _to_french() -> dict[str, str]:
+    """Each English order word (or ``on win``) -> the glossary's French word, lower-cased."""
+    found: dict[str, str] = {}
+    for term in GLOSSARY.terms:
+        names = ((term.en, FRENCH_VERB.get(term.key, term.fr)), (term.name("en", 2), term.name("fr", 2)))
+        for english, french in names:
+            if set(english.split()) <= VOCABULARY:
+                found.setdefault(english, french.lower())
+    return found
+
+
+def order_text(text: str, lang: Language = ENGLISH) -> str:
+    """An English order text (a canonical text, an order form's syntax or example) in ``lang``'s words.
+
+    Each English order word becomes the glossary's word in ``lang``, which the parser reads as the
+    same English word: the text parses to the same orders. Players' names and numbers are kept.
+
+    >>> from adjudicator.games.language import language
+    >>> order_text("if weapon < 3 rebuild cruiser", language("fr"))
+    'si arme < 3 reconstruire croiseur'
+    """
+    if lang.code != "fr":
+        return text
+    words = _to_french()
+
+    def french(match: re.Match[str]) -> str:
+        word = match.group(0)
+        if word in PLACEHOLDERS:
+            return lang.gettext(PLACEHOLDERS[word])
+        return words.get(word, word)
+
+    return WORD.sub(french, text)
+
+
+def order_forms(forms: tuple[OrderForm, ...], lang: Language = ENGLISH) -> tuple[OrderForm, ...]:
+    """The order forms in ``lang``: the syntax and example in its order words, the meaning translated."""
+    if lang.code == "en":
+        return forms
+    return tuple(
+        OrderForm(order_text(f.syntax, lang), lang.gettext(f.meaning), order_text(f.example, lang), f.kinds)
+        for f in forms
+    )

@@ -25,8 +25,10 @@ from adjudicator.games.base import (
     forms_for,
 )
 from adjudicator.games.dice import Dice
+from adjudicator.games.language import ENGLISH, Glossary, Language
 from adjudicator.games.planet_masters import empire as E
 from adjudicator.games.planet_masters import turn as T
+from adjudicator.games.planet_masters.glossary import GLOSSARY
 from adjudicator.games.planet_masters.orders import Orders, canonical, parse_orders
 from adjudicator.games.planet_masters.tables import RACE_ORDER, RACES
 
@@ -48,6 +50,7 @@ class PlanetMasters(BaseRuleset):
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 8
     has_hidden_information: ClassVar[bool] = False
+    glossary: ClassVar[Glossary] = GLOSSARY
     #: Skip the sealed rounds whose answers cannot change the result (Immunity against an attack
     #: that cannot win, ballots on a target with no weapon or a vote the proposer passes alone);
     #: ``bench/planet_masters_games.py`` measures a subclass that asks every one, as before.
@@ -216,10 +219,16 @@ class PlanetMasters(BaseRuleset):
         ]
 
     # -- orders -----------------------------------------------------------------------------------------
-    def order_forms(self, request: OrderRequest) -> tuple[OrderForm, ...]:
-        from adjudicator.games.planet_masters.orders import ORDER_FORMS
+    def order_forms(self, request: OrderRequest, lang: Language = ENGLISH) -> tuple[OrderForm, ...]:
+        from adjudicator.games.planet_masters.orders import ORDER_FORMS, order_forms
 
-        return forms_for(ORDER_FORMS, _kind(request))
+        return order_forms(forms_for(ORDER_FORMS, _kind(request)), lang)
+
+    def canonical_text(self, request: OrderRequest, canonical: str, lang: Language) -> str:
+        """The canonical text in ``lang``'s order words; the parser reads it back to the same orders."""
+        from adjudicator.games.planet_masters.orders import order_text
+
+        return order_text(canonical, lang)
 
     def parse(self, request: OrderRequest, text: str) -> Parsed:
         return parse_orders(_kind(request), text)
@@ -406,7 +415,7 @@ class PlanetMasters(BaseRuleset):
 
         return bot_orders(state, request, rng)
 
-    def board_text(self, view: State) -> str:
+    def board_text(self, view: State, lang: Language = ENGLISH) -> str:
         from adjudicator.games.planet_masters.board import board_text
 
         return board_text(view)

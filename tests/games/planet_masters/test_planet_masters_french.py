@@ -1,0 +1,267 @@
+"""Planet Masters in French: the glossary of the book's words, French orders read as the same English
+canonical orders, the order forms and the canonical echo in French words."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from pm_helpers import ALL_ON, RULES, play
+
+from adjudicator.games.base import Event, OrderRequest
+from adjudicator.games.dice import Dice
+from adjudicator.games.language import ENGLISH, Glossary, Term, fold, language
+from adjudicator.games.planet_masters.glossary import GLOSSARY
+from adjudicator.games.planet_masters.orders import ORDER_FORMS, canonical, parse_orders
+
+FR = language("fr")
+
+
+def bot_history(seed: int, players: int = 4, steps: int = 400, **options: str) -> list[dict[str, Any]]:
+    """Every engine turn of a bot game: the state before, the requests, the texts and the events."""
+    opts = RULES.parse_options({"players": str(players), **options})
+    state = RULES.setup(opts, RULES.seat_names(opts), Dice(f"setup-{seed}".encode()))
+    rng = random.Random(seed)
+    history: list[dict[str, Any]] = []
+    for step in range(steps):
+        if RULES.outcome(state):
+            break
+        requests = RULES.requests(state)
+        texts = {r.key: RULES.bot(state, r, rng) for r in requests}
+        before = state
+        state, events = play(state, texts, seed=f"turn-{seed}-{step}".encode())
+        history.append({"state": before, "requests": requests, "texts": texts, "events": events})
+    history.append({"state": state, "requests": [], "texts": {}, "events": []})
+    return history
+
+
+# -- the glossary -------------------------------------------------------------------------------
+def test_every_term_has_both_languages() -> None:
+    for term in GLOSSARY.terms:
+        assert term.en.strip() and term.fr.strip(), term.key
+        assert term.name("en", 2).strip() and term.name("fr", 2).strip(), term.key
+
+
+def test_glossary_words_name_one_term_each() -> None:
+    Glossary(GLOSSARY.terms)  # the constructor refuses a word naming two terms
+    seen: dict[str, str] = {}
+    for term in GLOSSARY.terms:
+        for word in term.words():
+            assert seen.setdefault(fold(word), term.key) == term.key, word
+    doubled = (*GLOSSARY.terms, Term("cruiser-again", en="light cruiser", fr="Croiseur"))
+    with pytest.raises(ValueError, match="names both"):
+        Glossary(doubled)
+
+
+def test_glossary_names_the_books_words() -> None:
+    book = {
+        "immunity": "Immunité",
+        "vote": "vote",
+        "planet": "planète",
+        "fleet": "flotte",
+        "stars-of-hope": "Stars of Hope",
+        "shattered-throne": "Shattered Throne",
+        "exploration": "Exploration",
+        "battleship": "Cuirassé",
+        "station": "Station Orbitale",
+        "defence": "Défense planétaire",
+        "fighters": "Chasseurs",
+        "exhausted": "Épuisé",
+        "power": "Pouvoir Total",
+        "pressure": "Pression Diplomatique",
+        "trait": "Trait racial",
+        "unknown-sectors": "Secteurs Inconnus",
+        "sonic-deflector": "Défecteur Sonique",
+        "lightning-infantry": "Infanterie Éclair",
+    }
+    for key, word in book.items():
+        assert word in GLOSSARY.term(key).words(), (key, word)
+    assert GLOSSARY.word("fighters", FR, 2) == "Chasseurs"
+    assert GLOSSARY.word("weapon", FR, 2) == "armes" and GLOSSARY.word("weapon", ENGLISH, 2) == "weapons"
+    assert RULES.glossary is GLOSSARY
+
+
+# -- French orders ----------------------------------------------------------------------------------
+#: A French line for each order form's English example, as a player writes it (capitals, accents).
+FRENCH: dict[str, str] = {
+    "build": "Construire",
+    "rebuild cruiser": "reconstruire Croiseur",
+    "tech": "technologie",
+    "reroll all exhausted": "relancer tous Épuisés",
+    "attack mors": "attaquer mors",
+    "vote mors": "voter mors",
+    "politics": "Politique",
+    "deflect mors": "dévier mors",
+    "on win invade resource": "si victoire invasion ressource",
+    "if weapon < 3 rebuild": "si arme < 3 reconstruire",
+    "for": "pour",
+    "cancel": "annuler",
+    "sacrifice transporter, cruiser": "sacrifier transporteur, croiseur",
+}
+
+
+def _kind(form_kinds: tuple[str, ...]) -> str:
+    return form_kinds[0] if form_kinds else "turn"
+
+
+@pytest.mark.parametrize("form", ORDER_FORMS, ids=lambda f: f.example)
+def test_the_french_of_every_order_form_reads_as_its_english_example(form) -> None:
+    kind = _kind(form.kinds)
+    english = parse_orders(kind, form.example)
+    assert english.ok and english.lines
+    for french in (FRENCH[form.example], fold(FRENCH[form.example]), FRENCH[form.example].upper()):
+        parsed = parse_orders(kind, french)
+        assert parsed.ok, (french, [str(p) for p in parsed.problems])
+        assert parsed.orders == english.orders
+        assert canonical(parsed.orders) == canonical(english.orders)
+
+
+@pytest.mark.parametrize(
+    ("french", "english"),
+    [
+        ("si mère n'est pas influence relancer mère", "if home is not influence reroll home"),
+        ("si planète mère est ressource relancer tous infanterie", "if home is resource reroll all infantry"),
+        ("si pouvoir total > mors attaquer mors", "if power > mors attack mors"),
+        ("si technologie est Défecteur Sonique dévier mors", "if tech is sonic-deflector deflect mors"),
+        ("si armes >= 2 et galaxie = 0 voter roach", "if weapons >= 2 and galaxy = 0 vote roach"),
+        ("si ressources > 1 alors reconstruire technologie", "if resources > 1 then rebuild tech"),
+        ("en cas de victoire destruction station orbitale, cuirassé", "on win destroy station battleship"),
+        ("si victoire pression diplomatique", "on win pressure"),
+        ("sacrifier chasseurs, défense planétaire", "sacrifice fighters, defence"),
+        ("si arme est Cuirasse reconstruire", "if weapon is battleship rebuild"),
+    ],
+)
+def test_french_statements_give_the_english_canonical_text(french: str, english: str) -> None:
+    parsed, expected = parse_orders("turn", french), parse_orders("turn", english)
+    assert parsed.ok and expected.ok, [str(p) for p in parsed.problems + expected.problems]
+    assert canonical(parsed.orders) == canonical(expected.orders)
+
+
+def test_a_french_word_out_of_place_is_quoted_as_written() -> None:
+    parsed = parse_orders("turn", "pour")
+    assert [p.message for p in parsed.problems] == ["'pour' answers a vote, not this request"]
+    parsed = parse_orders("turn", "reconstruire planète")
+    assert "unknown weapon 'planète'" in parsed.problems[0].message
+
+
+FRENCH_WORDS = st.sampled_from(
+    [
+        "construire",
+        "reconstruire",
+        "relancer",
+        "tous",
+        "si",
+        "et",
+        "alors",
+        "est",
+        "n'est",
+        "pas",
+        "arme",
+        "armes",
+        "mère",
+        "planète",
+        "Pouvoir",
+        "total",
+        "galaxie",
+        "si victoire",
+        "invasion",
+        "destruction",
+        "pression",
+        "pour",
+        "contre",
+        "annuler",
+        "accepter",
+        "sacrifier",
+        "croiseur",
+        "Cuirassé",
+        "station orbitale",
+        "Défecteur",
+        "Sonique",
+        "épuisé",
+        "mors",
+        "<",
+        ">=",
+        "3",
+        ",",
+        ";",
+        "’",
+        "\u0301",
+    ]
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    kind=st.sampled_from(["turn", "vote", "immunity"]),
+    lines=st.lists(st.lists(st.one_of(FRENCH_WORDS, st.text(max_size=6)), max_size=8), max_size=6),
+)
+def test_hostile_french_text_gives_orders_or_problems_never_a_crash(
+    kind: str, lines: list[list[str]]
+) -> None:
+    text = "\n".join(" ".join(words) for words in lines)
+    parsed = parse_orders(kind, text)
+    for problem in parsed.problems:
+        assert problem.kind in ("invalid", "illegal", "ambiguous") and problem.message
+    again = parse_orders(kind, canonical(parsed.orders))
+    assert again.ok and again.orders == parsed.orders
+
+
+# -- the order forms and the canonical echo in French -------------------------------------------
+@pytest.mark.parametrize("kind", ["turn", "vote", "immunity"])
+def test_french_order_forms_parse_and_match_the_english_ones(kind: str) -> None:
+    request = OrderRequest(f"{kind}:mors", "mors", kind)
+    english, french = RULES.order_forms(request), RULES.order_forms(request, FR)
+    assert len(english) == len(french) > 0
+    for en, fr in zip(english, french, strict=True):
+        assert fr.meaning != en.meaning and fr.kinds == en.kinds
+        parsed = RULES.parse(request, fr.example)
+        assert parsed.ok and parsed.lines, (fr.example, [str(p) for p in parsed.problems])
+        expected = RULES.parse(request, en.example)
+        assert RULES.canonical(request, parsed.orders) == RULES.canonical(request, expected.orders)
+    assert "voter <joueur>" in [f.syntax for f in french] or kind != "turn"
+    assert RULES.order_forms(request, ENGLISH) == english
+
+
+def test_the_canonical_echo_in_french_reads_back_to_the_same_canonical() -> None:
+    seen = 0
+    for seed in (1, 2):
+        for turn in bot_history(seed, 4, 150, **ALL_ON):
+            for request in turn["requests"]:
+                parsed = RULES.parse(request, turn["texts"][request.key])
+                text = RULES.canonical(request, parsed.orders)
+                french = RULES.canonical_text(request, text, FR)
+                again = RULES.parse(request, french)
+                assert again.ok, (french, [str(p) for p in again.problems])
+                assert RULES.canonical(request, again.orders) == text
+                assert RULES.canonical_text(request, text, ENGLISH) == text
+                if text.strip():
+                    seen += 1
+                    assert french != text or text.split()[0] in ("influence",), text
+    assert seen > 50
+
+
+def test_the_canonical_echo_of_every_statement_kind_is_french() -> None:
+    text = (
+        "sacrifice fighters, defence, station\nbuild\nrebuild\nrebuild tech\ntech\n"
+        "if weapon = transporter rebuild\nreroll home\nreroll all exhausted\n"
+        "if home != trait reroll home\nif tech = sonic-deflector deflect mors\n"
+        "if power > mors attack mors\nvote roach\npolitics\n"
+        "on win invade influence infantry\non win destroy cruiser\non win pressure\n"
+    )
+    request = OrderRequest("turn:terre", "terre", "turn")
+    english = RULES.parse(request, text)
+    assert english.ok
+    french = RULES.canonical_text(request, RULES.canonical(request, english.orders), FR)
+    assert "sacrifier chasseurs, défense planétaire, station orbitale" in french
+    assert "si victoire invasion influence infanterie" in french and "voter roach" in french
+    for word in ("build", "rebuild", "reroll", "attack", "weapon", "home", "on win", "if "):
+        assert word not in french, word
+    again = RULES.parse(request, french)
+    assert again.ok and RULES.canonical(request, again.orders) == RULES.canonical(request, english.orders)
+
+
+def _events_of(history: list[dict[str, Any]]) -> list[Event]:
+    return [e for turn in history for e in turn["events"]]
