@@ -4,6 +4,7 @@ canonical orders, the order forms and the canonical echo in French words."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -265,3 +266,52 @@ def test_the_canonical_echo_of_every_statement_kind_is_french() -> None:
 
 def _events_of(history: list[dict[str, Any]]) -> list[Event]:
     return [e for turn in history for e in turn["events"]]
+
+
+def _french_page_examples() -> list[str]:
+    """The statements of the French order page's tables: the orders without placeholders (first
+    column of the statements table) and the examples of the conditions table (last column)."""
+    from pathlib import Path
+
+    page = (Path(__file__).parents[3] / "orders" / "planet-masters.fr.md").read_text(encoding="utf-8")
+    found: list[str] = []
+    header = ""
+    for line in page.splitlines():
+        if not line.startswith("| "):
+            header = ""
+            continue
+        cells = [c.strip() for c in line.strip("|").split(" | ")]
+        if not header:
+            header = cells[0]
+            continue
+        column = {"ordre": 0, "sujet": -1}.get(header)
+        if column is None or cells[0].startswith("---"):
+            continue
+        for snippet in re.findall(r"`([^`]+)`", cells[column]):
+            if not re.search(r"[<\[]|\.\.\.", snippet):
+                found.append(snippet)
+    return found
+
+
+def test_the_french_pages_statements_parse_to_english_canonical_orders() -> None:
+    examples = _french_page_examples()
+    assert "si mère n'est pas influence relancer mère" in examples and "construire" in examples
+    for example in examples:
+        parsed = parse_orders("turn", example)
+        assert parsed.ok and parsed.lines, (example, [str(p) for p in parsed.problems])
+        assert all(fold(w) not in ("si", "relancer", "arme") for w in canonical(parsed.orders).split())
+
+
+def test_the_french_page_is_a_page_of_the_package_and_links_the_english_one() -> None:
+    from importlib import resources
+
+    from adjudicator.post.order_pages import for_players
+
+    pages = resources.files("adjudicator") / "pages"
+    french = (pages / "planet-masters.fr.md").read_text(encoding="utf-8")
+    english = (pages / "planet-masters.md").read_text(encoding="utf-8")
+    assert "(planet-masters.md)" in french and "(planet-masters.fr.md)" in english
+    for heading in ("\n## ", "\n### "):
+        assert french.count(heading) == english.count(heading)
+    mailed = for_players(french)
+    assert "Votes et réponses d'Immunité" in mailed and "shared/rules" not in mailed
