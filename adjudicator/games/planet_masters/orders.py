@@ -435,7 +435,7 @@ PLACEHOLDERS: dict[str, str] = {
 #: The French order word of a term where the glossary's French name is a noun of the book and the
 #: order reads better as its verb (``voter mors``, the phase being the Vote).
 FRENCH_VERB: dict[str, str] = {"vote": "voter"}
-WORD = re.compile(r"<[a-z]+>|\bon win\b|\b[a-z][a-z-]*")
+WORD = re.compile(r"<[a-z]+>|\bon win\b|\bis not\b|\b[a-z][a-z-]*\b")
 
 
 @cache

@@ -23,6 +23,8 @@ from adjudicator.games.base import (
     Parsed,
     Problem,
     forms_for,
+    outcome_text,
+    problem_text,
 )
 from adjudicator.games.dice import Dice
 from adjudicator.games.language import ENGLISH, Glossary, Language
@@ -223,6 +225,36 @@ class PlanetMasters(BaseRuleset):
         from adjudicator.games.planet_masters.orders import ORDER_FORMS, order_forms
 
         return order_forms(forms_for(ORDER_FORMS, _kind(request)), lang)
+
+    # -- the reader's language: the record's English texts said again by their shape (french.py) ------
+    def event_text(self, event: Event, lang: Language) -> str:
+        from adjudicator.games.planet_masters.french import event_text
+
+        return event_text(event.text, lang)
+
+    def problem_text(self, problem: Problem, lang: Language) -> str:
+        from adjudicator.games.planet_masters.french import PROBLEMS, SUGGESTIONS, said
+
+        message, suggestion = (
+            said(problem.message, PROBLEMS, lang),
+            said(problem.suggestion, SUGGESTIONS, lang),
+        )
+        return problem_text(problem, lang, message, suggestion)
+
+    def prompt_text(self, request: OrderRequest, lang: Language) -> str:
+        from adjudicator.games.planet_masters.french import PROMPTS, said
+
+        return said(request.prompt, PROMPTS, lang)
+
+    def label_text(self, label: str, lang: Language) -> str:
+        from adjudicator.games.planet_masters.french import LABELS, said
+
+        return said(label, LABELS, lang)
+
+    def outcome_text(self, outcome: Outcome, lang: Language) -> str:
+        from adjudicator.games.planet_masters.french import REASONS, said
+
+        return outcome_text(outcome, lang, said(outcome.reason, REASONS, lang))
 
     def canonical_text(self, request: OrderRequest, canonical: str, lang: Language) -> str:
         """The canonical text in ``lang``'s order words; the parser reads it back to the same orders."""

@@ -315,3 +315,225 @@ def test_the_french_page_is_a_page_of_the_package_and_links_the_english_one() ->
         assert french.count(heading) == english.count(heading)
     mailed = for_players(french)
     assert "Votes et réponses d'Immunité" in mailed and "shared/rules" not in mailed
+
+
+# -- prompts, labels, problems, outcomes and events in French -----------------------------------
+GAMES = [
+    (1, 4, ALL_ON),
+    (2, 3, ALL_ON),
+    (3, 2, {}),
+    (4, 5, {"politics": "on"}),
+    (5, 4, {"exploration": "on"}),
+]
+
+
+@pytest.fixture(scope="module")
+def histories() -> list[list[dict[str, Any]]]:
+    return [bot_history(seed, players, 300, **options) for seed, players, options in GAMES]
+
+
+def _bare(text: str) -> str:
+    """A text without players' names and numbers: what is left is the language's words."""
+    return re.sub(r"\b(terre|mors|roach|pacal|matriks|freebooters)(-\d+)?\b|-?\d+", "", text)
+
+
+def test_every_prompt_and_label_of_bot_games_is_said_in_french(histories) -> None:
+    from pm_helpers import new_game, put
+
+    from adjudicator.games.planet_masters.french import LABELS, PROMPTS, say
+
+    state = new_game(3, **ALL_ON)
+    put(state, "mors", home=5)
+    put(state, "terre", weapons=[3])  # an attack that may win on a defender of more Influence
+    state, _ = play(state, {"turn:terre": "attack mors"}, {"unknown-sectors:terre": 1})
+    kinds = set()
+    for history in [*histories, [{"requests": RULES.requests(state)}]]:
+        for turn in history:
+            for request in turn["requests"]:
+                kinds.add(request.kind)
+                assert say(request.prompt, PROMPTS, FR) is not None, request.prompt
+                assert say(request.label, LABELS, FR) is not None, request.label
+                prompt, label = RULES.prompt_text(request, FR), RULES.label_text(request.label, FR)
+                assert _bare(prompt) != _bare(request.prompt) and _bare(label) != _bare(request.label)
+                assert RULES.prompt_text(request, ENGLISH) == request.prompt
+                assert RULES.label_text(request.label, ENGLISH) == request.label
+    assert kinds == {"turn", "vote", "immunity"}
+
+
+def test_every_event_of_bot_games_is_said_in_french(histories) -> None:
+    from adjudicator.games.planet_masters.french import EVENTS, RESOURCES, say
+
+    kinds = set()
+    for history in histories:
+        for event in _events_of(history):
+            kinds.add(event.kind)
+            assert RESOURCES.fullmatch(event.text) or say(event.text, EVENTS, FR) is not None, event.text
+            french = RULES.event_text(event, FR)
+            assert _bare(french) != _bare(event.text), event.text
+            assert RULES.event_text(event, ENGLISH) == event.text
+    assert {"turn", "battle", "vote", "planet", "weapon", "end", "unknown-sectors", "politics"} <= kinds
+
+
+def test_a_french_event_says_the_things_by_the_books_words() -> None:
+    from adjudicator.games.base import Event
+
+    said = RULES.event_text(Event("'rebuild cruiser': mors has no cruiser.", "skipped"), FR)
+    assert said == "« reconstruire croiseur » : mors n'a pas d'Arme Croiseur."
+    said = RULES.event_text(Event("mors's Technology die: 6, sonic deflector.", "technology"), FR)
+    assert said == "Dé de Technologie de mors : 6, Défecteur Sonique."
+    said = RULES.event_text(Event("mors has 1 resource(s) to spend.", "resources"), FR)
+    assert said == "mors a 1 Ressource à dépenser."
+    said = RULES.event_text(
+        Event(
+            "The game is over: won by mors (5 planets, home included, all on Influence or Resource).", "end"
+        ),
+        FR,
+    )
+    assert "mors" in said and "planète mère incluse" in said and "won by" not in said
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the merged French catalogue takes CLDR's three French plural categories (one, many, other)"
+    " while the .po files give two forms: a count of 2 or more finds no 'other' form and falls back to"
+    " English (adjudicator/games/language.py, _catalogue)",
+)
+def test_a_count_of_resources_takes_the_french_plural() -> None:
+    from adjudicator.games.base import Event
+
+    said = RULES.event_text(Event("mors has 2 resource(s) to spend.", "resources"), FR)
+    assert said == "mors a 2 Ressources à dépenser."
+
+
+def test_events_and_their_json_stay_the_same_whatever_the_reader(histories) -> None:
+    import json
+
+    for event in _events_of(histories[0]):
+        before = json.dumps(event.to_json(), sort_keys=True)
+        RULES.event_text(event, FR)
+        assert json.dumps(event.to_json(), sort_keys=True) == before
+
+
+def test_the_outcome_of_a_bot_game_is_said_in_french(histories) -> None:
+    for history in histories:
+        outcome = RULES.outcome(history[-1]["state"])
+        assert outcome is not None
+        french = RULES.outcome_text(outcome, FR)
+        assert "planète mère incluse" in french and outcome.reason not in french
+    limited = RULES.outcome_text(
+        __import__("adjudicator.games.base", fromlist=["Outcome"]).Outcome(
+            ("mors", "roach"), "round limit 3 reached (club rule): most planets (4)"
+        ),
+        FR,
+    )
+    assert "limite de 3 manches atteinte" in limited and "mors, roach" in limited
+
+
+#: Bad lines of each request kind: every problem the parser gives them is said in French.
+BAD_LINES: dict[str, list[str]] = {
+    "turn": [
+        "reconstruire planète",
+        "construire croiseur",
+        "relancer",
+        "relancer tous croiseur chasseurs",
+        "relancer galaxie",
+        "attaquer",
+        "attack mors roach",
+        "voter Mors!",
+        "si",
+        "si arme",
+        "si arme < ",
+        "si arme < 3",
+        "si arme < croiseur construire",
+        "si galaxie est croiseur construire",
+        "si bogus < 3 construire",
+        "si technologie = warp dévier mors",
+        "si mère est croiseur relancer mère",
+        "si victoire",
+        "si victoire pression mors",
+        "si victoire fuite",
+        "si victoire invasion croiseur",
+        "pour",
+        "annuler",
+        "pour pour",
+        "sacrifier",
+        "sacrifier croiseur croiseur",
+        "sacrifier mors",
+        "bâtir",
+        "build now",
+        "reconstruire croiseur cuirassé",
+        "x" * 301,
+        "\n" * 201 + "construire",
+    ],
+    "vote": ["pour\ncontre", "annuler", "construire", "pour contre"],
+    "immunity": ["pour", "accepter\nannuler", "attaquer mors"],
+}
+
+
+def _problems_of_bad_lines() -> list:
+    from pm_helpers import new_game, put
+
+    found = []
+    for kind, lines in BAD_LINES.items():
+        for line in lines:
+            parsed = parse_orders(kind, line)
+            assert parsed.problems, (kind, line)
+            found += parsed.problems
+    state = new_game(2, politics="on")
+    state["politics"] = 1  # Ceasefire
+    request = OrderRequest("turn:terre", "terre", "turn")
+    for text in (
+        "attaquer terre",
+        "attaquer roach",
+        "attaquer mors",
+        "technologie",
+        "dévier mors",
+        "reconstruire",
+        "si victoire invasion\nvoter mors",
+    ):
+        found += RULES.check(state, request, RULES.parse(request, text).orders)
+    state["politics"] = 2  # Council Censure
+    found += RULES.check(state, request, RULES.parse(request, "voter mors").orders)
+    state["politics"] = 3
+    found += RULES.check(state, request, RULES.parse(request, "construire").orders)
+    state["politics"] = 4
+    found += RULES.check(state, request, RULES.parse(request, "relancer mère").orders)
+    found += RULES.check(state, OrderRequest("turn:mors", "mors", "turn"), RULES.parse(request, "").orders)
+    found += RULES.check(state, request, None)
+    put(state, "terre")
+    return found
+
+
+def test_every_problem_of_a_corpus_of_bad_lines_is_said_in_french() -> None:
+    from adjudicator.games.planet_masters.french import PROBLEMS, SUGGESTIONS, say
+
+    problems = _problems_of_bad_lines()
+    assert len({p.message for p in problems}) > 30
+    for problem in problems:
+        assert say(problem.message, PROBLEMS, FR) is not None, problem.message
+        if problem.suggestion:
+            assert (
+                say(problem.suggestion, SUGGESTIONS, FR) is not None
+                or FR.gettext(problem.suggestion) != problem.suggestion
+            ), problem.suggestion
+        french = RULES.problem_text(problem, FR)
+        assert french != str(problem), french
+        assert RULES.problem_text(problem, ENGLISH) == str(problem)
+
+
+def test_a_problem_of_an_unknown_shape_is_said_in_english_in_a_french_frame() -> None:
+    from adjudicator.games.base import Problem
+
+    problem = Problem(4, "invalid", "a message the game never wrote", "nor this hint")
+    assert RULES.problem_text(problem, FR) == "ligne 4 : a message the game never wrote (nor this hint)"
+
+
+def test_french_problems_name_the_order_words_in_french() -> None:
+    parsed = parse_orders("turn", "construire croiseur")
+    said = RULES.problem_text(parsed.problems[0], FR)
+    assert said.startswith("ligne 1 : « construire » ne prend rien après lui, pas 'croiseur'"), said
+    parsed = parse_orders("turn", "relancer galaxie")
+    assert (
+        "vouliez-vous dire" in RULES.problem_text(parsed.problems[0], FR)
+        or parsed.problems[0].suggestion == ""
+    )
