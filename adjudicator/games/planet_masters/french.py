@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from adjudicator.games.base import Outcome, outcome_text
-from adjudicator.games.language import N_, Language
+from adjudicator.games.language import N_, Language, fold
 from adjudicator.games.planet_masters.glossary import GLOSSARY, key_of_name
 from adjudicator.games.planet_masters.orders import order_text
 
@@ -45,7 +45,11 @@ def shape(pattern: str, message: str) -> Shape:
 def thing(name: str, lang: Language) -> str:
     """A thing of the tables (``exhausted``, ``sonic deflector``) by the glossary's word in ``lang``."""
     key = key_of_name(name)
-    return GLOSSARY.word(key, lang) if key else name
+    if key is None:
+        return name
+    term = GLOSSARY.term(key)
+    plural = fold(name) == fold(term.name("en", 2)) != fold(term.en)  # the book's "Chasseurs"
+    return GLOSSARY.word(key, lang, 2 if plural else 1)
 
 
 def _ballots(detail: str, lang: Language) -> str:
@@ -169,6 +173,10 @@ REASONS: tuple[Shape, ...] = (
 EVENTS: tuple[Shape, ...] = (
     shape(rf"(?P<r_label>Round .+): (?P<seat>{S}) plays\.", N_("%(label)s: %(seat)s plays.")),
     shape(r"The game is over: (?P<w_outcome>.+)\.", N_("The game is over: %(outcome)s.")),
+    shape(
+        rf"(?P<seat>{S}) has (?P<n>\d+) resource\(s\) to spend\.",
+        N_("Resources %(seat)s may spend: %(n)s."),
+    ),
     shape(
         rf"(?P<defender>{S}) invokes Immunity: the attack is cancelled\.",
         N_("%(defender)s invokes Immunity: the attack is cancelled."),
@@ -493,20 +501,6 @@ def said(text: str, shapes: Sequence[Shape], lang: Language) -> str:
     return found if found is not None else lang.gettext(text)
 
 
-RESOURCES = re.compile(rf"(?P<seat>{S}) has (?P<n>\d+) resource\(s\) to spend\.")
-
-
 def event_text(text: str, lang: Language) -> str:
-    """An event of the game in ``lang`` (the resources to spend with the language's plural)."""
-    if lang.code == "en":
-        return text
-    counted = RESOURCES.fullmatch(text)
-    if counted:
-        n = int(counted["n"])
-        return lang.n_(
-            "%(seat)s has %(num)d resource to spend.",
-            "%(seat)s has %(num)d resources to spend.",
-            n,
-            seat=counted["seat"],
-        )
+    """An event of the game in ``lang``."""
     return said(text, EVENTS, lang)

@@ -448,9 +448,9 @@ class PlanetMasters(BaseRuleset):
         return bot_orders(state, request, rng)
 
     def board_text(self, view: State, lang: Language = ENGLISH) -> str:
-        from adjudicator.games.planet_masters.board import board_text
+        from adjudicator.games.planet_masters.board import board_text_in
 
-        return board_text(view)
+        return board_text_in(view, lang)
 
     def board_svg(self, view: State) -> str | None:
         from adjudicator.games.planet_masters.svg import board_svg

@@ -361,13 +361,13 @@ def test_every_prompt_and_label_of_bot_games_is_said_in_french(histories) -> Non
 
 
 def test_every_event_of_bot_games_is_said_in_french(histories) -> None:
-    from adjudicator.games.planet_masters.french import EVENTS, RESOURCES, say
+    from adjudicator.games.planet_masters.french import EVENTS, say
 
     kinds = set()
     for history in histories:
         for event in _events_of(history):
             kinds.add(event.kind)
-            assert RESOURCES.fullmatch(event.text) or say(event.text, EVENTS, FR) is not None, event.text
+            assert say(event.text, EVENTS, FR) is not None, event.text
             french = RULES.event_text(event, FR)
             assert _bare(french) != _bare(event.text), event.text
             assert RULES.event_text(event, ENGLISH) == event.text
@@ -381,8 +381,8 @@ def test_a_french_event_says_the_things_by_the_books_words() -> None:
     assert said == "« reconstruire croiseur » : mors n'a pas d'Arme Croiseur."
     said = RULES.event_text(Event("mors's Technology die: 6, sonic deflector.", "technology"), FR)
     assert said == "Dé de Technologie de mors : 6, Défecteur Sonique."
-    said = RULES.event_text(Event("mors has 1 resource(s) to spend.", "resources"), FR)
-    assert said == "mors a 1 Ressource à dépenser."
+    said = RULES.event_text(Event("mors has 2 resource(s) to spend.", "resources"), FR)
+    assert said == "Ressources à dépenser pour mors : 2."
     said = RULES.event_text(
         Event(
             "The game is over: won by mors (5 planets, home included, all on Influence or Resource).", "end"
@@ -390,19 +390,6 @@ def test_a_french_event_says_the_things_by_the_books_words() -> None:
         FR,
     )
     assert "mors" in said and "planète mère incluse" in said and "won by" not in said
-
-
-@pytest.mark.xfail(
-    strict=True,
-    reason="the merged French catalogue takes CLDR's three French plural categories (one, many, other)"
-    " while the .po files give two forms: a count of 2 or more finds no 'other' form and falls back to"
-    " English (adjudicator/games/language.py, _catalogue)",
-)
-def test_a_count_of_resources_takes_the_french_plural() -> None:
-    from adjudicator.games.base import Event
-
-    said = RULES.event_text(Event("mors has 2 resource(s) to spend.", "resources"), FR)
-    assert said == "mors a 2 Ressources à dépenser."
 
 
 def test_events_and_their_json_stay_the_same_whatever_the_reader(histories) -> None:
@@ -537,3 +524,60 @@ def test_french_problems_name_the_order_words_in_french() -> None:
         "vouliez-vous dire" in RULES.problem_text(parsed.problems[0], FR)
         or parsed.problems[0].suggestion == ""
     )
+
+
+# -- the board in French --------------------------------------------------------------------------
+def test_the_board_in_french_names_things_by_the_glossarys_words() -> None:
+    from pm_helpers import new_game, put
+
+    from adjudicator.games.planet_masters.board import board_text
+
+    state = new_game(3, **ALL_ON)
+    put(state, "terre", planets=[1, 2, 5], weapons=[1, 2, 6], tech=6)
+    put(state, "mors", home=1, planets=[6], weapons=[3, 5])
+    state["politics"] = 3  # Fleet Regulations
+    view = RULES.view(state, None)
+    english, french = RULES.board_text(view), RULES.board_text(view, FR)
+    assert english == RULES.board_text(view, ENGLISH) == board_text(view)
+    for key, n in [
+        ("home", 1),
+        ("exhausted", 1),
+        ("resource", 1),
+        ("influence", 1),
+        ("infantry", 1),
+        ("cruiser", 1),
+        ("battleship", 1),
+        ("station", 1),
+        ("defence", 1),
+        ("fighters", 2),
+        ("sonic-deflector", 1),
+        ("fleet-regulations", 1),
+        ("trait", 1),
+        ("power", 1),
+        ("round", 1),
+    ]:
+        word = GLOSSARY.word(key, FR, n)
+        assert word.casefold() in french.casefold(), word
+    for english_word in (
+        "home planet",
+        "weapons (red)",
+        "Total Power",
+        "battleship",
+        "cruiser",
+        "exhausted",
+        "sonic deflector",
+        "fleet regulations",
+        "Galaxy",
+        "Round",
+        "trait:",
+        "none",
+    ):
+        assert english_word in english and english_word not in french, english_word
+    assert french.count("\n") == english.count("\n")
+
+
+def test_the_board_in_french_shows_the_same_numbers(histories) -> None:
+    for history in histories:
+        view = RULES.view(history[len(history) // 2]["state"], None)
+        english, french = RULES.board_text(view), RULES.board_text(view, FR)
+        assert re.findall(r"\d+", english) == re.findall(r"\d+", french)
