@@ -6,6 +6,11 @@ Statements are grouped by phase (Construction, Management, Conquest/Vote) and ru
 order written within their phase. Ballots (``for``/``against``) answer a vote request and
 ``cancel``/``allow`` answer an Immunity request; ``sacrifice ...`` (the standing order in
 which you give up weapons) may go in any of your mails.
+
+The French words of the rule book are read through the game's glossary (``glossary.py``): each is
+read as its English order word before the statement is parsed, accents and case aside, so a French
+text gives the same orders and the same canonical (English) text; :func:`order_text` writes an
+English order text back in a reader's order words.
 """
 
 from __future__ import annotations
