@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from adjudicator.games.language import Language
 from adjudicator.games.planet_masters import empire as E
 from adjudicator.games.planet_masters.tables import HOME, NEUTRAL, POLITICS, RACES, TECHNOLOGY, WEAPON
 
@@ -55,4 +56,83 @@ def board_text(state: State) -> str:
     ]
     for seat in state["order"]:
         out += player_lines(state, seat)
+    return "\n".join(out)
+
+
+def board_text_in(state: State, lang: Language) -> str:
+    """The table as text in ``lang``: the same facts as :func:`board_text`, the things named by the
+    glossary's words (English keeps :func:`board_text`, byte for byte)."""
+    if lang.code == "en":
+        return board_text(state)
+    from adjudicator.games.planet_masters.french import LABELS, said, thing
+
+    def named(table: dict[int, str], value: int) -> str:
+        return lang._("%(name)s (%(value)s)", name=thing(table[value], lang), value=value)
+
+    politics = state.get("politics")
+    if not state["options"].get("politics"):
+        politics_line = lang._("Politics: not in play")
+    elif politics:
+        politics_line = lang._("Politics die: %(act)s", act=named(POLITICS, politics))
+    else:
+        politics_line = lang._("Politics die: no political act yet")
+    out = [
+        said(str(state.get("label", "")), LABELS, lang),
+        lang._(
+            "Galaxy: neutral planets left: %(left)s. To win: %(win)s planets, home included, all on Influence"
+            " or Resource.",
+            left=state["galaxy"],
+            win=len(state["order"]) + 1,
+        ),
+        politics_line,
+        lang._("Turn order: %(order)s", order=", ".join(state["order"])),
+        "",
+    ]
+    none = lang._("no die")
+    for seat in state["order"]:
+        p = state["players"][seat]
+        race = RACES[p["race"]]
+        trait = thing(race.trait, lang)
+        home = (
+            lang._(
+                "%(trait_word)s: %(trait)s (%(value)s)",
+                trait_word=thing("trait", lang),
+                trait=trait,
+                value=p["home"],
+            )
+            if HOME[p["home"]] == "trait"
+            else named(HOME, p["home"])
+        )
+        out += [
+            lang._(
+                "%(seat)s - %(race)s (%(trait_word)s: %(trait)s)",
+                seat=seat,
+                race=race.title,
+                trait_word=thing("trait", lang),
+                trait=trait,
+            ),
+            lang._("  home planet (black die): %(home)s", home=home),
+            lang._(
+                "  planets (white dice): %(planets)s",
+                planets=", ".join(named(NEUTRAL, x["face"]) for x in p["planets"]) or none,
+            ),
+            lang._(
+                "  weapons (red dice): %(weapons)s",
+                weapons=", ".join(named(WEAPON, w) for w in p["weapons"]) or none,
+            ),
+        ]
+        if state["options"].get("technology"):
+            tech = named(TECHNOLOGY, p["tech"]) if p["tech"] else none
+            out.append(lang._("  technology (blue die): %(tech)s", tech=tech))
+        out.append(
+            lang._(
+                "  planets: %(planets)s; resources %(resources)s, influence %(influence)s, "
+                "Total Power in attack %(attack)s / in defence %(defence)s",
+                planets=E.planet_count(p),
+                resources=E.resources(p, politics),
+                influence=E.influence(p, politics),
+                attack=E.attack_power(p),
+                defence=E.defence_power(p),
+            )
+        )
     return "\n".join(out)

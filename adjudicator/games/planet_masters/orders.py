@@ -6,6 +6,11 @@ Statements are grouped by phase (Construction, Management, Conquest/Vote) and ru
 order written within their phase. Ballots (``for``/``against``) answer a vote request and
 ``cancel``/``allow`` answer an Immunity request; ``sacrifice ...`` (the standing order in
 which you give up weapons) may go in any of your mails.
+
+The French words of the rule book are read through the game's glossary (``glossary.py``): each is
+read as its English order word before the statement is parsed, accents and case aside, so a French
+text gives the same orders and the same canonical (English) text; :func:`order_text` writes an
+English order text back in a reader's order words.
 """
 
 from __future__ import annotations
@@ -13,8 +18,11 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass, field
+from functools import cache
 
 from adjudicator.games.base import OrderForm, Parsed, Problem
+from adjudicator.games.language import ENGLISH, N_, Language, fold
+from adjudicator.games.planet_masters.glossary import GLOSSARY, order_words
 from adjudicator.games.planet_masters.tables import (
     HOME_WORDS,
     PLANET_WORDS,
@@ -32,25 +40,9 @@ CONSTRUCTION_VERBS = ("build", "rebuild", "tech")
 MANAGEMENT_VERBS = ("reroll",)
 CONQUEST_VERBS = ("attack", "vote", "politics", "deflect")
 VERBS = CONSTRUCTION_VERBS + MANAGEMENT_VERBS + CONQUEST_VERBS
-ALIASES = {
-    "construire": "build",
-    "reconstruire": "rebuild",
-    "technologie": "tech",
-    "technology": "tech",
-    "relancer": "reroll",
-    "attaquer": "attack",
-    "voter": "vote",
-    "politique": "politics",
-}
-BALLOTS = {
-    "for": "for",
-    "yes": "for",
-    "pour": "for",
-    "against": "against",
-    "no": "against",
-    "contre": "against",
-}
-IMMUNITY = {"cancel": "cancel", "annuler": "cancel", "allow": "allow", "accept": "allow"}
+ALIASES = {"technology": "tech"}
+BALLOTS = {"for": "for", "yes": "for", "against": "against", "no": "against"}
+IMMUNITY = {"cancel": "cancel", "allow": "allow", "accept": "allow"}
 SUBJECTS = ("weapon", "home", "tech", "power", "resources", "influence", "planets", "weapons", "galaxy")
 OPS = {"<": "<", "<=": "<=", ">": ">", ">=": ">=", "=": "=", "==": "=", "!=": "!=", "is": "=", "is-not": "!="}
 REWARDS = ("invade", "destroy", "pressure")
@@ -58,38 +50,41 @@ REWARDS = ("invade", "destroy", "pressure")
 #: Every form of statement by request kind, as mails summarise it (the tests parse each example and
 #: check that every verb, ballot and Immunity answer the parser knows has a form here).
 ORDER_FORMS: tuple[OrderForm, ...] = (
-    OrderForm("build", "Construction: 1 Resource for a new red die", "build", ("turn",)),
+    OrderForm("build", N_("Construction: 1 Resource for a new red die"), "build", ("turn",)),
     OrderForm(
         "rebuild [<weapon> | tech]",
-        "Construction: reroll a weapon (or the Technology die)",
+        N_("Construction: reroll a weapon (or the Technology die)"),
         "rebuild cruiser",
         ("turn",),
     ),
-    OrderForm("tech", "Construction: 2 Resources for the blue die, once a game", "tech", ("turn",)),
+    OrderForm("tech", N_("Construction: 2 Resources for the blue die, once a game"), "tech", ("turn",)),
     OrderForm(
         "reroll home | <face> | all <face>",
-        "Management: reroll the black die or white dice",
+        N_("Management: reroll the black die or white dice"),
         "reroll all exhausted",
         ("turn",),
     ),
-    OrderForm("attack <player>", "Conquest: attack that player", "attack mors", ("turn",)),
-    OrderForm("vote <player>", "Vote: shall that player lose a weapon?", "vote mors", ("turn",)),
-    OrderForm("politics", "skip Conquest/Vote to roll the Politics die", "politics", ("turn",)),
-    OrderForm("deflect <player>", "Sonic Deflector: reroll their home die", "deflect mors", ("turn",)),
+    OrderForm("attack <player>", N_("Conquest: attack that player"), "attack mors", ("turn",)),
+    OrderForm("vote <player>", N_("Vote: shall that player lose a weapon?"), "vote mors", ("turn",)),
+    OrderForm("politics", N_("skip Conquest/Vote to roll the Politics die"), "politics", ("turn",)),
+    OrderForm("deflect <player>", N_("Sonic Deflector: reroll their home die"), "deflect mors", ("turn",)),
     OrderForm(
-        "on win invade|destroy|pressure [...]", "what a won battle takes", "on win invade resource", ("turn",)
+        "on win invade|destroy|pressure [...]",
+        N_("what a won battle takes"),
+        "on win invade resource",
+        ("turn",),
     ),
     OrderForm(
         "if <condition> [and ...] <statement>",
-        "a statement run only if the dice allow",
+        N_("a statement run only if the dice allow"),
         "if weapon < 3 rebuild",
         ("turn",),
     ),
-    OrderForm("for | against", "your ballot (also yes/no, pour/contre)", "for", ("vote",)),
-    OrderForm("cancel | allow", "Immunity: cancel the attack, or allow it", "cancel", ("immunity",)),
+    OrderForm("for | against", N_("your ballot (also yes/no, pour/contre)"), "for", ("vote",)),
+    OrderForm("cancel | allow", N_("Immunity: cancel the attack, or allow it"), "cancel", ("immunity",)),
     OrderForm(
         "sacrifice <weapon>, ...",
-        "standing: the order in which you give up weapons",
+        N_("standing: the order in which you give up weapons"),
         "sacrifice transporter, cruiser",
     ),
 )
@@ -153,8 +148,25 @@ class _Bad(Exception):
         self.kind = kind
 
 
+class Word(str):
+    """An order word read as the English word of the order language, keeping what the player wrote
+    (``Word("cruiser", "croiseur")``), so that a problem quotes the player's own word."""
+
+    said: str
+
+    def __new__(cls, english: str, said: str) -> Word:
+        word = super().__new__(cls, english)
+        word.said = said
+        return word
+
+
+def _said(word: str) -> str:
+    """What the player wrote for ``word``."""
+    return str(getattr(word, "said", word))
+
+
 def _show(word: str) -> str:
-    return repr(word[:30])
+    return repr(_said(word)[:30])
 
 
 def _suggest(word: str, choices: list[str] | tuple[str, ...]) -> str:
@@ -166,14 +178,7 @@ def _planet_word(word: str, home: bool = False) -> str:
     words = HOME_WORDS if home else PLANET_WORDS
     if word not in words:
         raise _Bad(f"unknown planet face {_show(word)}", _suggest(word, list(words)))
-    canonical = {
-        "epuise": "exhausted",
-        "épuisé": "exhausted",
-        "ressource": "resource",
-        "infanterie": "infantry",
-    }
-    canonical |= {"transporteur": "transporter"}
-    return canonical.get(word, word)
+    return word
 
 
 def _weapon_word(word: str) -> str:
@@ -280,7 +285,7 @@ def _reward(tokens: list[str], line: int) -> Reward:
     if tokens[:2] != ["on", "win"] or len(tokens) < 3:
         raise _Bad("write 'on win invade', 'on win destroy [weapon]' or 'on win pressure'")
     kind = tokens[2]
-    aliases = {"invasion": "invade", "destruction": "destroy", "pression": "pressure"}
+    aliases = {"invasion": "invade", "destruction": "destroy"}
     kind = aliases.get(kind, kind)
     if kind not in REWARDS:
         raise _Bad(f"unknown reward {_show(kind)}", "invade, destroy or pressure")
@@ -294,8 +299,48 @@ def _reward(tokens: list[str], line: int) -> Reward:
     return Reward(kind, (), line)
 
 
+#: Every word the English order language reads; a French word of the glossary is read as one of these.
+VOCABULARY = frozenset(
+    {*VERBS, *ALIASES, *BALLOTS, *IMMUNITY, *SUBJECTS, *OPS, *REWARDS, "invasion", "destruction"}
+    | {*WEAPON_WORDS, *PLANET_WORDS, *HOME_WORDS, *TECH_WORDS}
+    | {"if", "and", "then", "not", "all", "on", "win", "sacrifice", "home", "tech", "technology"}
+)
+
+
+@cache
+def _french() -> tuple[dict[tuple[str, ...], tuple[str, ...]], int]:
+    """The glossary's French words and phrases the order language reads, and the longest phrase."""
+    words = {said: english for said, english in order_words().items() if set(english) <= VOCABULARY}
+    return words, max(map(len, words))
+
+
+def read_french(tokens: list[str]) -> list[str]:
+    """``tokens`` with every French word or phrase of the glossary read as its English order word(s).
+
+    Accents and case do not matter (``Épuisé``, ``epuise``); the longest phrase wins (``si victoire``
+    is ``on win``, ``si`` alone is ``if``). Other tokens (English words, players, numbers) are kept.
+    """
+    words, longest = _french()
+    folded = [fold(t.replace("\u2019", "'")) for t in tokens]
+    out: list[str] = []
+    i = 0
+    while i < len(tokens):
+        for size in range(min(longest, len(tokens) - i), 0, -1):
+            english = words.get(tuple(folded[i : i + size]))
+            if english is not None:
+                said = " ".join(tokens[i : i + size])
+                out += [Word(e, said) for e in english]
+                i += size
+                break
+        else:
+            out.append(tokens[i])
+            i += 1
+    return out
+
+
 def tokens_of(statement: str) -> list[str]:
-    return TOKEN.findall(statement.lower())
+    """The words of a statement, lower-cased, the French ones read as their English order words."""
+    return read_french(TOKEN.findall(statement.lower()))
 
 
 def parse_orders(kind: str, text: str) -> Parsed:
@@ -327,11 +372,11 @@ def parse_orders(kind: str, text: str) -> Parsed:
                 head = tokens[0]
                 if head in BALLOTS or head in IMMUNITY:
                     if len(tokens) != 1:
-                        raise _Bad(f"'{head}' stands alone on its line")
+                        raise _Bad(f"'{_said(head)}' stands alone on its line")
                     wanted = {"vote": BALLOTS, "immunity": IMMUNITY}.get(kind)
                     if wanted is None or head not in wanted:
                         what = "a vote" if head in BALLOTS else "an Immunity request"
-                        raise _Bad(f"'{head}' answers {what}, not this request", kind="illegal")
+                        raise _Bad(f"'{_said(head)}' answers {what}, not this request", kind="illegal")
                     if answer is not None:
                         raise _Bad("one answer only", kind="ambiguous")
                     answer = wanted[head]
@@ -382,3 +427,62 @@ def canonical(orders: Orders) -> str:
     if orders.answer is not None:
         out.append(orders.answer)
     return "\n".join(out) + ("\n" if out else "")
+
+
+#: The placeholders of the order forms' syntax, translated with the meanings.
+PLACEHOLDERS: dict[str, str] = {
+    "<weapon>": N_("<weapon>"),
+    "<face>": N_("<face>"),
+    "<player>": N_("<player>"),
+    "<condition>": N_("<condition>"),
+    "<statement>": N_("<statement>"),
+}
+#: The French order word of a term where the glossary's French name is a noun of the book and the
+#: order reads better as its verb (``voter mors``, the phase being the Vote).
+FRENCH_VERB: dict[str, str] = {"vote": "voter"}
+WORD = re.compile(r"<[a-z]+>|\bon win\b|\bis not\b|\b[a-z][a-z-]*\b")
+
+
+@cache
+def _to_french() -> dict[str, str]:
+    """Each English order word (or ``on win``) -> the glossary's French word, lower-cased."""
+    found: dict[str, str] = {}
+    for term in GLOSSARY.terms:
+        names = ((term.en, FRENCH_VERB.get(term.key, term.fr)), (term.name("en", 2), term.name("fr", 2)))
+        for english, french in names:
+            if set(english.split()) <= VOCABULARY:
+                found.setdefault(english, french.lower())
+    return found
+
+
+def order_text(text: str, lang: Language = ENGLISH) -> str:
+    """An English order text (a canonical text, an order form's syntax or example) in ``lang``'s words.
+
+    Each English order word becomes the glossary's word in ``lang``, which the parser reads as the
+    same English word: the text parses to the same orders. Players' names and numbers are kept.
+
+    >>> from adjudicator.games.language import language
+    >>> order_text("if weapon < 3 rebuild cruiser", language("fr"))
+    'si arme < 3 reconstruire croiseur'
+    """
+    if lang.code != "fr":
+        return text
+    words = _to_french()
+
+    def french(match: re.Match[str]) -> str:
+        word = match.group(0)
+        if word in PLACEHOLDERS:
+            return lang.gettext(PLACEHOLDERS[word])
+        return words.get(word, word)
+
+    return WORD.sub(french, text)
+
+
+def order_forms(forms: tuple[OrderForm, ...], lang: Language = ENGLISH) -> tuple[OrderForm, ...]:
+    """The order forms in ``lang``: the syntax and example in its order words, the meaning translated."""
+    if lang.code == "en":
+        return forms
+    return tuple(
+        OrderForm(order_text(f.syntax, lang), lang.gettext(f.meaning), order_text(f.example, lang), f.kinds)
+        for f in forms
+    )

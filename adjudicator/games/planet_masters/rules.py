@@ -23,10 +23,14 @@ from adjudicator.games.base import (
     Parsed,
     Problem,
     forms_for,
+    outcome_text,
+    problem_text,
 )
 from adjudicator.games.dice import Dice
+from adjudicator.games.language import ENGLISH, Glossary, Language
 from adjudicator.games.planet_masters import empire as E
 from adjudicator.games.planet_masters import turn as T
+from adjudicator.games.planet_masters.glossary import GLOSSARY
 from adjudicator.games.planet_masters.orders import Orders, canonical, parse_orders
 from adjudicator.games.planet_masters.tables import RACE_ORDER, RACES
 
@@ -48,6 +52,7 @@ class PlanetMasters(BaseRuleset):
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 8
     has_hidden_information: ClassVar[bool] = False
+    glossary: ClassVar[Glossary] = GLOSSARY
     #: Skip the sealed rounds whose answers cannot change the result (Immunity against an attack
     #: that cannot win, ballots on a target with no weapon or a vote the proposer passes alone);
     #: ``bench/planet_masters_games.py`` measures a subclass that asks every one, as before.
@@ -216,10 +221,46 @@ class PlanetMasters(BaseRuleset):
         ]
 
     # -- orders -----------------------------------------------------------------------------------------
-    def order_forms(self, request: OrderRequest) -> tuple[OrderForm, ...]:
-        from adjudicator.games.planet_masters.orders import ORDER_FORMS
+    def order_forms(self, request: OrderRequest, lang: Language = ENGLISH) -> tuple[OrderForm, ...]:
+        from adjudicator.games.planet_masters.orders import ORDER_FORMS, order_forms
 
-        return forms_for(ORDER_FORMS, _kind(request))
+        return order_forms(forms_for(ORDER_FORMS, _kind(request)), lang)
+
+    # -- the reader's language: the record's English texts said again by their shape (french.py) ------
+    def event_text(self, event: Event, lang: Language) -> str:
+        from adjudicator.games.planet_masters.french import event_text
+
+        return event_text(event.text, lang)
+
+    def problem_text(self, problem: Problem, lang: Language) -> str:
+        from adjudicator.games.planet_masters.french import PROBLEMS, SUGGESTIONS, said
+
+        message, suggestion = (
+            said(problem.message, PROBLEMS, lang),
+            said(problem.suggestion, SUGGESTIONS, lang),
+        )
+        return problem_text(problem, lang, message, suggestion)
+
+    def prompt_text(self, request: OrderRequest, lang: Language) -> str:
+        from adjudicator.games.planet_masters.french import PROMPTS, said
+
+        return said(request.prompt, PROMPTS, lang)
+
+    def label_text(self, label: str, lang: Language) -> str:
+        from adjudicator.games.planet_masters.french import LABELS, said
+
+        return said(label, LABELS, lang)
+
+    def outcome_text(self, outcome: Outcome, lang: Language) -> str:
+        from adjudicator.games.planet_masters.french import REASONS, said
+
+        return outcome_text(outcome, lang, said(outcome.reason, REASONS, lang))
+
+    def canonical_text(self, request: OrderRequest, canonical: str, lang: Language) -> str:
+        """The canonical text in ``lang``'s order words; the parser reads it back to the same orders."""
+        from adjudicator.games.planet_masters.orders import order_text
+
+        return order_text(canonical, lang)
 
     def parse(self, request: OrderRequest, text: str) -> Parsed:
         return parse_orders(_kind(request), text)
@@ -406,10 +447,10 @@ class PlanetMasters(BaseRuleset):
 
         return bot_orders(state, request, rng)
 
-    def board_text(self, view: State) -> str:
-        from adjudicator.games.planet_masters.board import board_text
+    def board_text(self, view: State, lang: Language = ENGLISH) -> str:
+        from adjudicator.games.planet_masters.board import board_text_in
 
-        return board_text(view)
+        return board_text_in(view, lang)
 
     def board_svg(self, view: State) -> str | None:
         from adjudicator.games.planet_masters.svg import board_svg

@@ -69,58 +69,43 @@ RACE_ORDER: tuple[str, ...] = ("terre", "mors", "roach", "pacal", "matriks", "fr
 #: The faces that count for victory: "les planètes sont toutes sur Influence ou Ressource".
 VICTORY_FACES = frozenset({"influence", "resource"})
 
-#: Words a player may write for a weapon face (English, the book's French, short forms).
+#: Words a player may write for a weapon face (English and short forms; the book's French words
+#: are read as these through the glossary, see glossary.py).
 WEAPON_WORDS: dict[str, int] = {
     "cruiser": 1,
-    "croiseur": 1,
     "battleship": 2,
-    "cuirasse": 2,
-    "cuirassé": 2,
     "station": 3,
     "orbital-station": 3,
     "transporter": 4,
-    "transporteur": 4,
     "defence": 5,
     "defense": 5,
-    "défense": 5,
     "planetary-defence": 5,
     "fighters": 6,
     "fighter": 6,
-    "chasseurs": 6,
 }
 #: Words for a neutral planet's face.
 PLANET_WORDS: dict[str, set[int]] = {
     "exhausted": {1},
-    "epuise": {1},
-    "épuisé": {1},
     "resource": {2, 3, 4},
-    "ressource": {2, 3, 4},
     "influence": {5},
     "infantry": {6},
-    "infanterie": {6},
 }
 #: Words for the home planet's face.
 HOME_WORDS: dict[str, set[int]] = {
     "trait": {1},
     "transporter": {2},
-    "transporteur": {2},
     "resource": {3, 4},
-    "ressource": {3, 4},
     "influence": {5},
     "infantry": {6},
-    "infanterie": {6},
 }
 #: The face each home word names, in English: a Racial trait that counts as that face (Mors'
 #: Resource, Pacal's Influence, Roach's Transporter, Terre's Lightning Infantry) answers to it too.
 HOME_WORD_FACE: dict[str, str] = {
     "trait": "trait",
     "transporter": "transporter",
-    "transporteur": "transporter",
     "resource": "resource",
-    "ressource": "resource",
     "influence": "influence",
     "infantry": "infantry",
-    "infanterie": "infantry",
 }
 #: Words for the technology die's face.
 TECH_WORDS: dict[str, int] = {
