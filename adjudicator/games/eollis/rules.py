@@ -36,13 +36,15 @@ from adjudicator.games.base import (
     forms_for,
 )
 from adjudicator.games.dice import Dice
-from adjudicator.games.eollis import adventure, tavern
+from adjudicator.games.eollis import adventure, tavern, words
 from adjudicator.games.eollis import bot as bots
 from adjudicator.games.eollis import orders as grammar
 from adjudicator.games.eollis.cards import REPAIR_UP_TO, catalogue, effect_name, find
+from adjudicator.games.eollis.glossary import GLOSSARY
 from adjudicator.games.eollis.orders import POSTS, slug
 from adjudicator.games.eollis.picture import board_svg, board_text
 from adjudicator.games.eollis.table import Table
+from adjudicator.games.language import ENGLISH, Glossary, Language
 
 DEFAULT_CLANS = ("rouge", "bleu", "vert", "jaune", "violet")
 #: the standing answers a clan starts with (see orders/eollis.md, "Rounds of mail")
@@ -72,6 +74,7 @@ class Eollis(BaseRuleset):
     min_seats: ClassVar[int] = 3
     max_seats: ClassVar[int] = 5
     has_hidden_information: ClassVar[bool] = True
+    glossary: ClassVar[Glossary] = GLOSSARY
     options: ClassVar[dict[str, tuple[str, str]]] = {
         "players": ("4", "number of clans, 3 to 5 (ignored when clans is given)"),
         "clans": ("", "comma-separated clan names (3 to 5), clockwise"),
@@ -236,8 +239,11 @@ class Eollis(BaseRuleset):
         return text
 
     # -- orders -----------------------------------------------------------------------------------------
-    def order_forms(self, request: OrderRequest) -> tuple[OrderForm, ...]:
-        return forms_for(grammar.ORDER_FORMS, request.kind)
+    def order_forms(self, request: OrderRequest, lang: Language = ENGLISH) -> tuple[OrderForm, ...]:
+        return words.order_forms(forms_for(grammar.ORDER_FORMS, request.kind), lang)
+
+    def canonical_text(self, request: OrderRequest, canonical: str, lang: Language) -> str:
+        return words.canonical_text(request.kind, canonical, lang)
 
     def private_text(self, view: State) -> str:
         """The Event the Vigie drew in secret (the hand, missions and standing answers are on the board)."""
