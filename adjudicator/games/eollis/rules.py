@@ -34,15 +34,18 @@ from adjudicator.games.base import (
     Problem,
     State,
     forms_for,
+    outcome_text,
+    problem_text,
 )
 from adjudicator.games.dice import Dice
-from adjudicator.games.eollis import adventure, tavern, words
+from adjudicator.games.eollis import adventure, speech, tavern, words
 from adjudicator.games.eollis import bot as bots
 from adjudicator.games.eollis import orders as grammar
 from adjudicator.games.eollis.cards import REPAIR_UP_TO, catalogue, effect_name, find
 from adjudicator.games.eollis.glossary import GLOSSARY
 from adjudicator.games.eollis.orders import POSTS, slug
 from adjudicator.games.eollis.picture import board_svg, board_text
+from adjudicator.games.eollis.speech import LABELS, PROMPTS
 from adjudicator.games.eollis.table import Table
 from adjudicator.games.language import ENGLISH, Glossary, Language
 
@@ -51,18 +54,6 @@ DEFAULT_CLANS = ("rouge", "bleu", "vert", "jaune", "violet")
 DEFAULT_LOOKOUT = {"mode": "reveal", "above": 0}
 DEFAULT_PLAN = {"balloon": 6, "events": 4}
 EXPEDITIONS = 3
-
-PROMPTS = {
-    "muster": "Action cards to discard and pirates to release, before the Action draw and the recruitment.",
-    "election": "Your pick among the face-up pirates (recruit <name>, <name>, <skill>), your candidate "
-    "for Capitaine and one card; your boarding wishes (posts ..., order ...).",
-    "lookout": "You are the Vigie: reveal the Event you drew, or refuse it.",
-    "test": "Which pirate tries the Event, cards and powers for your roll, help or hinder other clans.",
-    "decision": "Capitaine: continue or return (and swap once). Others:"
-    " mutiny if ... with <pirate>, or pass.",
-    "tavern": "Action cards to discard before drawing back to 3.",
-    "brawl": "Up to two Bagarre cards: brawl <card> on <clan> (first line round 1, second line round 2).",
-}
 
 
 class Eollis(BaseRuleset):
@@ -223,16 +214,7 @@ class Eollis(BaseRuleset):
             return "Game over"
         pending = state.get("pending") or {}
         kind = pending.get("kind", "")
-        words = {
-            "muster": "Action draw and recruitment",
-            "election": "recruitment, election of the Capitaine and boarding",
-            "lookout": "the Vigie's draw",
-            "test": "Event",
-            "decision": "the Capitaine's decision",
-            "tavern": "Taverne: Action draw",
-            "brawl": "Taverne: brawls",
-        }
-        text = f"Expedition {state['expedition']}, {words.get(kind, kind)}"
+        text = f"Expedition {state['expedition']}, {LABELS.get(kind, kind)}"
         ev = state.get("event")
         if kind == "test" and ev:
             text += f" {state['events_played']}: {state['cards'][ev['uid']]['name']}"
@@ -244,6 +226,25 @@ class Eollis(BaseRuleset):
 
     def canonical_text(self, request: OrderRequest, canonical: str, lang: Language) -> str:
         return words.canonical_text(request.kind, canonical, lang)
+
+    def problem_text(self, problem: Problem, lang: Language) -> str:
+        message = speech.problem_words(problem.message, lang)
+        suggestion = speech.suggestion_words(problem.suggestion, lang)
+        return problem_text(
+            problem,
+            lang,
+            problem.message if message is None else message,
+            problem.suggestion if suggestion is None else suggestion,
+        )
+
+    def prompt_text(self, request: OrderRequest, lang: Language) -> str:
+        return speech.prompt_words(request.prompt, lang)
+
+    def label_text(self, label: str, lang: Language) -> str:
+        return speech.label_words(label, lang)
+
+    def outcome_text(self, outcome: Outcome, lang: Language) -> str:
+        return outcome_text(outcome, lang, speech.reason_words(outcome.reason, lang))
 
     def private_text(self, view: State) -> str:
         """The Event the Vigie drew in secret (the hand, missions and standing answers are on the board)."""
