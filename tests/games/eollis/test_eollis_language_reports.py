@@ -123,7 +123,7 @@ def _bad_states() -> list[tuple[dict, str, str]]:
         (decision, "decision:rouge", "swap le borgne and toure l'eventreuse\ncontinue\nreturn"),
         (used, "election:rouge", "power toure l'eventreuse"),
         (hold, "test:rouge", "power le borgne"),
-        (captain, "decision:rouge", "swap le borgne and mirelle la rousse\nmutiny if continue with le borgne"),
+        (captain, "decision:rouge", "swap le borgne and mirelle la rousse\nmutiny if continue with x"),
         (brawl, "brawl:rouge", "brawl vol a la tire on bleu\nbrawl defi on bleu\nbrawl defi on bleu"),
     ]
 
