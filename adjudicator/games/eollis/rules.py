@@ -38,7 +38,7 @@ from adjudicator.games.base import (
     problem_text,
 )
 from adjudicator.games.dice import Dice
-from adjudicator.games.eollis import adventure, speech, tavern, words
+from adjudicator.games.eollis import adventure, speech, tavern, telling, words
 from adjudicator.games.eollis import bot as bots
 from adjudicator.games.eollis import orders as grammar
 from adjudicator.games.eollis.cards import REPAIR_UP_TO, catalogue, effect_name, find
@@ -236,6 +236,9 @@ class Eollis(BaseRuleset):
             problem.message if message is None else message,
             problem.suggestion if suggestion is None else suggestion,
         )
+
+    def event_text(self, event: Event, lang: Language) -> str:
+        return telling.event_words(event, lang)
 
     def prompt_text(self, request: OrderRequest, lang: Language) -> str:
         return speech.prompt_words(request.prompt, lang)

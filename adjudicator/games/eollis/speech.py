@@ -241,14 +241,21 @@ REASONS: tuple[Pattern, ...] = (
 _LABEL = re.compile(r"Expedition (?P<n>\d+), (?P<what>.+?)(?: (?P<k>\d+): (?P<name>.+))?", re.DOTALL)
 
 
-def said(text: str, patterns: tuple[Pattern, ...], lang: Language) -> str | None:
-    """``text`` in ``lang`` by the first pattern of its shape, or ``None`` when none has it."""
+def said(
+    text: str,
+    patterns: tuple[Pattern, ...],
+    lang: Language,
+    convert: dict[str, Callable[[str, Language], str]] | None = None,
+) -> str | None:
+    """``text`` in ``lang`` by the first pattern of its shape, or ``None`` when none has it; each
+    named part is said by ``convert`` (default :data:`CONVERT`) when it names a way, else kept."""
+    convert = CONVERT if convert is None else convert
     for pattern, message in patterns:
         match = pattern.fullmatch(text)
         if match is None:
             continue
         parts: dict[str, Any] = {
-            name: CONVERT[name](value, lang) if name in CONVERT else value
+            name: convert[name](value or "", lang) if name in convert else (value or "")
             for name, value in match.groupdict().items()
         }
         return lang._(message, **parts) if parts else lang.gettext(message)

@@ -3,13 +3,16 @@ the English texts the record keeps."""
 
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
 from eollis_helpers import RULES, at_event, scene
 from test_eollis_language import FR, played
 
-from adjudicator.games.base import OrderRequest, Outcome, Problem
+from adjudicator.games.base import Event, OrderRequest, Outcome, Problem, Spoken
 from adjudicator.games.eollis import orders as grammar
-from adjudicator.games.eollis import speech
+from adjudicator.games.eollis import speech, telling
 from adjudicator.games.language import ENGLISH
 
 GAMES = {seed: played(seed, players) for seed, players in ((3, 3), (4, 4), (5, 5))}
@@ -184,3 +187,62 @@ def test_a_problem_of_no_known_shape_stays_english_and_never_fails() -> None:
     problem = Problem(2, "invalid", "a message the parser never wrote", "some hint")
     assert RULES.problem_text(problem, FR) == "ligne 2 : a message the parser never wrote (some hint)"
     assert RULES.problem_text(problem, ENGLISH) == str(problem)
+
+
+def _without_names(text: str, names: list[str]) -> str:
+    for name in names:
+        text = text.replace(name, "")
+    return re.sub(r"[\d+\-=.,;:()' ]+", " ", text).strip()
+
+
+@pytest.mark.parametrize("seed", sorted(GAMES))
+def test_every_event_of_a_bot_game_has_a_french_text_not_the_english_one(seed: int) -> None:
+    turns = GAMES[seed]
+    cards = turns[0]["state"]["cards"]
+    names = sorted(
+        {c["name"] for c in cards.values()} | set(turns[0]["state"]["seats"]), key=len, reverse=True
+    )
+    kinds = set()
+    for turn in turns:
+        for event in turn["events"]:
+            recorded = json.dumps(event.to_json())
+            french = RULES.event_text(event, FR)
+            assert json.dumps(event.to_json()) == recorded  # the record's event is left as it was
+            assert RULES.event_text(event, ENGLISH) == event.text
+            assert Spoken(RULES, FR).event(event) == french
+            assert speech.said(event.text, telling.EVENTS, FR, telling.CONVERT) is not None, event.text
+            english_words = _without_names(event.text, names)
+            assert _without_names(french, names) != english_words or not english_words, event.text
+            kinds.add(event.kind)
+    assert len(kinds) > 15
+
+
+@pytest.mark.parametrize(
+    ("english", "french"),
+    [
+        (
+            "Event: Bal du Gouverneur: bagou 7+; balloon damage 2; success: 3 gold, kitty +3; "
+            "failure: -1 fame.",
+            "Événement : Bal du Gouverneur : bagou 7+ ; dégâts aux ballons 2 ; "
+            "réussite : 3 or, cagnotte +3 ; échec : -1 de renommée.",
+        ),
+        (
+            "rouge tests Le Borgne: die 4 + combat 3, bleu's Bravoure +2, power of Barbe-Grise +2 = 11 "
+            "(needs 9); power of Mirelle la Rousse: a new die 5 = 12: success.",
+            "rouge teste Le Borgne : dé 4 + combat 3, Bravoure de bleu +2, pouvoir de Barbe-Grise +2 = 11 "
+            "(seuil 9) ; pouvoir de Mirelle la Rousse : un nouveau dé 5 = 12 : réussite.",
+        ),
+        ("bleu boards Le Borgne as Alti-Maitre.", "bleu embarque Le Borgne au poste de Alti-Maître."),
+        (
+            "Le Borgne (Marin 1) of vert dies (Tempete failed).",
+            "Le Borgne (Marin 1) de vert meurt (échec de Tempete).",
+        ),
+        (
+            "Mutiny dice: captain 3+2+0 = 5, mutineer 4+1-1 = 4.",
+            "Dés de la mutinerie : Capitaine 3+2+0 = 5, mutin 4+1-1 = 4.",
+        ),
+        ("an English text of no known shape", "an English text of no known shape"),
+    ],
+)
+def test_events_are_said_in_french_with_names_and_numbers_kept(english: str, french: str) -> None:
+    assert RULES.event_text(Event(english, "test"), FR) == french
