@@ -249,10 +249,12 @@ class Eollis(BaseRuleset):
     def outcome_text(self, outcome: Outcome, lang: Language) -> str:
         return outcome_text(outcome, lang, speech.reason_words(outcome.reason, lang))
 
-    def private_text(self, view: State) -> str:
+    def private_text(self, view: State, lang: Language = ENGLISH) -> str:
         """The Event the Vigie drew in secret (the hand, missions and standing answers are on the board)."""
         seen = (view.get("you") or {}).get("lookout")
-        return f"As Vigie you drew the Event {seen['name']}: reveal it, or refuse it." if seen else ""
+        if not seen:
+            return ""
+        return lang._("As Vigie you drew the Event %(name)s: reveal it, or refuse it.", name=seen["name"])
 
     def parse(self, request: OrderRequest, text: str) -> Parsed:
         return grammar.parse(request.kind, text)
@@ -374,8 +376,8 @@ class Eollis(BaseRuleset):
     def bot(self, state: State, request: OrderRequest, rng: random.Random) -> str:
         return bots.play(state, request, rng)
 
-    def board_text(self, view: State) -> str:
-        return board_text(view)
+    def board_text(self, view: State, lang: Language = ENGLISH) -> str:
+        return board_text(view, lang)
 
     def board_svg(self, view: State) -> str | None:
         return board_svg(view)

@@ -13,22 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from adjudicator.games.base import Event
-from adjudicator.games.eollis.cards import POST_NAMES
 from adjudicator.games.eollis.glossary import GLOSSARY
 from adjudicator.games.eollis.speech import Pattern, _p, reason_words, said, verb_word
-from adjudicator.games.eollis.words import word
+from adjudicator.games.eollis.words import post_name, word
 from adjudicator.games.language import N_, Language
-
-_POST_OF_NAME = {name: post for post, name in POST_NAMES.items()}
-
-
-def post_name(name: str, lang: Language) -> str:
-    """A post as the board names it (``Marin 1``, ``Pretre``) in ``lang``'s words."""
-    post = _POST_OF_NAME.get(name)
-    if post is None:
-        return name
-    base, _, number = post.rpartition("-") if post[-1].isdigit() else (post, "", "")
-    return GLOSSARY.word(base, lang) + (f" {number}" if number else "")
 
 
 def _word(text: str, lang: Language) -> str:

@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from adjudicator.games.base import OrderForm
+from adjudicator.games.eollis.cards import POST_NAMES
 from adjudicator.games.eollis.glossary import GLOSSARY
 from adjudicator.games.eollis.orders import ORDER_FORMS, _one_line, order_text, parse
 from adjudicator.games.language import Language
@@ -69,6 +70,18 @@ _KEY = re.compile(r"\{([a-z-]+)(?::(\d))?\}")
 def word(key: str, lang: Language, n: int = 1) -> str:
     """The glossary's word for ``key`` as an order line writes it (lower case, accents kept)."""
     return GLOSSARY.word(key, lang, n).lower()
+
+
+_POST_OF_NAME = {name: post for post, name in POST_NAMES.items()}
+
+
+def post_name(name: str, lang: Language) -> str:
+    """A post as the board names it (``Marin 1``, ``Pretre``) in ``lang``'s words."""
+    post = _POST_OF_NAME.get(name)
+    if post is None:
+        return name
+    base, _, number = post.rpartition("-") if post[-1].isdigit() else (post, "", "")
+    return GLOSSARY.word(base, lang) + (f" {number}" if number else "")
 
 
 def fill(template: str, lang: Language) -> str:

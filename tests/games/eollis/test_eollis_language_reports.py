@@ -246,3 +246,49 @@ def test_every_event_of_a_bot_game_has_a_french_text_not_the_english_one(seed: i
 )
 def test_events_are_said_in_french_with_names_and_numbers_kept(english: str, french: str) -> None:
     assert RULES.event_text(Event(english, "test"), FR) == french
+
+
+def _mid_game_view(seat: str | None) -> dict:
+    turns = GAMES[4]
+    state = next(t["state"] for t in turns[len(turns) // 2 :] if t["state"]["ship"]["hold"])
+    return RULES.view(state, seat)
+
+
+def test_the_board_in_french_names_the_glossarys_words_and_not_the_english_ones() -> None:
+    view = _mid_game_view("rouge")
+    english = RULES.board_text(view)
+    french = RULES.board_text(view, FR)
+    assert RULES.board_text(view, ENGLISH) == english
+    for word in ("Expédition", "Dégâts aux ballons", "Cagnotte", "Prêtre", "Alti-Maître", "Fond de cale"):
+        assert word in french, word
+    for word in ("renommée", "Votre main", "Vos réponses permanentes", "jet de réparation", "vigie", "plan "):
+        assert word in french, word
+    for word in ("Expedition", "Kitty", "Fame track", "Hold", "Your hand", " gold", "Pretre", "Alti-Maitre"):
+        assert word in english and word not in french, word
+    for word in ("repair roll", "lookout", "gift", "side"):
+        assert word not in french, word
+    for seat in view["seats"]:  # the same facts: every clan, every pirate on the ship
+        assert seat in french
+    for uid in [u for u in view["ship"]["posts"].values() if u] + view["ship"]["hold"]:
+        assert view["cards"][uid]["name"] in french
+
+
+def test_the_public_board_in_french_shows_no_clans_own_part() -> None:
+    french = RULES.board_text(_mid_game_view(None), FR)
+    assert "Expédition" in french and "Votre main" not in french and "Vos réponses" not in french
+
+
+def test_the_vigies_secret_draw_is_said_in_french_to_the_vigie_alone() -> None:
+    crews = {"rouge": ["P01", "P06"], "bleu": ["P03"], "vert": ["P05"]}
+    state = scene(crews=crews, posts={"capitaine": "P03", "vigie": "P06"})
+    state["event"] = {"uid": "E05", "revealed": False}
+    state["piles"]["events"].remove("E05")
+    state["pending"] = {"kind": "lookout", "seats": ["rouge"], "optional": []}
+    mine = RULES.view(state, "rouge")
+    name = state["cards"]["E05"]["name"]
+    assert RULES.private_text(mine) == f"As Vigie you drew the Event {name}: reveal it, or refuse it."
+    assert (
+        RULES.private_text(mine, FR)
+        == f"En Vigie, vous avez pioché l'Événement {name} : révélez-le, ou refusez-le."
+    )
+    assert RULES.private_text(RULES.view(state, "bleu"), FR) == ""
