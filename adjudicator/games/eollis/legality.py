@@ -13,10 +13,11 @@ from adjudicator.games.base import HELP_HINT, Problem, State
 from adjudicator.games.eollis.cards import effect_name
 from adjudicator.games.eollis.orders import POSTS, slug
 from adjudicator.games.eollis.table import Table
+from adjudicator.games.language import N_
 
 #: which powers a player uses by an order, in which request (the others act by themselves)
 POWER_USES = {"election": ("election-bonus",), "test": ("test-bonus", "reroll")}
-POWER_HINT = (
+POWER_HINT = N_(
     "election-bonus in the election; test-bonus and reroll in a test; survive, gold, brawl-bonus act alone"
 )
 

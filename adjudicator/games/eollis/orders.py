@@ -15,9 +15,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import cache
 from typing import Any
 
 from adjudicator.games.base import OrderForm, Parsed, Problem
+from adjudicator.games.eollis.glossary import GLOSSARY
+from adjudicator.games.language import N_, fold
 
 Order = dict[str, Any]
 
@@ -53,97 +56,111 @@ VERBS: dict[str, tuple[str, ...]] = {
 #: Every form of order line by request kind, as mails summarise it (the tests parse each example
 #: and check that every verb :data:`VERBS` and :data:`STANDING` accept has a form here).
 ORDER_FORMS: tuple[OrderForm, ...] = (
-    OrderForm("pass", "nothing more", "pass"),
+    OrderForm("pass", N_("nothing more"), "pass"),
     OrderForm(
         "discard <card>",
-        "discard one card before drawing (a line per card)",
+        N_("discard one card before drawing (a line per card)"),
         "discard coup de chance",
         ("muster", "tavern"),
     ),
     OrderForm(
         "release <pirate> | keep all",
-        "release a surviving pirate, or keep them all",
+        N_("release a surviving pirate, or keep them all"),
         "release barbe-grise",
         ("muster",),
     ),
     OrderForm(
-        "candidate <pirate>", "your candidate for Capitaine", "candidate toure l'eventreuse", ("election",)
+        "candidate <pirate>",
+        N_("your candidate for Capitaine"),
+        "candidate toure l'eventreuse",
+        ("election",),
     ),
     OrderForm(
-        "play <card>", "your one card for your own roll", "play bravoure", ("election", "test", "decision")
+        "play <card>",
+        N_("your one card for your own roll"),
+        "play bravoure",
+        ("election", "test", "decision"),
     ),
     OrderForm(
         "hinder <clan> with <card>",
-        "a card on a rival's roll",
+        N_("a card on a rival's roll"),
         "hinder rouge with croc-en-jambe",
         ("election", "test", "brawl"),
     ),
     OrderForm(
         "help <clan> with <card>",
-        "an Exploit bonus on another clan's roll",
+        N_("an Exploit bonus on another clan's roll"),
         "help bleu with coup de chance",
         ("test",),
     ),
-    OrderForm("power <pirate>", "use a pirate's power", "power mirelle la rousse", ("election", "test")),
-    OrderForm("test <pirate>", "which of your pirates aboard tests", "test barbe-grise", ("test",)),
-    OrderForm("repair with <card>", "an Exploit repair of the Ballon", "repair with rustine", ("test",)),
+    OrderForm("power <pirate>", N_("use a pirate's power"), "power mirelle la rousse", ("election", "test")),
+    OrderForm("test <pirate>", N_("which of your pirates aboard tests"), "test barbe-grise", ("test",)),
+    OrderForm("repair with <card>", N_("an Exploit repair of the Ballon"), "repair with rustine", ("test",)),
     OrderForm(
         "accident <pirate> with <card>",
-        "Accident on a rival pirate aboard",
+        N_("Accident on a rival pirate aboard"),
         "accident gros nestor with accident",
         ("test",),
     ),
-    OrderForm("reveal | refuse", "as Vigie: show the Event you drew, or refuse it", "reveal", ("lookout",)),
-    OrderForm("continue | return", "the Capitaine's decision", "continue", ("decision",)),
+    OrderForm(
+        "reveal | refuse", N_("as Vigie: show the Event you drew, or refuse it"), "reveal", ("lookout",)
+    ),
+    OrderForm("continue | return", N_("the Capitaine's decision"), "continue", ("decision",)),
     OrderForm(
         "swap <pirate> and <pirate>",
-        "the Capitaine swaps two posts",
+        N_("the Capitaine swaps two posts"),
         "swap barbe-grise and le borgne",
         ("decision",),
     ),
     OrderForm(
         "brawl <card> on <clan> [pirate <pirate>] [with <card>]",
-        "a Bagarre card, one line per round",
+        N_("a Bagarre card, one line per round"),
         "brawl vol a la tire on rouge",
         ("brawl",),
     ),
     OrderForm(
         "recruit [<pirate>, ...,] navigation|combat|bagou|total",
-        "the face-up pirates you want, in order, then the skill that picks among the others",
+        N_("the face-up pirates you want, in order, then the skill that picks among the others"),
         "recruit le borgne, barbe-grise, combat",
     ),
     OrderForm(
-        "posts <post>, <post>, ...", "standing: boarding wishes, in order", "posts second, vigie, marin"
+        "posts <post>, <post>, ...", N_("standing: boarding wishes, in order"), "posts second, vigie, marin"
     ),
     OrderForm(
-        "order <pirate>, <pirate>, ...", "standing: which pirates board first", "order barbe-grise, le borgne"
+        "order <pirate>, <pirate>, ...",
+        N_("standing: which pirates board first"),
+        "order barbe-grise, le borgne",
     ),
     OrderForm(
         "gift <clan>",
-        "standing: the other clan your Bosco gives a card (default: the next clockwise)",
+        N_("standing: the other clan your Bosco gives a card (default: the next clockwise)"),
         "gift bleu",
     ),
     OrderForm(
         "repair roll up to cell <n> | repair roll always | repair roll never",
-        "standing: whether your Alti-Maitre tries a repair (default: up to cell 6)",
+        N_("standing: whether your Alti-Maitre tries a repair (default: up to cell 6)"),
         "repair roll up to cell 6",
     ),
     OrderForm(
-        "sacrifice <pirate>, ...", "standing: who dies first when you lose a pirate", "sacrifice le borgne"
+        "sacrifice <pirate>, ...",
+        N_("standing: who dies first when you lose a pirate"),
+        "sacrifice le borgne",
     ),
-    OrderForm("condemn <pirate>, ...", "standing: whom you condemn as Pretre", "condemn le borgne"),
-    OrderForm("side captain | mutineer", "standing: your side in another clan's mutiny", "side captain"),
+    OrderForm("condemn <pirate>, ...", N_("standing: whom you condemn as Pretre"), "condemn le borgne"),
+    OrderForm("side captain | mutineer", N_("standing: your side in another clan's mutiny"), "side captain"),
     OrderForm(
-        "lookout reveal | refuse above <n> | ask", "standing: your answer as Vigie", "lookout refuse above 9"
+        "lookout reveal | refuse above <n> | ask",
+        N_("standing: your answer as Vigie"),
+        "lookout refuse above 9",
     ),
     OrderForm(
         "plan return at balloon <n> or after <n> events | plan ask",
-        "standing: your decision as Capitaine",
+        N_("standing: your decision as Capitaine"),
         "plan return at balloon 6 or after 4 events",
     ),
     OrderForm(
         "mutiny if continue|return|always with <pirate> | no mutiny",
-        "standing: a mutiny declared in advance",
+        N_("standing: a mutiny declared in advance"),
         "mutiny if continue with gros nestor",
     ),
 )
@@ -356,6 +373,34 @@ def allowed(kind: str) -> tuple[str, ...]:
     return ("pass", *STANDING, *VERBS.get(kind, ()))
 
 
+#: The first words of the English order lines.
+ENGLISH_VERBS = frozenset((*EXAMPLES, "no"))
+
+
+def _read_line(kind: str, verbs: tuple[str, ...], number: int, line: str) -> Order | Problem:
+    """The order of one line in the canonical (English) words, or its problem."""
+    words = line.split(None, 1)
+    verb = words[0].lower()
+    rest = words[1].strip() if len(words) > 1 else ""
+    verb_name = "no-mutiny" if verb == "no" and slug(rest) == "mutiny" else verb
+    if verb == "repair" and slug(rest).startswith("roll"):
+        verb_name = "repair-roll"
+    if verb_name not in verbs:
+        if verb_name in EXAMPLES or verb_name in ("no",):
+            return Problem(
+                number,
+                "illegal",
+                f"'{verb}' is not an answer to this request ({kind})",
+                "accepted: " + ", ".join(verbs),
+            )
+        return Problem(number, "invalid", f"unknown order {verb[:40]!r}", "accepted: " + ", ".join(verbs))
+    result = _one_line(verb, rest)
+    if isinstance(result, str):
+        return Problem(number, "invalid", result, EXAMPLES.get(verb_name, ""))
+    result["line"] = number
+    return result
+
+
 def parse(kind: str, text: str) -> Parsed:
     """Every line of ``text`` read as orders of a ``kind`` request; problems name their line."""
     orders: list[Order] = []
@@ -375,34 +420,18 @@ def parse(kind: str, text: str) -> Parsed:
         if len(line) > MAX_LINE_LENGTH:
             problems.append(Problem(number, "invalid", f"line longer than {MAX_LINE_LENGTH} characters"))
             continue
-        words = line.split(None, 1)
-        verb = words[0].lower()
-        rest = words[1].strip() if len(words) > 1 else ""
-        verb_name = "no-mutiny" if verb == "no" and slug(rest) == "mutiny" else verb
-        if verb == "repair" and slug(rest).startswith("roll"):
-            verb_name = "repair-roll"
-        if verb_name not in verbs:
-            if verb_name in EXAMPLES or verb_name in ("no",):
-                problems.append(
-                    Problem(
-                        number,
-                        "illegal",
-                        f"'{verb}' is not an answer to this request ({kind})",
-                        "accepted: " + ", ".join(verbs),
-                    )
-                )
-            else:
-                problems.append(
-                    Problem(
-                        number, "invalid", f"unknown order {verb[:40]!r}", "accepted: " + ", ".join(verbs)
-                    )
-                )
+        result = _read_line(kind, verbs, number, line)
+        if isinstance(result, Problem):
+            # not an English order: the same line in French words, read as its English equivalent;
+            # a line that opens with an English verb keeps the English reading's problem
+            english = english_line(line)
+            if english is not None and english != line:
+                again = _read_line(kind, verbs, number, english)
+                if not isinstance(again, Problem) or line.split(None, 1)[0].lower() not in ENGLISH_VERBS:
+                    result = again
+        if isinstance(result, Problem):
+            problems.append(result)
             continue
-        result = _one_line(verb, rest)
-        if isinstance(result, str):
-            problems.append(Problem(number, "invalid", result, EXAMPLES.get(verb_name, "")))
-            continue
-        result["line"] = number
         orders.append(result)
         lines.append((number, order_text(result)))
     return Parsed(orders, problems, lines)
@@ -481,3 +510,168 @@ def canonical(orders: list[Order]) -> str:
             out.append("")
         out.append(order_text(order))
     return "\n".join(out)
+
+
+# -- the order lines in French words ------------------------------------------------------------------
+# A French line is read as the English line it stands for: its verb and small words are looked up in
+# the game's glossary (case and accents ignored), its names are kept as written, and the English
+# reader above reads the result, so both languages give the very same orders and canonical text.
+
+#: The glossary term of each verb (its key is the verb itself but for these).
+VERB_TERMS: dict[str, str] = {
+    verb: {"posts": "post", "lookout": "vigie"}.get(verb, verb) for verb in (*EXAMPLES, "no-mutiny")
+}
+_SUBWORD = re.compile(r"[\s'’\-]+")
+
+
+def _subwords(text: str) -> tuple[str, ...]:
+    """A word or phrase as the glossary compares it: folded, cut at spaces, apostrophes and dashes."""
+    return tuple(w for w in _SUBWORD.split(fold(text)) if w)
+
+
+@cache
+def _phrases(key: str) -> tuple[tuple[str, ...], ...]:
+    """Every way of writing the glossary term ``key``, longest first."""
+    found = {_subwords(word) for word in GLOSSARY.term(key).words()}
+    return tuple(sorted((p for p in found if p), key=len, reverse=True))
+
+
+def _match(subs: list[tuple[str, ...]], at: int, key: str) -> int | None:
+    """The index of the token after the term ``key`` written from token ``at``, or ``None``."""
+    for phrase in _phrases(key):
+        read: tuple[str, ...] = ()
+        end = at
+        while len(read) < len(phrase) and end < len(subs):
+            read += subs[end]
+            end += 1
+        if read == phrase and end > at:
+            return end
+    return None
+
+
+def _find(subs: list[tuple[str, ...]], key: str, start: int = 0) -> tuple[int, int] | None:
+    """Where the term ``key`` is first written from token ``start``: (first token, token after)."""
+    for at in range(start, len(subs)):
+        end = _match(subs, at, key)
+        if end is not None:
+            return at, end
+    return None
+
+
+def _whole(subs: list[tuple[str, ...]], keys: tuple[str, ...]) -> str | None:
+    """The one of ``keys`` that the tokens write, all of them, or ``None``."""
+    return next((k for k in keys if subs and _match(subs, 0, k) == len(subs)), None)
+
+
+def _english_rest(verb: str, tokens: list[str], subs: list[tuple[str, ...]]) -> str:
+    """The words after a French verb in the English order language (as written when unread)."""
+    text = " ".join(tokens)
+    if verb == "keep":
+        return "all" if _whole(subs, ("all",)) else text
+    if verb == "recruit":
+        parts = text.split(",")
+        skill = GLOSSARY.key(parts[-1])
+        if skill in RECRUIT_CHOICES:
+            parts[-1] = " " + skill
+        return ",".join(parts)
+    if verb == "gift":
+        return _whole(subs, ("next", "self")) or text
+    if verb == "side":
+        side = _whole(subs, ("capitaine", "mutineer", "mutiny"))
+        return {"capitaine": "captain"}.get(side or "", side or text)
+    if verb in ("help", "hinder", "accident", "swap"):
+        cut = _find(subs, "and" if verb == "swap" else "with", 1)
+        if cut and cut[1] < len(tokens):
+            joint = "and" if verb == "swap" else "with"
+            return f"{' '.join(tokens[: cut[0]])} {joint} {' '.join(tokens[cut[1] :])}"
+        return text
+    if verb == "repair":
+        end = _match(subs, 0, "with")
+        return f"with {' '.join(tokens[end:])}" if end and end < len(tokens) else text
+    if verb == "repair-roll":
+        end = _match(subs, 0, "up-to-cell")
+        if end is not None and end == len(tokens) - 1:
+            return f"up to cell {tokens[end]}"
+        return _whole(subs, ("always", "never")) or text
+    if verb == "lookout":
+        end = _match(subs, 0, "refuse")
+        above = _match(subs, end, "above") if end else None
+        if above is not None and above == len(tokens) - 1:
+            return f"refuse above {tokens[above]}"
+        return _whole(subs, ("reveal", "ask")) or text
+    if verb == "plan":
+        return _plan_rest(tokens, subs) or text
+    if verb == "mutiny":
+        when_at = _match(subs, 0, "if")
+        for when in MUTINY_WHEN if when_at else ():
+            end = _match(subs, when_at or 0, when)
+            leader = _match(subs, end, "with") if end else None
+            if leader is not None and leader < len(tokens):
+                return f"if {when} with {' '.join(tokens[leader:])}"
+        return text
+    if verb == "brawl":
+        return _brawl_rest(tokens, subs) or text
+    return text
+
+
+def _plan_rest(tokens: list[str], subs: list[tuple[str, ...]]) -> str | None:
+    """``return at balloon N or after M events`` or ``ask`` from their French words."""
+    if _whole(subs, ("ask",)):
+        return "ask"
+    at = _match(subs, 0, "return")
+    at = _match(subs, at, "at-balloon") if at else None
+    if at is None or at >= len(tokens):
+        return None
+    balloon = tokens[at]
+    after = _match(subs, at + 1, "or-after")
+    if after is None or after >= len(tokens) or _match(subs, after + 1, "event") != len(tokens):
+        return None
+    return f"return at balloon {balloon} or after {tokens[after]} events"
+
+
+def _brawl_rest(tokens: list[str], subs: list[tuple[str, ...]]) -> str | None:
+    """``<card> on <clan> [pirate <pirate>] [with <card>]`` from their French words."""
+    on = _find(subs, "on", 1)
+    if on is None or on[1] >= len(tokens):
+        return None
+    card, seat_at = " ".join(tokens[: on[0]]), on[1]
+    seat = "self" if _match(subs, seat_at, "self") == seat_at + 1 else tokens[seat_at]
+    text = f"{card} on {seat}"
+    at = seat_at + 1
+    end = _match(subs, at, "pirate") if at < len(tokens) else None
+    if end is not None:
+        cut = _find(subs, "with", end)
+        stop = cut[0] if cut else len(tokens)
+        if stop == end:
+            return None
+        text += f" pirate {' '.join(tokens[end:stop])}"
+        at = stop
+    if at < len(tokens):
+        end = _match(subs, at, "with")
+        if end is None or end >= len(tokens):
+            return None
+        text += f" with {' '.join(tokens[end:])}"
+    return text
+
+
+def english_line(line: str) -> str | None:
+    """The English order line a line written with the glossary's (French) words stands for, or
+    ``None`` when it opens with no verb of the glossary.
+
+    >>> english_line("Gêne rouge avec Croc-en-Jambe")
+    'hinder rouge with Croc-en-Jambe'
+    >>> english_line("jet de réparation jusqu'à la case 6")
+    'repair roll up to cell 6'
+    """
+    tokens = line.split()
+    subs = [_subwords(t) for t in tokens]
+    best: tuple[str, int] | None = None
+    for verb, key in VERB_TERMS.items():
+        end = _match(subs, 0, key)
+        if end is not None and (best is None or end > best[1]):
+            best = (verb, end)
+    if best is None:
+        return None
+    verb, end = best
+    rest = _english_rest(verb, tokens[end:], subs[end:])
+    return f"{verb.replace('-', ' ')} {rest}".strip()

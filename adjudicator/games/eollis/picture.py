@@ -16,57 +16,78 @@ from adjudicator.games.eollis.cards import (
     REPAIR_UP_TO,
 )
 from adjudicator.games.eollis.orders import POSTS, repair_roll_text
+from adjudicator.games.eollis.words import order_words, post_name
+from adjudicator.games.language import ENGLISH, Language
 
 SVG_NS = "http://www.w3.org/2000/svg"
 CLAN_COLOURS = ("#c0392b", "#2471a3", "#229954", "#d4ac0d", "#7d3c98")
 
 
-def _holder(view: dict[str, Any], uid: str | None) -> str:
+def _holder(view: dict[str, Any], uid: str | None, lang: Language = ENGLISH) -> str:
     if not uid:
         return "-"
     p = view["pirates"].get(uid, {})
-    ghost = " (ghost)" if p.get("ghost") else ""
-    return f"{view['cards'][uid]['name']}{ghost} [{p.get('owner')}, {p.get('gold', 0)} gold]"
+    ghost = lang._(" (ghost)") if p.get("ghost") else ""
+    where = lang._("%(owner)s, %(gold)s gold", owner=p.get("owner"), gold=p.get("gold", 0))
+    return f"{view['cards'][uid]['name']}{ghost} [{where}]"
 
 
-def board_text(view: dict[str, Any]) -> str:
+def board_text(view: dict[str, Any], lang: Language = ENGLISH) -> str:
+    """The board in ``lang``'s words (the glossary's for the posts and the order lines)."""
     ship = view["ship"]
-    lines = [
-        f"Expedition {view['expedition']} of 3 - the Arcadie" + (" (destroyed)" if ship["destroyed"] else "")
-    ]
-    lines.append(f"Balloon damage: {ship['balloon']}/{BALLOON_CELLS}   Kitty: {ship['kitty']} gold")
+    title = lang._("Expedition %(n)s of 3 - the Arcadie", n=view["expedition"])
+    lines = [title + (lang._(" (destroyed)") if ship["destroyed"] else "")]
+    lines.append(
+        lang._(
+            "Balloon damage: %(cell)s/%(cells)s   Kitty: %(kitty)s gold",
+            cell=ship["balloon"],
+            cells=BALLOON_CELLS,
+            kitty=ship["kitty"],
+        )
+    )
     for post in POSTS:
-        lines.append(f"  {POST_NAMES[post]:<12} ({PAY[post]} or)  {_holder(view, ship['posts'][post])}")
-    hold = ", ".join(_holder(view, u) for u in ship["hold"]) or "empty"
-    lines.append(f"  {'Hold':<12}          {hold}")
+        name = post_name(POST_NAMES[post], lang)
+        lines.append(f"  {name:<12} ({PAY[post]} or)  {_holder(view, ship['posts'][post], lang)}")
+    hold = ", ".join(_holder(view, u, lang) for u in ship["hold"]) or lang._("empty")
+    hold_word = lang._("Hold")
+    lines.append(f"  {hold_word:<12}          {hold}")
     market = view.get("market") or []
     if market:
-        lines.append("Face up for the recruitment (recruit <name>, ...):")
+        lines.append(lang._("Face up for the recruitment (recruit <name>, ...):"))
         for uid in market:
             c = view["cards"][uid]
             lines.append(f"  {c['name']}: N{c['navigation']} C{c['combat']} B{c['bagou']}, {c['power']}")
-    lines.append("Fame track:")
+    lines.append(lang._("Fame track:"))
     for seat in view["seats"]:
         c = view["clans"][seat]
         living = [u for u in c["pirates"] if u in view["pirates"]]
         gold = sum(view["pirates"][u]["gold"] for u in living) + c["stash"]
-        lines.append(
-            f"  {seat:<10} fame {c['fame']:>2}  gold {gold:>2}  pirates {len(living)}  "
-            f"cards in hand: {c['hand']}"
+        fame, gold_text = str(c["fame"]).rjust(2), str(gold).rjust(2)
+        counts = lang._(
+            "fame %(fame)s  gold %(gold)s  pirates %(pirates)s  cards in hand: %(hand)s",
+            fame=fame,
+            gold=gold_text,
+            pirates=len(living),
+            hand=c["hand"],
         )
+        lines.append(f"  {seat:<10} {counts}")
     you = view.get("you")
     if you:
-        lines.append(f"Your hand ({you['seat']}): " + (", ".join(c["name"] for c in you["hand"]) or "empty"))
+        hand = ", ".join(c["name"] for c in you["hand"]) or lang._("empty")
+        lines.append(lang._("Your hand (%(seat)s): %(cards)s", seat=you["seat"], cards=hand))
         if you["missions"]:
-            lines.append("Your Secret Missions: " + ", ".join(c["name"] for c in you["missions"]))
+            missions = ", ".join(c["name"] for c in you["missions"])
+            lines.append(lang._("Your Secret Missions: %(cards)s", cards=missions))
         standing = view["clans"].get(you["seat"], {}).get("standing")
         if standing:
-            lines.append("Your standing answers: " + standing_text(standing))
+            lines.append(lang._("Your standing answers: %(answers)s", answers=standing_text(standing, lang)))
     return "\n".join(lines)
 
 
-def standing_text(s: dict[str, Any]) -> str:
+def standing_text(s: dict[str, Any], lang: Language = ENGLISH) -> str:
     """A clan's standing answers in the order language, to be changed by sending new lines."""
+    if lang.code != "en":
+        return "; ".join(order_words(order, lang) for order in standing_orders(s))
     parts = [f"recruit {s['recruit']}", f"gift {s['gift']}", f"side {s['side']}"]
     parts.append(repair_roll_text(s.get("repair", REPAIR_UP_TO)))
     for key in ("posts", "order", "sacrifice", "condemn"):
@@ -83,6 +104,31 @@ def standing_text(s: dict[str, Any]) -> str:
     mutiny = s.get("mutiny")
     parts.append(f"mutiny if {mutiny['when']} with {mutiny['leader']}" if mutiny else "no mutiny")
     return "; ".join(parts)
+
+
+def standing_orders(s: dict[str, Any]) -> list[dict[str, Any]]:
+    """A clan's standing answers as the orders that would set them, in :func:`standing_text`'s order."""
+    orders: list[dict[str, Any]] = [
+        {"verb": "recruit", "by": s["recruit"], "names": []},
+        {"verb": "gift", "seat": s["gift"]},
+        {"verb": "side", "side": s["side"]},
+        {"verb": "repair-roll", "upto": s.get("repair", REPAIR_UP_TO)},
+    ]
+    for key, verb in (
+        ("posts", "posts"),
+        ("order", "order"),
+        ("sacrifice", "sacrifice"),
+        ("condemn", "condemn"),
+    ):
+        if s.get(key):
+            orders.append({"verb": verb, "posts" if key == "posts" else "names": list(s[key])})
+    look = s.get("lookout") or {"mode": "ask", "above": 0}
+    orders.append({"verb": "lookout", "mode": look["mode"], "above": look.get("above", 0)})
+    plan = s.get("plan") or {"balloon": 0, "events": 0}
+    orders.append({"verb": "plan", "balloon": plan["balloon"], "events": plan["events"]})
+    mutiny = s.get("mutiny")
+    orders.append({"verb": "mutiny", **mutiny} if mutiny else {"verb": "no-mutiny"})
+    return orders
 
 
 def _text(parent: ET.Element, x: float, y: float, text: str, **attrs: str) -> None:

@@ -34,33 +34,26 @@ from adjudicator.games.base import (
     Problem,
     State,
     forms_for,
+    outcome_text,
+    problem_text,
 )
 from adjudicator.games.dice import Dice
-from adjudicator.games.eollis import adventure, tavern
+from adjudicator.games.eollis import adventure, speech, tavern, telling, words
 from adjudicator.games.eollis import bot as bots
 from adjudicator.games.eollis import orders as grammar
 from adjudicator.games.eollis.cards import REPAIR_UP_TO, catalogue, effect_name, find
+from adjudicator.games.eollis.glossary import GLOSSARY
 from adjudicator.games.eollis.orders import POSTS, slug
 from adjudicator.games.eollis.picture import board_svg, board_text
+from adjudicator.games.eollis.speech import LABELS, PROMPTS
 from adjudicator.games.eollis.table import Table
+from adjudicator.games.language import ENGLISH, Glossary, Language
 
 DEFAULT_CLANS = ("rouge", "bleu", "vert", "jaune", "violet")
 #: the standing answers a clan starts with (see orders/eollis.md, "Rounds of mail")
 DEFAULT_LOOKOUT = {"mode": "reveal", "above": 0}
 DEFAULT_PLAN = {"balloon": 6, "events": 4}
 EXPEDITIONS = 3
-
-PROMPTS = {
-    "muster": "Action cards to discard and pirates to release, before the Action draw and the recruitment.",
-    "election": "Your pick among the face-up pirates (recruit <name>, <name>, <skill>), your candidate "
-    "for Capitaine and one card; your boarding wishes (posts ..., order ...).",
-    "lookout": "You are the Vigie: reveal the Event you drew, or refuse it.",
-    "test": "Which pirate tries the Event, cards and powers for your roll, help or hinder other clans.",
-    "decision": "Capitaine: continue or return (and swap once). Others:"
-    " mutiny if ... with <pirate>, or pass.",
-    "tavern": "Action cards to discard before drawing back to 3.",
-    "brawl": "Up to two Bagarre cards: brawl <card> on <clan> (first line round 1, second line round 2).",
-}
 
 
 class Eollis(BaseRuleset):
@@ -72,6 +65,7 @@ class Eollis(BaseRuleset):
     min_seats: ClassVar[int] = 3
     max_seats: ClassVar[int] = 5
     has_hidden_information: ClassVar[bool] = True
+    glossary: ClassVar[Glossary] = GLOSSARY
     options: ClassVar[dict[str, tuple[str, str]]] = {
         "players": ("4", "number of clans, 3 to 5 (ignored when clans is given)"),
         "clans": ("", "comma-separated clan names (3 to 5), clockwise"),
@@ -220,29 +214,47 @@ class Eollis(BaseRuleset):
             return "Game over"
         pending = state.get("pending") or {}
         kind = pending.get("kind", "")
-        words = {
-            "muster": "Action draw and recruitment",
-            "election": "recruitment, election of the Capitaine and boarding",
-            "lookout": "the Vigie's draw",
-            "test": "Event",
-            "decision": "the Capitaine's decision",
-            "tavern": "Taverne: Action draw",
-            "brawl": "Taverne: brawls",
-        }
-        text = f"Expedition {state['expedition']}, {words.get(kind, kind)}"
+        text = f"Expedition {state['expedition']}, {LABELS.get(kind, kind)}"
         ev = state.get("event")
         if kind == "test" and ev:
             text += f" {state['events_played']}: {state['cards'][ev['uid']]['name']}"
         return text
 
     # -- orders -----------------------------------------------------------------------------------------
-    def order_forms(self, request: OrderRequest) -> tuple[OrderForm, ...]:
-        return forms_for(grammar.ORDER_FORMS, request.kind)
+    def order_forms(self, request: OrderRequest, lang: Language = ENGLISH) -> tuple[OrderForm, ...]:
+        return words.order_forms(forms_for(grammar.ORDER_FORMS, request.kind), lang)
 
-    def private_text(self, view: State) -> str:
+    def canonical_text(self, request: OrderRequest, canonical: str, lang: Language) -> str:
+        return words.canonical_text(request.kind, canonical, lang)
+
+    def problem_text(self, problem: Problem, lang: Language) -> str:
+        message = speech.problem_words(problem.message, lang)
+        suggestion = speech.suggestion_words(problem.suggestion, lang)
+        return problem_text(
+            problem,
+            lang,
+            problem.message if message is None else message,
+            problem.suggestion if suggestion is None else suggestion,
+        )
+
+    def event_text(self, event: Event, lang: Language) -> str:
+        return telling.event_words(event, lang)
+
+    def prompt_text(self, request: OrderRequest, lang: Language) -> str:
+        return speech.prompt_words(request.prompt, lang)
+
+    def label_text(self, label: str, lang: Language) -> str:
+        return speech.label_words(label, lang)
+
+    def outcome_text(self, outcome: Outcome, lang: Language) -> str:
+        return outcome_text(outcome, lang, speech.reason_words(outcome.reason, lang))
+
+    def private_text(self, view: State, lang: Language = ENGLISH) -> str:
         """The Event the Vigie drew in secret (the hand, missions and standing answers are on the board)."""
         seen = (view.get("you") or {}).get("lookout")
-        return f"As Vigie you drew the Event {seen['name']}: reveal it, or refuse it." if seen else ""
+        if not seen:
+            return ""
+        return lang._("As Vigie you drew the Event %(name)s: reveal it, or refuse it.", name=seen["name"])
 
     def parse(self, request: OrderRequest, text: str) -> Parsed:
         return grammar.parse(request.kind, text)
@@ -364,8 +376,8 @@ class Eollis(BaseRuleset):
     def bot(self, state: State, request: OrderRequest, rng: random.Random) -> str:
         return bots.play(state, request, rng)
 
-    def board_text(self, view: State) -> str:
-        return board_text(view)
+    def board_text(self, view: State, lang: Language = ENGLISH) -> str:
+        return board_text(view, lang)
 
     def board_svg(self, view: State) -> str | None:
         return board_svg(view)
