@@ -39,11 +39,13 @@ from adjudicator.games.base import (
 )
 from adjudicator.games.dice import Dice
 from adjudicator.games.far_side import board as B
+from adjudicator.games.far_side.glossary import GLOSSARY
 from adjudicator.games.far_side.legality import check_orders
-from adjudicator.games.far_side.orders import ORDER_FORMS, Orders, canonical, parse_orders
+from adjudicator.games.far_side.orders import ORDER_FORMS, Orders, canonical, parse_orders, say, say_form
 from adjudicator.games.far_side.ships import new_ship
 from adjudicator.games.far_side.turn import drift_before_the_turn, run_turn
 from adjudicator.games.far_side.wind import roll_wind, wind_text
+from adjudicator.games.language import ENGLISH, Glossary, Language
 
 State = dict[str, Any]
 
@@ -82,6 +84,7 @@ class FarSide(BaseRuleset):
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 2
     has_hidden_information: ClassVar[bool] = False
+    glossary: ClassVar[Glossary] = GLOSSARY
     options: ClassVar[dict[str, tuple[str, str]]] = {
         "first": (
             "british",
@@ -296,15 +299,21 @@ class FarSide(BaseRuleset):
         )
         return [turn, standing]
 
-    def order_forms(self, request: OrderRequest) -> tuple[OrderForm, ...]:
-        """The forms of ``request``, their examples in the seat's own ship letters."""
+    def order_forms(self, request: OrderRequest, lang: Language = ENGLISH) -> tuple[OrderForm, ...]:
+        """The forms of ``request``, their examples in the seat's own ship letters, said in ``lang``."""
         forms = forms_for(ORDER_FORMS, _kind(request))
-        if request.seat == "british":
-            return forms
-        swap = str.maketrans("BF", "FB")
-        return tuple(
-            replace(f, example=re.sub(r"\b[BF]\d", lambda m: m[0].translate(swap), f.example)) for f in forms
-        )
+        if request.seat != "british":
+            swap = str.maketrans("BF", "FB")
+            forms = tuple(
+                replace(f, example=re.sub(r"\b[BF]\d", lambda m: m[0].translate(swap), f.example))
+                for f in forms
+            )
+        return tuple(say_form(f, lang) for f in forms)
+
+    def canonical_text(self, request: OrderRequest, canonical: str, lang: Language) -> str:
+        """The canonical (English) order text with its order words in ``lang``; it parses back to
+        the same canonical text."""
+        return say(canonical, lang)
 
     # -- orders -------------------------------------------------------------------
     def parse(self, request: OrderRequest, text: str) -> Parsed:

@@ -1,0 +1,265 @@
+"""Far Side in French: the glossary of the book's words, French order words read to the same
+canonical (English) orders, the order forms and the canonical echo said in French."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from far_side_helpers import GAME, new_state
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from adjudicator.games.base import Event, OrderRequest, forms_for
+from adjudicator.games.dice import Dice
+from adjudicator.games.far_side import orders as O
+from adjudicator.games.far_side.glossary import GLOSSARY, ORDER_TERMS
+from adjudicator.games.language import ENGLISH, fold, language
+
+FR = language("fr")
+KINDS = ("turn", "standing", "drift", "reaction", "continue", "attack")
+
+
+def _request(kind: str, seat: str = "british") -> OrderRequest:
+    return OrderRequest(f"{kind}:{seat}", seat, kind)
+
+
+def bot_game(
+    seed: int, limit: int = 80, **options: str
+) -> Iterator[tuple[dict[str, Any], OrderRequest, str]]:
+    """Every request of a bot game (up to ``limit`` engine turns) with the state it was asked in
+    and the bot's order text; the game's events are kept in ``EVENTS[seed]``."""
+    rng = random.Random(seed)
+    state = new_state(**options)
+    for n in range(1, limit + 1):
+        if GAME.outcome(state) is not None:
+            return
+        orders = {}
+        for req in GAME.requests(state):
+            text = GAME.bot(state, req, rng)
+            yield state, req, text
+            orders[req.key] = GAME.parse(req, GAME.canonical(req, GAME.parse(req, text).orders)).orders
+        state, events = GAME.resolve(state, orders, Dice(f"{seed}:{n}".encode()))
+        EVENTS.setdefault(seed, []).extend(events)
+
+
+EVENTS: dict[int, list[Event]] = {}
+
+
+# -- the glossary -------------------------------------------------------------------------------
+def test_glossary_names_the_books_words() -> None:
+    book = {
+        "Seamanship": "sea",
+        "Gunnery": "gun",
+        "Command Authority": "cmd",
+        "Morale": "mor",
+        "Marksmanship": "aim",
+        "Boarding": "brd",
+        "weather gage": "gage",
+        "windward position": "windward",
+        "kedge": "kedge",
+        "tow": "tow",
+        "ram": "ram",
+        "dock": "dock",
+        "anchor": "anchor",
+        "broadside": "broadside",
+        "heavy broadside": "heavy-broadside",
+        "Rake the Bow": "rake",
+        "bow-chasers": "bow-chasers",
+        "hull strength": "hull",
+        "broken masts": "mast",
+        "engagement token": "engagement",
+        "grapple": "grapple",
+        "repel": "repel",
+        "MOVE": "move",
+    }
+    for word, key in book.items():
+        assert GLOSSARY.key(word) == key, word
+    french = {
+        "bordée": "broadside",
+        "abordage": "brd",
+        "mât": "mast",
+        "allure": "move",
+        "avantage du vent": "gage",
+    }
+    for word, key in french.items():
+        assert GLOSSARY.key(word) == key, word
+    assert GAME.glossary is GLOSSARY
+
+
+def test_every_term_is_named_in_english_and_in_french() -> None:
+    for term in GLOSSARY.terms:
+        assert term.en.strip() and term.fr.strip(), term.key
+        assert GLOSSARY.word(term.key, FR) == term.fr and GLOSSARY.word(term.key, ENGLISH) == term.en
+
+
+def test_every_word_an_order_line_starts_with_is_a_term_of_the_glossary() -> None:
+    english = {fold(GLOSSARY.term(k).en) for k in ORDER_TERMS}
+    for kind in KINDS:
+        for word in O._Parser("british", kind).accepted():
+            assert word in english or f"{word} fire" in english, (kind, word)
+
+
+def test_no_french_order_word_is_an_english_word_the_parser_reads() -> None:
+    english = {w for k in ORDER_TERMS for w in fold(GLOSSARY.term(k).en).split()}
+    english |= set(O.TASKS) | set(O.SKILL_WORDS) | {"levels", "command", "any", "on"}
+    for phrase, meant in O._FRENCH.items():
+        for word in phrase:
+            assert word not in english or [word] == meant, (phrase, meant)
+
+
+# -- French orders ----------------------------------------------------------------------------
+@pytest.mark.parametrize("seat", ["british", "french"])
+@pytest.mark.parametrize("form", O.ORDER_FORMS, ids=lambda f: f.example)
+def test_the_french_example_of_every_form_reads_to_the_english_canonical_text(form: Any, seat: str) -> None:
+    english = next(f for f in GAME.order_forms(_request(form.kinds[0], seat)) if f.syntax == form.syntax)
+    french = O.say(english.example, FR)
+    assert french != english.example
+    request = _request(form.kinds[0], seat)
+    said, meant = GAME.parse(request, french), GAME.parse(request, english.example)
+    assert said.problems == meant.problems and said.lines == meant.lines and said.lines
+    assert GAME.canonical(request, said.orders) == GAME.canonical(request, meant.orders)
+
+
+FRENCH_TURN = """
+# Tour 7 de l'escadre
+NAVIGUER 1 d7 d6 e5
+remorquer 3 5
+éperonner f4
+si allure > route : demander
+au vent F4
+avantage du vent allure e4
+réparer B2 pompes 1 gréement 1 de canonnage 1 manœuvre 1
+transférer 6 commandement 1 à 8 de tir 1
+feu 2 sur F4
+feu 4 sur le plus proche
+feu à volonté
+grappiner 7 sur 2
+repousser 8
+dérive ignorer
+cessez le feu
+fin
+"""
+
+ENGLISH_TURN = """
+# Turn 7
+SAIL 1 d7 d6 e5
+tow 3 5
+ram f4
+if move > path: ask
+windward F4
+gage move e4
+repair B2 pumps 1 rigging 1 from gun 1 sea 1
+transfer 6 cmd 1 to 8 from aim 1
+fire 2 at F4
+fire 4 at nearest
+fire at will
+grapple 7 at 2
+repel 8
+drift ignore
+hold fire
+final
+"""
+
+
+def test_a_whole_french_turn_reads_as_the_same_english_turn() -> None:
+    request = _request("turn")
+    french, english = GAME.parse(request, FRENCH_TURN), GAME.parse(request, ENGLISH_TURN)
+    assert french.ok and english.ok, french.problems
+    assert french.lines == english.lines
+    assert GAME.canonical(request, french.orders) == GAME.canonical(request, english.orders)
+
+
+def test_french_words_are_read_without_accents_and_in_any_case() -> None:
+    request = _request("turn")
+    for text in ("DEHALER 3 A c7", "déhaler 3 à c7", "Déhaler 3 vers c7", "se déhaler B3 à c7"):
+        assert GAME.parse(request, text).lines == [(1, "kedge B3 to c7")], text
+    standing = _request("standing")
+    assert GAME.parse(standing, "PERMANENT Feu A Volonte").lines == [(1, "standing fire at will")]
+    assert GAME.parse(standing, "priorite 3 aucun").lines == [(1, "priority B3 none")]
+
+
+def test_a_french_line_with_a_fault_is_refused_as_the_english_one_is() -> None:
+    request = _request("turn")
+    for french, english in (
+        ("naviguer 3 c7 a1", "sail 3 c7 a1"),
+        ("réparer 3 pompes 2 de cdt 2", "repair 3 pumps 2 from cmd 2"),
+        ("feu 3 sur B4", "fire 3 at B4"),
+        ("grappiner 3", "grapple 3"),
+    ):
+        said, meant = GAME.parse(request, french).problems, GAME.parse(request, english).problems
+        assert said and [(p.kind, p.rule) for p in said] == [(p.kind, p.rule) for p in meant], french
+
+
+FRENCH_WORDS = sorted({w for k in ORDER_TERMS for w in GLOSSARY.term(k).words()})
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    words=st.lists(
+        st.one_of(
+            st.sampled_from(FRENCH_WORDS),
+            st.sampled_from(["B3", "F4", "3", "c7", "h9", "0", "-1", ">", ":", "#", "999", "Ŝ", "é"]),
+            st.text(max_size=6),
+        ),
+        max_size=10,
+    ),
+    kind=st.sampled_from(KINDS),
+    seat=st.sampled_from(["british", "french"]),
+)
+def test_french_worded_hostile_input_gives_problems_never_a_crash(
+    words: list[str], kind: str, seat: str
+) -> None:
+    request = _request(kind, seat)
+    parsed = GAME.parse(request, " ".join(words) + "\n" + "\n".join(words))
+    for problem in parsed.problems:
+        assert problem.message and problem.kind in ("invalid", "illegal", "ambiguous", "warning")
+    again = GAME.parse(request, GAME.canonical(request, parsed.orders))
+    assert GAME.canonical(request, again.orders) == GAME.canonical(request, parsed.orders)
+
+
+# -- the order forms and the canonical echo in French -----------------------------------------
+@pytest.mark.parametrize("seat", ["british", "french"])
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_french_order_form_is_said_in_french_and_its_example_is_read(kind: str, seat: str) -> None:
+    request = _request(kind, seat)
+    english, french = GAME.order_forms(request), GAME.order_forms(request, FR)
+    assert len(english) == len(french) == len(forms_for(O.ORDER_FORMS, kind)) > 0
+    for en, fr in zip(english, french, strict=True):
+        assert fr.syntax != en.syntax and fr.meaning != en.meaning and fr.kinds == en.kinds
+        parsed = GAME.parse(request, fr.example)
+        wrong = [p for p in parsed.problems if p.kind in ("invalid", "ambiguous")]
+        assert not wrong and parsed.lines, (fr.example, wrong)
+        assert parsed.lines == GAME.parse(request, en.example).lines
+
+
+def test_the_english_order_forms_are_the_table_s_own() -> None:
+    request = _request("turn")
+    assert GAME.order_forms(request) == GAME.order_forms(request, ENGLISH) == forms_for(O.ORDER_FORMS, "turn")
+    assert O.say_syntax("anchor [ship]", FR) == "mouiller [navire]"
+    assert O.say_syntax("standing <standing order>", FR) == "permanent <ordre permanent>"
+
+
+def test_the_canonical_text_of_a_whole_turn_in_french_reads_back_to_the_same_canonical() -> None:
+    request = _request("turn")
+    canonical = GAME.canonical(request, GAME.parse(request, ENGLISH_TURN).orders)
+    french = GAME.canonical_text(request, canonical, FR)
+    assert GAME.canonical_text(request, canonical, ENGLISH) == canonical
+    assert "naviguer B1 d7 d6 e5" in french and "feu B4 sur le plus proche" in french
+    assert "sail" not in french and "fire" not in french
+    assert GAME.canonical(request, GAME.parse(request, french).orders) == canonical
+
+
+@pytest.mark.parametrize(("seed", "reactions"), [(1, "standing"), (2, "live"), (3, "live")])
+def test_the_canonical_text_of_every_bot_order_in_french_reads_back_to_the_same_canonical(
+    seed: int, reactions: str
+) -> None:
+    kinds = set()
+    for _state, request, text in bot_game(seed, reactions=reactions):
+        canonical = GAME.canonical(request, GAME.parse(request, text).orders)
+        french = GAME.canonical_text(request, canonical, FR)
+        assert GAME.canonical(request, GAME.parse(request, french).orders) == canonical, (canonical, french)
+        kinds.add(request.kind)
+    assert {"turn", "standing"} <= kinds
