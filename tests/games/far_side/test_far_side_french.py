@@ -4,7 +4,9 @@ canonical (English) orders, the order forms and the canonical echo said in Frenc
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -263,3 +265,64 @@ def test_the_canonical_text_of_every_bot_order_in_french_reads_back_to_the_same_
         assert GAME.canonical(request, GAME.parse(request, french).orders) == canonical, (canonical, french)
         kinds.add(request.kind)
     assert {"turn", "standing"} <= kinds
+
+
+# -- the French order page ----------------------------------------------------------------------
+ROOT = Path(__file__).resolve().parents[3]
+PAGE = ROOT / "orders" / "far-side.fr.md"
+ENGLISH_PAGE = ROOT / "orders" / "far-side.md"
+
+
+def _section(text: str, heading: str) -> str:
+    return text.split(f"\n## {heading}\n", 1)[1].split("\n## ", 1)[0]
+
+
+def test_the_french_page_s_example_turns_are_the_example_files_in_french() -> None:
+    blocks = re.findall(r"```\n(.*?)```", _section(PAGE.read_text("utf-8"), "Exemples de tours"), re.S)
+    files = {
+        0: ("01-british-opening.txt", "turn", "british"),
+        1: ("02-french-opening.txt", "turn", "french"),
+        3: ("05-british-battle.txt", "turn", "british"),
+    }
+    assert len(blocks) == 4
+    for index, (name, kind, seat) in files.items():
+        request = _request(kind, seat)
+        english = (ROOT / "orders" / "far-side" / name).read_text("utf-8")
+        english = english.split("# Answer to")[0]  # the battle file ends with the answer to a continue
+        french, meant = GAME.parse(request, blocks[index]), GAME.parse(request, english)
+        assert french.ok and meant.ok, (name, french.problems)
+        assert GAME.canonical(request, french.orders) == GAME.canonical(request, meant.orders), name
+    follow = GAME.parse(_request("continue"), blocks[2])
+    assert follow.ok and follow.lines == [(1, "continue c4 b4")]
+
+
+def test_the_french_page_has_the_english_page_s_sections_readings_and_figures() -> None:
+    french, english = PAGE.read_text("utf-8"), ENGLISH_PAGE.read_text("utf-8")
+
+    def shape(text: str) -> list[int]:
+        return [len(m) for m in re.findall(r"^(#+) ", text, re.M)]
+
+    def readings(text: str) -> list[str]:
+        return re.findall(r"^(\d+)\. \*\*", text, re.M)
+
+    assert shape(french) == shape(english)
+    assert readings(french) == readings(english) == [str(n) for n in range(1, 26)]
+    figures = re.compile(r"```\n(Far Side.*?)```", re.S)
+    assert figures.findall(french) == figures.findall(english) != []
+    assert "[English version](far-side.md)" in french and "[Version française](far-side.fr.md)" in english
+
+
+def test_the_french_page_shows_every_french_order_form() -> None:
+    text = PAGE.read_text("utf-8").replace("\\|", "|").replace(" : ", ": ")
+    for kind in KINDS:
+        for form in GAME.order_forms(_request(kind), FR):
+            head = re.split(r" [<\[|]", form.syntax)[0]
+            assert f"`{head}" in text, (kind, form.syntax)
+    assert "Les mots anglais sont aussi acceptés" in text
+
+
+def test_the_french_page_ships_with_the_package_beside_the_english_one() -> None:
+    from importlib import resources
+
+    shipped = resources.files("adjudicator") / "pages" / "far-side.fr.md"
+    assert shipped.read_text(encoding="utf-8") == PAGE.read_text("utf-8")
