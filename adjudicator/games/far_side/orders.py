@@ -340,6 +340,10 @@ PLACEHOLDERS: dict[str, str] = {
     "skill": N_("<skill>"),
     "n": N_("<n>"),
     "standing order": N_("<standing order>"),
+    "squares": N_("<squares>"),
+    "ships": N_("<ships>"),
+    "targets": N_("<targets>"),
+    "path": N_("<path>"),
 }
 
 
@@ -349,7 +353,7 @@ def say_syntax(syntax: str, lang: Language) -> str:
     if lang.code == "en":
         return syntax
     out = []
-    for part in re.split(r"(<[^<>]+>|\[ship\])", syntax):
+    for part in re.split(r"(<[^<>]+>|\[ships?\])", syntax):
         name = part.strip("<>[]")
         if part[:1] in "<[" and name in PLACEHOLDERS:
             said = lang.gettext(PLACEHOLDERS[name])

@@ -36,6 +36,8 @@ from adjudicator.games.base import (
     Parsed,
     Problem,
     forms_for,
+    outcome_text,
+    problem_text,
 )
 from adjudicator.games.dice import Dice
 from adjudicator.games.far_side import board as B
@@ -43,6 +45,7 @@ from adjudicator.games.far_side.glossary import GLOSSARY
 from adjudicator.games.far_side.legality import check_orders
 from adjudicator.games.far_side.orders import ORDER_FORMS, Orders, canonical, parse_orders, say, say_form
 from adjudicator.games.far_side.ships import new_ship
+from adjudicator.games.far_side.texts import LABELS, PROBLEMS, PROMPTS, REASONS, said
 from adjudicator.games.far_side.turn import drift_before_the_turn, run_turn
 from adjudicator.games.far_side.wind import roll_wind, wind_text
 from adjudicator.games.language import ENGLISH, Glossary, Language
@@ -309,6 +312,23 @@ class FarSide(BaseRuleset):
                 for f in forms
             )
         return tuple(say_form(f, lang) for f in forms)
+
+    def prompt_text(self, request: OrderRequest, lang: Language) -> str:
+        return said(request.prompt, lang, PROMPTS)
+
+    def label_text(self, label: str, lang: Language) -> str:
+        return said(label, lang, LABELS)
+
+    def problem_text(self, problem: Problem, lang: Language) -> str:
+        """A problem in ``lang`` (the rule keeps the book's English name of its section)."""
+        message, suggestion = said(problem.message, lang, PROBLEMS), said(problem.suggestion, lang, PROBLEMS)
+        return problem_text(problem, lang, message, suggestion)
+
+    def outcome_text(self, outcome: Outcome, lang: Language) -> str:
+        if lang.code == "en":
+            return super().outcome_text(outcome, lang)
+        winners = tuple(self.glossary.word(w, lang, 2) if w in B.SIDES else w for w in outcome.winners)
+        return outcome_text(replace(outcome, winners=winners), lang, said(outcome.reason, lang, REASONS))
 
     def canonical_text(self, request: OrderRequest, canonical: str, lang: Language) -> str:
         """The canonical (English) order text with its order words in ``lang``; it parses back to

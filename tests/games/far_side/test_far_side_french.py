@@ -326,3 +326,165 @@ def test_the_french_page_ships_with_the_package_beside_the_english_one() -> None
 
     shipped = resources.files("adjudicator") / "pages" / "far-side.fr.md"
     assert shipped.read_text(encoding="utf-8") == PAGE.read_text("utf-8")
+
+
+# -- prompts, labels, problems and the outcome in French --------------------------------------
+@pytest.mark.parametrize(("seed", "reactions"), [(4, "standing"), (5, "live"), (6, "live")])
+def test_every_prompt_and_label_of_a_bot_game_is_said_in_french(seed: int, reactions: str) -> None:
+    seen = set()
+    for _state, request, _text in bot_game(seed, limit=120, reactions=reactions):
+        prompt, label = GAME.prompt_text(request, FR), GAME.label_text(request.label, FR)
+        assert prompt and prompt != request.prompt, request.prompt
+        assert label and label != request.label, request.label
+        assert GAME.prompt_text(request, ENGLISH) == request.prompt
+        assert not re.search(r"\b(British|French|Turn|sail|drift|fire)\b", prompt + label), (prompt, label)
+        seen.add(request.kind)
+    assert {"turn", "standing"} <= seen
+    if reactions == "live":
+        assert {"attack", "reaction"} & seen
+
+
+BAD_LINES = {
+    "turn": [
+        "naviguerr 3",
+        "rep 3",
+        "sail 3",
+        "sail",
+        "sail 9 c7",
+        "sail F3 c7",
+        "sail 3 z9",
+        "sail 3 c7 c5",
+        "sail 3 c7 c8",
+        "sail 1 a7\nsail 2 b7",
+        "kedge 3 to dock",
+        "kedge 3",
+        "kedge 3 to d4",
+        "anchor 1 2",
+        "tow",
+        "tow 3 3",
+        "tow 3\ntow 4",
+        "tow 3",
+        "ram",
+        "ram F4\nram F5",
+        "if move > path: stop",
+        "if move > path: maybe",
+        "if move > path: ask\nif move > path: ask",
+        "windward",
+        "gage move",
+        "fire 3",
+        "fire 3 at F4\nfire 3 at F5",
+        "repair 3",
+        "repair 3 pumps 2 from cmd 2",
+        "repair 3 pumps 2 from gun 1",
+        "repair 3 pumps from gun",
+        "repair 3 pumps x from gun 1",
+        "repair 3 oars 1 from gun 1",
+        "repair 3 pumps 1 from luck 1",
+        "repair 3 pumps 0 from gun 0",
+        "repair 3 pumps 1 from gun 1\nrepair 3 rigging 1 from sea 1",
+        "transfer 3 cmd 1",
+        "transfer 3 cmd 0 to 4 from gun 0",
+        "transfer 3 cmd 1 to 3 from gun 1",
+        "transfer 3 cmd 1 to 4 5 from gun 1",
+        "transfer 3 cmd 1 to 4 from gun 1\ntransfer 3 cmd 1 to 2 from gun 1",
+        "grapple 3",
+        "grapple 3 at 4\ngrapple 3 at 5",
+        "repel",
+        "repel 3\nrepel 3",
+        "hold",
+        "return",
+        "priority 3",
+        "standing xx",
+        "drift",
+        "final 3",
+        "sail 1 a7 a6 dock\nram F2",
+        "sail 1 a7 a6\ntow 1",
+        "sail 1 a7 a6\nram F2\nfire 1 at F3",
+        "sail 1 b7 a7 dock",
+        "sail 3 c7 d6 e5\ntow 5 4",
+        "transfer 1 cmd 2 to 2 from gun 1 sea 1\nsail 2 b7",
+        "grapple 1 at 1",
+        "repel 2",
+        "repair 1 pumps 3 from brd 3",
+        "anchor 1\nrepair 1 pumps 3 from brd 3\ngrapple 1 at 1",
+    ],
+    "continue": [
+        "continue",
+        "continue straight\ncontinue straight",
+        "stop",
+        "continue straight 3",
+        "continue c4 c6",
+    ],
+    "standing": ["fire 3 at 4", "drift xx", "priority 3 9"],
+    "reaction": ["drift ignore"],
+}
+
+
+def _problems_of_the_corpus() -> list[Any]:
+    from far_side_helpers import board
+
+    state = board(
+        {"B1": "a8", "B2": "b8", "B3": "c8", "B4": "d8", "B5": "e8", "F1": "a5", "F2": "a6", "F4": "h1"},
+        B1={"engaged": "short"},
+        F2={"engaged": "short"},
+        B2={"skills": {"BRD": -2}},
+    )
+    state["grapples"] = [["F2", "B1"]]
+    state["wind"] = {**state["wind"], "skill_red": True, "storm": True}
+    found = []
+    for kind, lines in BAD_LINES.items():
+        request = _request(kind, "french" if kind in ("standing", "reaction") else "british")
+        for text in lines:
+            parsed = GAME.parse(request, text)
+            found.extend(parsed.problems)
+            if kind == "turn":
+                found.extend(GAME.check(state, request, parsed.orders))
+    live = board({"B1": "a8", "F1": "a1"})
+    live["options"]["reactions"] = "live"
+    found.extend(GAME.check(live, _request("turn"), GAME.parse(_request("turn"), "fire at will").orders))
+    found.extend(GAME.check(live, _request("turn", "french"), GAME.parse(_request("turn"), "anchor").orders))
+    found.extend(GAME.check(live, _request("turn"), "not orders"))
+    return found
+
+
+def test_the_problems_of_a_corpus_of_bad_lines_are_all_said_in_french() -> None:
+    from adjudicator.games.far_side.texts import PROBLEMS, said
+
+    problems = _problems_of_the_corpus()
+    assert len(problems) > 60 and {p.kind for p in problems} >= {"invalid", "illegal", "ambiguous", "warning"}
+    matched = set()
+    for problem in problems:
+        for english in (problem.message, problem.suggestion):
+            if english:
+                french = said(english, FR, PROBLEMS)
+                assert french != english, english
+                matched.update(s.msgid for s in PROBLEMS if s.pattern.fullmatch(english))
+        text = GAME.problem_text(problem, FR)
+        assert text.startswith("ligne ") or problem.line is None
+    assert len(matched) > 100  # most of the table's shapes are met by the corpus
+
+
+@given(st.text(max_size=80))
+def test_a_problem_of_no_known_shape_is_shown_in_english_never_refused(message: str) -> None:
+    from adjudicator.games.base import Problem
+
+    text = GAME.problem_text(Problem(2, "invalid", message, message), FR)
+    assert text.startswith("ligne 2 : ")
+
+
+def test_the_outcome_is_said_in_french_with_the_sides_named_from_the_glossary() -> None:
+    from adjudicator.games.base import Outcome
+
+    won = Outcome(("british",), "no ships left to capture or sink; most ships captured (3 to 1)")
+    assert GAME.outcome_text(won, FR) == (
+        "gagnée par Anglais (plus aucun navire à capturer ni à couler ;"
+        " le plus de navires capturés (3 contre 1))"
+    )
+    tied = Outcome(
+        (), "turn limit of 600 player turns reached (option max-turns); captures (2) and sinkings (1) tied"
+    )
+    assert GAME.outcome_text(tied, FR) == (
+        "partie nulle (limite de 600 tours de joueur atteinte (option max-turns) ;"
+        " captures (2) et navires coulés (1) à égalité)"
+    )
+    assert GAME.outcome_text(won, ENGLISH) == f"won by british ({won.reason})"
