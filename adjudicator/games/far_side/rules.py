@@ -45,7 +45,7 @@ from adjudicator.games.far_side.glossary import GLOSSARY
 from adjudicator.games.far_side.legality import check_orders
 from adjudicator.games.far_side.orders import ORDER_FORMS, Orders, canonical, parse_orders, say, say_form
 from adjudicator.games.far_side.ships import new_ship
-from adjudicator.games.far_side.texts import LABELS, PROBLEMS, PROMPTS, REASONS, said
+from adjudicator.games.far_side.texts import EVENTS, LABELS, PROBLEMS, PROMPTS, REASONS, said
 from adjudicator.games.far_side.turn import drift_before_the_turn, run_turn
 from adjudicator.games.far_side.wind import roll_wind, wind_text
 from adjudicator.games.language import ENGLISH, Glossary, Language
@@ -312,6 +312,10 @@ class FarSide(BaseRuleset):
                 for f in forms
             )
         return tuple(say_form(f, lang) for f in forms)
+
+    def event_text(self, event: Event, lang: Language) -> str:
+        """An event in ``lang``, from its English text's shape (the record keeps the English)."""
+        return said(event.text, lang, EVENTS)
 
     def prompt_text(self, request: OrderRequest, lang: Language) -> str:
         return said(request.prompt, lang, PROMPTS)

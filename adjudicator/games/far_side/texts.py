@@ -25,6 +25,28 @@ from adjudicator.games.far_side.glossary import GLOSSARY, ORDER_TERMS
 from adjudicator.games.far_side.orders import PLACEHOLDERS, say, say_syntax
 from adjudicator.games.language import N_, Language, fold
 
+#: the parts of a shape that may hold several words (see :meth:`Shape.of`)
+WIDE = (
+    "nested_",
+    "list_",
+    "order",
+    "what",
+    "words",
+    "phrase",
+    "skills",
+    "winners",
+    "reason",
+    "tows",
+    "term",
+    "ships",
+    "squares",
+    "path",
+    "rolls",
+    "rest",
+)
+#: what a published wind's text ends with when it has events
+KEDGING = N_(" (Kedging forfeits the MOVE, not the events.)")
+
 
 @dataclass(frozen=True)
 class Shape:
@@ -35,8 +57,14 @@ class Shape:
 
     @classmethod
     def of(cls, msgid: str) -> Shape:
-        escaped = re.escape(msgid)
-        pattern = re.sub(r"%\\\(([a-z_0-9]+)\\\)s", r"(?P<\1>.*?)", escaped)
+        """The shape of ``msgid``: a part named in ``WIDE`` may hold spaces, any other part (a ship,
+        a square, a number) is one word, so that a text fits only the shape it was written by."""
+
+        def part(match: re.Match[str]) -> str:
+            name = match[1]
+            return f"(?P<{name}>.*?)" if name.startswith(WIDE) else f"(?P<{name}>\\S+?)"
+
+        pattern = re.sub(r"%\\\(([a-z_0-9]+)\\\)s", part, re.escape(msgid))
         return cls(msgid, re.compile(pattern, re.DOTALL))
 
     @property
@@ -61,6 +89,27 @@ PHRASES: dict[str, str] = {
         N_("none"),
         N_("no ship"),
         N_("ordered to grapple"),
+        N_("published last turn"),
+        N_("rolled now"),
+        N_("up"),
+        N_("down"),
+        N_("left"),
+        N_("right"),
+        N_("controlled"),
+        N_("uncontrolled"),
+        N_("long"),
+        N_("short"),
+        N_("ram"),
+        N_("burn"),
+        N_("fires its bow-chasers"),
+        N_("fires a broadside at long range"),
+        N_("fires a broadside at short range"),
+        N_("fires a heavy broadside at long range"),
+        N_("fires a heavy broadside at short range"),
+        N_("hull damage"),
+        N_("a broken mast"),
+        N_("no damage"),
+        N_("the edge"),
     )
 }
 
@@ -290,6 +339,190 @@ PROBLEMS = _table(
     N_("%(order)s, %(order2)s, or %(order3)s"),
 )
 
+# -- the events of a turn (turn.py, combat.py, wind.py, rules.py) ------------------------------
+EVENTS = _table(
+    # the turn, the end, the standing orders (rules.py)
+    N_("%(nested_label)s."),
+    N_("The game is over: %(nested_outcome)s."),
+    N_("won by %(winners)s (%(reason)s)"),
+    N_("draw (%(reason)s)"),
+    N_("The %(side)s standing orders now: drift ask."),
+    N_("The %(side)s standing orders now: ignore drift."),
+    N_("The %(side)s standing orders now: %(nested_ships)s hold fire."),
+    N_("The %(side)s standing orders now: %(ship)s fires at %(nested_ships)s first."),
+    N_("The %(side)s standing orders now: %(order)s."),
+    # 2 WIND, as published (wind.py) and as played
+    N_("Wind for turn %(turn)s (%(side)s): white %(white)s, red %(red)s: MOVE %(move)s%(rest)s"),
+    N_("no event (both dice even)"),
+    N_("white 1: +1 %(skill)s to the ship in turn"),
+    N_("white 1: +1 to a skill to the ship in turn (the skill rolled at resolution)"),
+    N_("red 1: -1 %(skill)s of the ship in turn"),
+    N_("red 1: -1 to a skill of the ship in turn (the skill rolled at resolution)"),
+    N_("%(gusts)s gust(s): a gust roll per GUST for every MOVE expended"),
+    N_("white 5: +1 hull strength to the ship in turn"),
+    N_("red 5: storm damage (%(face)s, %(nested_what)s) to the ship in turn"),
+    N_("the loss of a level of %(skill)s"),
+    N_("red 5: storm damage to the ship in turn (1 DAMAGE, short row, rolled at resolution)"),
+    N_("Wind (%(phrase)s): white %(white)s, red %(red)s: MOVE %(move)s."),
+    N_(
+        "Wind (%(phrase)s): white %(white)s, red %(red)s: its MOVE is forfeited to kedge; its events still"
+        " fall on the ship in turn."
+    ),
+    # 1 DRIFT & TIDES
+    N_("The %(side)s ignore drift."),
+    N_("red %(red)s (%(phrase)s), white %(white)s (%(phrase2)s)"),
+    N_("%(ship)s is picked to drift: %(nested_dice)s; it stays at %(square)s."),
+    N_("%(ship)s is picked to drift: %(nested_dice)s; off the map or occupied, ignored."),
+    N_("%(ship)s is picked to drift: %(nested_dice)s; it drifts from %(square)s to %(square2)s."),
+    # 3 EVENT
+    N_("Wind event, white 1: %(nested_change)s."),
+    N_("Wind event, red 1: %(nested_change)s."),
+    N_("%(ship)s gains a level of %(skill)s (now %(level)s)"),
+    N_("%(ship)s loses a level of %(skill)s (now %(level)s)"),
+    N_("%(ship)s's %(skill)s stays at %(level)s (limit)"),
+    N_("Wind event: %(gusts)s gust(s) and shifting winds: a roll per GUST for every MOVE expended."),
+    N_("Wind event, white 5: %(ship)s repairs its hull (hull %(hull)s)."),
+    N_("Wind event, white 5: %(ship)s repairs its hull (hull %(hull)s), already at its class."),
+    N_("Wind event, red 5: storm damage on %(ship)s."),
+    # 4 MOVEMENT
+    N_("The %(side)s anchor: no ship moves."),
+    N_("%(ship)s is not on the board; no ship moves."),
+    N_("%(ship)s is bound by a command transfer and can not move."),
+    N_("%(ship)s can not kedge to %(square)s: not an unoccupied adjacent square."),
+    N_("%(ship)s kedges (roll %(roll)s, total %(total)s) from %(square)s to %(square2)s."),
+    N_("%(ship)s fails to kedge (roll %(roll)s, total %(total)s)."),
+    N_("%(ship)s has no mast standing and can not sail."),
+    N_("%(ship)s can not be taken in tow."),
+    N_("%(ship)s is not of a smaller class than %(other)s; the tow stops there."),
+    N_("No movement remains to take %(ship)s in tow."),
+    N_("%(ship)s sails with MOVE %(move)s (wind %(wind)s, broken masts %(broken)s, SEA %(sea)s%(tows)s)."),
+    N_(", tow %(ship)s %(change)s"),
+    N_("%(ship)s drifted before sailing: its path is sailed shifted with it (%(path)s -> %(nested_path)s)."),
+    N_("%(ship)s can not sail to %(square)s: not adjacent."),
+    N_("%(ship)s can not return to %(square)s, the square it just left."),
+    N_("%(ship)s can not sail into %(square)s: occupied; it stops at %(square2)s."),
+    N_("Gust after MOVE %(n)s (%(roll)s): %(change)s MOVE, %(left)s left."),
+    N_("%(ship)s's MOVE is spent at %(square)s, before the end of its path."),
+    N_("%(ship)s sails to %(square)s."),
+    N_("%(ship)s has no movement left to sail off the board and dock."),
+    N_("%(ship)s has no MOVE left to ram %(other)s (a ram needs movement left after the path): no ram."),
+    N_("%(ship)s is not adjacent to %(other)s: no ram, %(ship2)s sails on."),
+    N_("%(ship)s is not on the board; no ram."),
+    N_("%(ship)s has %(move)s MOVE left after its path; the %(side)s are asked how to go on."),
+    N_("%(ship)s has no heading to continue; it stops."),
+    N_("%(ship)s continues straight to %(square)s."),
+    N_("%(ship)s is not on its own edge and can not dock."),
+    N_("%(ship)s is engaged and can not dock."),
+    N_("%(ship)s sails off the board from %(square)s and docks: it is out of the game."),
+    N_(
+        "%(ship)s has no engagement token and no ship can win the weather gage while engagement tokens"
+        " are in play: %(other)s can not ram it (12 Weather Gage)."
+    ),
+    N_(
+        "%(ship)s has no engagement token and %(other)s will not have the weather gage: the ram would be"
+        " called off, so %(other2)s sails on (12 Weather Gage)."
+    ),
+    N_(
+        "%(ship)s has no engagement token and %(other)s will not have the weather gage (windward position"
+        " %(wp)s on %(target)s): the ram would be called off, so %(other2)s sails on (12 Weather Gage)."
+    ),
+    N_("%(ship)s comes alongside %(target)s to ram it."),
+    # 6 WINDWARD POSITION, the live round
+    N_("Windward position of %(ship)s on %(target)s: %(wp)s."),
+    N_("Windward position of %(ship)s on %(target)s: %(wp)s: it has the weather gage."),
+    N_("%(ship)s takes its optional weather-gage MOVE to %(square)s."),
+    N_("Live reactions: %(nested_who)s this round are asked, in one sealed round."),
+    N_("the %(side)s for their attacks"),
+    N_("the %(side)s how their ships fire"),
+    N_("the %(side)s for their attacks and the %(side2)s how their ships fire"),
+    # 7 REPAIRS & DAMAGE CONTROL, 8 BURN, 9 SINKING, 10 SUNK
+    N_(
+        "%(ship)s has %(tokens)s repair token(s) for the %(ordered)s ordered: the repair is cut from its"
+        " last task."
+    ),
+    N_("%(ship)s can not lend all it was ordered to (short: %(skills)s)."),
+    N_("%(ship)s can not lend %(levels)s level(s) of %(skill)s to repairs."),
+    N_("%(ship)s turns %(skills)s to repairs & damage control."),
+    N_("%(ship)s mans the pumps (%(roll)s): the ship is kept afloat."),
+    N_("%(ship)s mans the pumps (%(roll)s): keep pumping."),
+    N_("%(ship)s unfouls its rigging (%(roll)s): a mast is restored."),
+    N_("%(ship)s works at its rigging (%(roll)s): no mast restored."),
+    N_("%(ship)s has no fire to fight."),
+    N_("%(ship)s fights a %(phrase)s fire (%(roll)s): extinguished."),
+    N_("%(ship)s fights an uncontrolled fire (%(roll)s): now controlled."),
+    N_("%(ship)s fights a %(phrase)s fire (%(roll)s): the fire rages on."),
+    N_("A command transfer names a ship not on the board; no transfer."),
+    N_("%(ship)s is not adjacent to %(other)s; no transfer."),
+    N_("%(ship)s or %(other)s moved this turn; no transfer."),
+    N_("%(ship)s has not %(levels)s level(s) of command to transfer."),
+    N_("%(ship)s prepares to transfer %(levels)s level(s) of command to %(other)s."),
+    N_("Command passes from %(ship)s to %(other)s (CMD %(cmd)s)."),
+    N_("The command transfer from %(ship)s fails; the levels stay aboard."),
+    N_("%(fires)s controlled fire(s) aboard %(ship)s were not attended: uncontrolled."),
+    N_("Fire aboard %(ship)s spreads (%(roll)s)."),
+    N_("Fire aboard %(ship)s ignites powder (%(roll)s): +1 DAMAGE."),
+    N_("%(ship)s is taking on water (%(roll)s) but remains afloat."),
+    N_("%(ship)s sinks (%(roll)s) at %(square)s!"),
+    N_("%(ship)s rescues a crew member of %(other)s (%(roll)s): +1 %(skill)s."),
+    N_("A crew member of %(ship)s (%(skill)s) is drowned or captured (%(roll)s)."),
+    # 23 DAMAGE DISTRIBUTION
+    N_("%(ship)s takes hull damage (hull %(hull)s)"),
+    N_("%(ship)s takes hull damage (hull %(hull)s), ignored"),
+    N_("%(ship)s loses a level of %(skill)s (now %(level)s)."),
+    N_("%(ship)s has a mast broken (%(masts)s)."),
+    N_("%(ship)s has a mast broken (%(masts)s), ignored."),
+    N_("The damage to %(ship)s misses (x)."),
+    # 11-28 the fight (combat.py)
+    N_("%(ship)s is out of range of every engaged enemy ship: its engagement token is removed."),
+    N_("The grapple of %(ship)s on %(other)s is cast off."),
+    N_(
+        "%(ship)s has no engagement token and %(other)s has not the weather gage: the ram is called off"
+        " (12 Weather Gage)."
+    ),
+    N_("%(ship)s has no target %(other)s in range; it holds fire."),
+    N_("%(ship)s is not engaged and %(other)s has not the weather gage; it holds fire."),
+    N_("%(ship)s has no fair target in range; it holds fire."),
+    N_("%(ship)s has no fair target %(other)s in range; it holds fire."),
+    N_("%(ship)s has the weather gage and attacks %(other)s first."),
+    N_(
+        "Tactical advantage %(ship)s v %(other)s: white %(white)s -> %(w)s, red %(red)s -> %(r)s:"
+        " TACT %(tact)s, %(term)s."
+    ),
+    N_("%(ship)s rams %(other)s with %(dice)s attack dice."),
+    N_("%(ship)s %(phrase)s on %(other)s: %(dice)s attack dice."),
+    N_("Attack dice %(rolls)s: %(hits)s HIT."),
+    N_("Accuracy dice %(rolls)s: -%(missed)s HIT."),
+    N_("Poor aim on the fighting tops %(rolls)s: -%(missed)s HIT."),
+    N_("Inept gun crews %(rolls)s: -%(missed)s HIT."),
+    N_("%(ship)s blunders: -1 HIT and -1 GUN."),
+    N_("%(ship)s blunders: -1 HIT and -1 %(skill)s."),
+    N_("%(ship)s blunders: -1 HIT, otherwise it went as planned."),
+    N_("No damage to %(ship)s."),
+    N_("%(hits)s DAMAGE on %(ship)s (%(phrase)s row): %(skills)s."),
+    N_("Heated shot sets %(ship)s on fire (%(roll)s)."),
+    N_("Grapeshot & cannister: %(ship)s loses another level, of %(skill)s."),
+    N_("%(ship)s now: hull %(hull)s, masts broken %(masts)s, %(skills)s, fires %(fires)s."),
+    N_("%(ship)s is already grappled."),
+    N_("%(ship)s or %(other)s moved this turn: no grapple."),
+    N_("%(ship)s is not engaged with %(other)s at short range: no grapple."),
+    N_("%(ship)s grapples %(other)s (%(roll)s)."),
+    N_("%(ship)s fails to grapple %(other)s (%(roll)s)."),
+    N_("%(ship)s repels the boarders of %(other)s (%(roll)s): ungrappled."),
+    N_("%(ship)s fails to repel %(other)s (%(roll)s)."),
+    N_("%(ship)s does not try to repel %(other)s."),
+    N_(
+        "%(ship)s boards %(other)s! BRD %(brd)s against %(brd2)s; a ship is beaten at BRD %(limit)s"
+        " (%(ship2)s) and %(limit2)s (%(other2)s)."
+    ),
+    N_("Boarding round %(round)s: %(list_rounds)s. BRD now %(ship)s %(brd)s, %(other)s %(brd2)s."),
+    N_("%(ship)s %(dice)s dice, %(hits)s HIT on %(other)s: %(skills)s"),
+    N_("%(ship)s %(dice)s dice, %(hits)s HIT"),
+    N_("Hand-to-hand after %(rounds)s round(s): %(ship)s BRD %(brd)s, %(other)s BRD %(brd2)s."),
+    N_("%(ship)s is captured by %(other)s!"),
+    N_("%(ship)s's boarders are beaten back; the hand-to-hand is over."),
+    N_("The hand-to-hand ends without a decision."),
+)
+
 
 @cache
 def _first_words() -> dict[str, str]:
@@ -317,7 +550,41 @@ def _words(text: str, lang: Language) -> str:
     return re.sub(r"[A-Za-z]+", word, text)
 
 
+#: the book's skill abbreviations, as a word of a text
+_SKILL = re.compile(r"\b(SEA|GUN|CMD|MOR|AIM|BRD)\b")
+
+
+def _skills(text: str, lang: Language) -> str:
+    """``text`` with every skill abbreviation (``GUN 2, SEA 1``; ``S (MOR), H``) said in ``lang``."""
+    return _SKILL.sub(lambda m: GLOSSARY.word(fold(m[0]), lang), text)
+
+
 def _part(name: str, value: str, lang: Language, table: tuple[Shape, ...]) -> str:
+    if name == "winners":
+        return ", ".join(_part("side", w, lang, table) for w in value.split(", "))
+    if name == "reason":
+        return said(value, lang, REASONS)
+    if name == "nested_label":
+        return said(value, lang, LABELS)
+    if name == "nested_outcome":
+        return said(value, lang, table)
+    if name.startswith("list_"):
+        return "; ".join(said(p, lang, table) for p in value.split("; "))
+    if name == "rest":  # the published wind's events: "; <event>; <event>." and a note
+        note = lang.gettext(KEDGING) if value.endswith(KEDGING) else ""
+        value = value.removesuffix(KEDGING).removesuffix(".")
+        return "; ".join(said(p, lang, table) for p in value.split("; ")) + "." + note
+    if name == "tows":
+        return re.sub(
+            r", tow (\S+) (\S+)",
+            lambda m: lang.gettext(N_(", tow %(ship)s %(change)s")) % {"ship": m[1], "change": m[2]},
+            value,
+        )
+    if name == "term":
+        key = GLOSSARY.key(value)
+        return GLOSSARY.word(key, lang) if key is not None else value
+    if name.startswith("skills"):
+        return _skills(value, lang)
     if name.startswith("side"):
         key = GLOSSARY.key(value)
         return GLOSSARY.word(key, lang, 2) if key in ("british", "french") else value
@@ -328,7 +595,7 @@ def _part(name: str, value: str, lang: Language, table: tuple[Shape, ...]) -> st
     if name.startswith("skill"):
         key = GLOSSARY.key(value)
         return GLOSSARY.word(key, lang) if key in ORDER_TERMS else value
-    if name == "phrase":
+    if name.startswith("phrase"):
         return lang.gettext(PHRASES[value]) if value in PHRASES else value
     if name.startswith("nested_"):
         return said(value, lang, table) if value else value
@@ -360,4 +627,4 @@ def _is_order_text(text: str) -> bool:
     return True
 
 
-__all__ = ["LABELS", "PROBLEMS", "PROMPTS", "REASONS", "Shape", "said", "say"]
+__all__ = ["EVENTS", "LABELS", "PROBLEMS", "PROMPTS", "REASONS", "Shape", "said", "say"]

@@ -3,6 +3,7 @@ canonical (English) orders, the order forms and the canonical echo said in Frenc
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections.abc import Iterator
@@ -488,3 +489,58 @@ def test_the_outcome_is_said_in_french_with_the_sides_named_from_the_glossary() 
         " captures (2) et navires coulés (1) à égalité)"
     )
     assert GAME.outcome_text(won, ENGLISH) == f"won by british ({won.reason})"
+
+
+# -- the events in French ---------------------------------------------------------------------
+#: English words an event said in French must not hold (ships, squares and numbers aside)
+ENGLISH_WORDS = re.compile(
+    r"\b(the|is|and|of|to|ship|ships|fire|fires|with|at|turn|Turn|British|French|sails|no|not|has|MOVE"
+    r"|DAMAGE|HIT|dice|BRD|GUN|SEA|CMD|AIM|row|white|red|wind|Wind|drift|gust|storm|hull|mast|masts)\b"
+)
+
+
+@pytest.mark.parametrize(
+    ("seed", "options"),
+    [
+        (11, {}),
+        (12, {"reactions": "live"}),
+        (13, {"ram-opens": "yes"}),
+        (14, {"reactions": "live", "first": "french"}),
+    ],
+)
+def test_every_event_of_a_bot_game_is_said_in_french(seed: int, options: dict[str, str]) -> None:
+    for _ in bot_game(seed, limit=400, **options):
+        pass
+    events = EVENTS.pop(seed)
+    kinds = set()
+    for event in events:
+        before = json.dumps(event.to_json(), sort_keys=True)
+        french = GAME.event_text(event, FR)
+        assert french != event.text and not ENGLISH_WORDS.search(french), (event.text, french)
+        assert GAME.event_text(event, ENGLISH) == event.text
+        assert json.dumps(event.to_json(), sort_keys=True) == before
+        kinds.add(event.kind)
+    assert {"turn", "wind", "move", "attack", "damage"} <= kinds, kinds
+
+
+def test_the_end_of_the_game_and_the_published_wind_are_said_in_french() -> None:
+    from adjudicator.games.far_side.wind import wind_text
+
+    over = Event(
+        "The game is over: won by french (no ships left to capture or sink; most ships captured (2 to 1))."
+    )
+    assert GAME.event_text(over, FR) == (
+        "La partie est finie : gagnée par Français (plus aucun navire à capturer ni à couler ;"
+        " le plus de navires capturés (2 contre 1))."
+    )
+    wind = {"turn": 5, "seat": "french", "white": 1, "red": 5, "move": 2, "skill_white": True,
+            "skill_red": False, "gusts": 0, "repair": False, "storm": True}  # fmt: skip
+    french = GAME.event_text(Event(wind_text(wind), "wind"), FR)
+    assert french.startswith("Vent du tour 5 (Français) : blanc 1, rouge 5 : allure 2; blanc 1 : +1 à une")
+    assert french.endswith("(Se déhaler fait renoncer à l'allure, pas aux événements.)")
+    assert not ENGLISH_WORDS.search(french)
+
+
+def test_an_event_of_no_known_shape_is_shown_in_english() -> None:
+    event = Event("Something the tables do not know.", "other")
+    assert GAME.event_text(event, FR) == event.text
