@@ -506,8 +506,8 @@ class FarSide(BaseRuleset):
 
         return bot_orders(self, state, request, rng)
 
-    def board_text(self, view: State) -> str:
-        return B.board_text(view)
+    def board_text(self, view: State, lang: Language = ENGLISH) -> str:
+        return B.board_text(view, lang)
 
     def board_svg(self, view: State) -> str | None:
         from adjudicator.games.far_side.svg import board_svg

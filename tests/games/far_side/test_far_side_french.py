@@ -544,3 +544,49 @@ def test_the_end_of_the_game_and_the_published_wind_are_said_in_french() -> None
 def test_an_event_of_no_known_shape_is_shown_in_english() -> None:
     event = Event("Something the tables do not know.", "other")
     assert GAME.event_text(event, FR) == event.text
+
+
+# -- the board in French ----------------------------------------------------------------------
+def _mid_game() -> dict[str, Any]:
+    """A state of a bot game once a fight is on (a ship engaged), as the board shows it."""
+    from adjudicator.games.far_side import board as B
+
+    for state, _request, _text in bot_game(21, limit=400):
+        if any(s["engaged"] for s in B.afloat(state)) and state["turn"] > 10:
+            return GAME.view(state, None)
+    raise AssertionError("no fight in the bot game")
+
+
+def test_the_board_in_french_names_things_with_the_glossary_s_french_words() -> None:
+    view = _mid_game()
+    english, french = GAME.board_text(view), GAME.board_text(view, FR)
+    assert GAME.board_text(view, ENGLISH) == english
+    for word in (
+        "British",
+        "French",
+        " SEA ",
+        " GUN ",
+        " BRD",
+        "Ranges (",
+        "Standing orders in force",
+        "captured",
+    ):
+        assert word in english and word not in french, word
+    for word in (
+        "Anglais",
+        "Français",
+        " MAN ",
+        " CAN ",
+        " ABO",
+        "Portées (",
+        "Ordres permanents en vigueur",
+    ):
+        assert word in french, word
+    assert "Tour " in french.splitlines()[0] and "Vent du tour" in french
+    assert re.search(r"\b(courte|longue)\b", french) and not re.search(r"\b(short|long)\b", french)
+    # the grid and the ships' figures are the same facts
+    grid = lambda text: [line for line in text.splitlines() if re.match(r"^\d   |^[BF]\d ", line)]  # noqa: E731
+    assert len(grid(english)) == len(grid(french)) > 8
+    assert [line[:30] for line in grid(english) if "--" not in line] == [
+        line[:30] for line in grid(french) if "--" not in line
+    ]
