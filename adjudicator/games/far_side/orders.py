@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cache
 
 from adjudicator.games.base import OrderForm, Parsed, Problem
 from adjudicator.games.far_side.board import PREFIX, is_square
@@ -303,6 +304,11 @@ def _in_english(words: list[str]) -> list[str]:
     return out
 
 
+#: each English order word of the glossary (folded) and its term's key
+_ENGLISH = {fold(GLOSSARY.term(k).en): k for k in ORDER_TERMS}
+
+
+@cache
 def _said_in(lang: Language) -> re.Pattern[str] | None:
     """The English order words of the glossary as one pattern, longest first (``None``: English)."""
     if lang.code == "en":
@@ -322,10 +328,9 @@ def say(text: str, lang: Language) -> str:
     pattern = _said_in(lang)
     if pattern is None:
         return text
-    index = {fold(GLOSSARY.term(k).en): k for k in ORDER_TERMS}
 
     def word(match: re.Match[str]) -> str:
-        said = GLOSSARY.word(index[fold(match[0])], lang)
+        said = GLOSSARY.word(_ENGLISH[fold(match[0])], lang)
         return said.lower() if match[0].islower() else said
 
     return pattern.sub(word, text)

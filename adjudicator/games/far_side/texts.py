@@ -618,9 +618,15 @@ def said(text: str, lang: Language, table: tuple[Shape, ...]) -> str:
     return text
 
 
+#: every English word of an order line, and the placeholders of a syntax
+_ORDER_WORDS = frozenset(
+    {w for k in ORDER_TERMS for w in fold(GLOSSARY.term(k).en).split()} | set(PLACEHOLDERS)
+)
+
+
 def _is_order_text(text: str) -> bool:
     """Whether ``text`` is order words only (an example line such as ``kedge 3 to d7``)."""
-    english = {w for k in ORDER_TERMS for w in fold(GLOSSARY.term(k).en).split()} | set(PLACEHOLDERS)
+    english = _ORDER_WORDS
     for word in re.split(r"[\s,;:|.()\[\]]+", re.sub(r"<[a-z ]+>", " ", text)):
         if word and not (fold(word) in english or re.fullmatch(r"[BbFf]?\d+|[a-h][1-8]|>", word)):
             return False
