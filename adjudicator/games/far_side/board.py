@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from adjudicator.games.far_side.glossary import GLOSSARY
 from adjudicator.games.far_side.tables import COIN, SKILLS
+from adjudicator.games.language import ENGLISH, N_, Language
 
 FILES = "abcdefgh"
 SIZE = 8
@@ -119,9 +121,24 @@ def signed(value: int) -> str:
     return f"{value:+d}" if value else "0"
 
 
-def board_text(state: State) -> str:
-    """The 8x8 grid (upper case British, lower case French) and a table of every ship."""
-    lines = [f"{state.get('label', '')}".rstrip()] if state.get("label") else []
+def side_name(side: str, lang: Language = ENGLISH) -> str:
+    """A side as the board names it: ``British`` in English, the glossary's word otherwise."""
+    return side.capitalize() if lang.code == "en" else GLOSSARY.word(side, lang, 2)
+
+
+def skill_name(skill: str, lang: Language = ENGLISH) -> str:
+    """A skill's abbreviation in ``lang`` (the book's ``GUN`` in English, ``CAN`` in French)."""
+    return skill if lang.code == "en" else GLOSSARY.word(skill.lower(), lang)
+
+
+def board_text(state: State, lang: Language = ENGLISH) -> str:
+    """The 8x8 grid (upper case British, lower case French) and a table of every ship, in ``lang``."""
+    label = f"{state.get('label', '')}".rstrip()
+    if label and lang.code != "en":
+        from adjudicator.games.far_side.texts import LABELS, said
+
+        label = said(label, lang, LABELS)
+    lines = [label] if state.get("label") else []
     lines.append("     " + "   ".join(FILES))
     for y in range(SIZE - 1, -1, -1):
         row = []
@@ -132,36 +149,54 @@ def board_text(state: State) -> str:
     lines.append("     " + "   ".join(FILES))
     lines.append("")
     head = (
-        "ship sq  cl hull masts  "
-        + " ".join(f"{k:>3}" for k in SKILLS)
-        + "  fire  sink repair/transfer  engaged"
+        lang.gettext(N_("ship sq  cl hull masts  "))
+        + " ".join(f"{skill_name(k, lang):>3}" for k in SKILLS)
+        + lang.gettext(N_("  fire  sink repair/transfer  engaged"))
     )
     if state.get("wind") and not state.get("over"):
         from adjudicator.games.far_side.wind import wind_text
 
-        lines.insert(1 if state.get("label") else 0, wind_text(state["wind"]))
+        wind = wind_text(state["wind"])
+        if lang.code != "en":
+            from adjudicator.games.far_side.texts import EVENTS, said
+
+            wind = said(wind, lang, EVENTS)
+        lines.insert(1 if state.get("label") else 0, wind)
     lines.append(head)
     for ship in sorted(state["ships"].values(), key=lambda s: (SIDES.index(s["side"]), s["number"])):
-        lines.append(ship_line(ship, state))
+        lines.append(ship_line(ship, state, lang))
     lines.append(
-        "masts: standing/total; fire: u uncontrolled, c controlled; sink: sinking token;"
-        " repair: skill levels lent to repairs (CMDn>ship: transfer tokens)"
+        lang.gettext(
+            N_(
+                "masts: standing/total; fire: u uncontrolled, c controlled; sink: sinking token;"
+                " repair: skill levels lent to repairs (CMDn>ship: transfer tokens)"
+            )
+        )
     )
-    lines += ["", *ranges_text(state), "", *standing_text(state)]
+    lines += ["", *ranges_text(state, lang), "", *standing_text(state, lang)]
     tally = state["tally"]
     lines.append("")
     for side in SIDES:
         lines.append(
-            f"{side.capitalize()}: captured {tally[side]['captured']}, sunk {tally[side]['sunk']}"
-            f" (enemy ships); ships afloat {len(afloat(state, side))}"
+            lang._(
+                "%(side)s: captured %(captured)s, sunk %(sunk)s (enemy ships); ships afloat %(afloat)s",
+                side=side_name(side, lang),
+                captured=tally[side]["captured"],
+                sunk=tally[side]["sunk"],
+                afloat=len(afloat(state, side)),
+            )
         )
     return "\n".join(lines)
 
 
-def ranges_text(state: State) -> list[str]:
+def _reach(n: int, lang: Language) -> str:
+    return lang.gettext(N_("short")) if n == 0 else lang._("long %(n)s", n=n)
+
+
+def ranges_text(state: State, lang: Language = ENGLISH) -> list[str]:
     """5 RANGE IN ALL GUNS, for every ship afloat: the enemy ships in its range, short (adjacent)
     or long (1..class squares between), nearest first."""
-    out = ["Ranges (short: adjacent; long: 1..class squares between):"]
+    out = [lang.gettext(N_("Ranges (short: adjacent; long: 1..class squares between):"))]
     for side in SIDES:
         enemy = SIDES[1 - SIDES.index(side)]
         for ship in afloat(state, side):
@@ -170,15 +205,15 @@ def ranges_text(state: State) -> list[str]:
                 for e in afloat(state, enemy)
                 if squares_between(ship["square"], e["square"]) <= ship["class"]
             )
-            listed = ", ".join(f"{sid} {'short' if n == 0 else f'long {n}'}" for n, _, sid in reach)
-            out.append(f"  {ship['id']}: {listed or 'no enemy ship in range'}")
+            listed = ", ".join(f"{sid} {_reach(n, lang)}" for n, _, sid in reach)
+            out.append(f"  {ship['id']}: {listed or lang.gettext(N_('no enemy ship in range'))}")
     return out
 
 
-def standing_text(state: State) -> list[str]:
+def standing_text(state: State, lang: Language = ENGLISH) -> list[str]:
     """The standing orders in force of each side (what decides its fire and the drift it picks
     during the other side's turn)."""
-    out = ["Standing orders in force:"]
+    out = [lang.gettext(N_("Standing orders in force:"))]
     for side in SIDES:
         enemy = SIDES[1 - SIDES.index(side)]
         standing = state["standing"][side]
@@ -196,27 +231,43 @@ def standing_text(state: State) -> list[str]:
                 words.append(
                     f"priority {ship_id(side, int(number))} " + " ".join(ship_id(enemy, t) for t in targets)
                 )
-        out.append(f"  {side.capitalize()}: " + "; ".join(words))
+        if lang.code != "en":
+            from adjudicator.games.far_side.orders import say
+
+            words = [say(w, lang) for w in words]
+        out.append(f"  {side_name(side, lang)}: " + "; ".join(words))
     return out
 
 
-def ship_line(ship: Ship, state: State) -> str:
+#: a ship's state on the board, as each language writes it
+STATUS = {
+    "docked": N_("docked"),
+    "sunk": N_("sunk"),
+    "captured": N_("captured"),
+    "afloat": N_("afloat"),
+    "short": N_("short"),
+    "long": N_("long"),
+}
+
+
+def ship_line(ship: Ship, state: State, lang: Language = ENGLISH) -> str:
     sid = ship["id"]
     if ship["square"] is None:
-        return f"{sid:<4} --  {ship['class']:>2}  {ship['status']}"
+        return f"{sid:<4} --  {ship['class']:>2}  {lang.gettext(STATUS.get(ship['status'], ship['status']))}"
     skills = " ".join(f"{signed(ship['skills'][k]):>3}" for k in SKILLS)
     fire = f"{ship['fires']['uncontrolled']}u{ship['fires']['controlled']}c"
-    repair = ",".join(f"{k}{v}" for k, v in ship["repair"].items() if v) or "-"
+    repair = ",".join(f"{skill_name(k, lang)}{v}" for k, v in ship["repair"].items() if v) or "-"
     if ship["transfer"]:
-        repair += f" CMD{ship['transfer']['levels']}>{ship['transfer']['to']}"
-    engaged = ship["engaged"] or "-"
+        repair += f" {skill_name('CMD', lang)}{ship['transfer']['levels']}>{ship['transfer']['to']}"
+    engaged = lang.gettext(STATUS.get(ship["engaged"], ship["engaged"])) if ship["engaged"] else "-"
     if ship["engaged"]:
-        engaged += " fired" if ship["fired"] else " not fired"
+        engaged += lang.gettext(N_(" fired")) if ship["fired"] else lang.gettext(N_(" not fired"))
     holds = [pair for pair in state["grapples"] if sid in pair]
     if holds:
-        engaged += " grapple " + ",".join(f"{a}>{b}" for a, b in holds)
+        engaged += lang.gettext(N_(" grapple ")) + ",".join(f"{a}>{b}" for a, b in holds)
     masts = f"{ship['masts'] - ship['broken']}/{ship['masts']}"
+    sinking = lang.gettext(N_("yes")) if ship["sinking"] else lang.gettext(N_("no"))
     return (
         f"{sid:<4} {ship['square']}  {ship['class']:>2}  {ship['hull']}/{ship['class']}  {masts:>5}  {skills}"
-        f"  {fire}  {'yes' if ship['sinking'] else 'no':>4} {repair:<15}  {engaged}"
+        f"  {fire}  {sinking:>4} {repair:<15}  {engaged}"
     )

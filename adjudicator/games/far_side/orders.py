@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cache
 
 from adjudicator.games.base import OrderForm, Parsed, Problem
 from adjudicator.games.far_side.board import PREFIX, is_square
+from adjudicator.games.far_side.glossary import GLOSSARY, ORDER_TERMS
 from adjudicator.games.far_side.tables import SKILLS
+from adjudicator.games.language import N_, Language, fold
 
 #: first words of order lines, and what a request of each kind accepts
 TURN_WORDS = (
@@ -46,92 +49,92 @@ _STANDING_KINDS = ("turn", "standing", "drift", "continue")
 #: examples are written by the British (B ships) against the French (F ships), and each is parsed
 #: by the tests, which also check that every first word a kind accepts has a form here.
 ORDER_FORMS: tuple[OrderForm, ...] = (
-    OrderForm("anchor [ship]", "no ship moves", "anchor B3", ("turn",)),
+    OrderForm("anchor [ship]", N_("no ship moves"), "anchor B3", ("turn",)),
     OrderForm(
         "kedge <ship> to <square>",
-        "forfeit the wind roll, try to move one square",
+        N_("forfeit the wind roll, try to move one square"),
         "kedge B3 to c6",
         ("turn",),
     ),
     OrderForm(
-        "sail <ship> <square> ... [dock]", "one ship sails along the path", "sail B3 c7 c6 c5", ("turn",)
+        "sail <ship> <square> ... [dock]", N_("one ship sails along the path"), "sail B3 c7 c6 c5", ("turn",)
     ),
-    OrderForm("tow <ship> [<ship> ...]", "the ships towed behind the sailing ship", "tow B5", ("turn",)),
-    OrderForm("ram <enemy>", "ram an adjacent enemy after the path", "ram F4", ("turn",)),
+    OrderForm("tow <ship> [<ship> ...]", N_("the ships towed behind the sailing ship"), "tow B5", ("turn",)),
+    OrderForm("ram <enemy>", N_("ram an adjacent enemy after the path"), "ram F4", ("turn",)),
     OrderForm(
         "if move > path: continue straight | ask",
-        "what MOVE left after the path does",
+        N_("what MOVE left after the path does"),
         "if move > path: ask",
         ("turn",),
     ),
-    OrderForm("windward <enemy>", "the target for the windward position", "windward F3", ("turn",)),
+    OrderForm("windward <enemy>", N_("the target for the windward position"), "windward F3", ("turn",)),
     OrderForm(
-        "gage move <square>", "the move of a ship that gains the weather gage", "gage move c4", ("turn",)
+        "gage move <square>", N_("the move of a ship that gains the weather gage"), "gage move c4", ("turn",)
     ),
     OrderForm(
         "repair <ship> <task> <n> ... from <skill> <n> ...",
-        "repairs (pumps, rigging, fires) paid with skill levels",
+        N_("repairs (pumps, rigging, fires) paid with skill levels"),
         "repair B1 pumps 2 rigging 1 from gun 2 sea 1",
         ("turn",),
     ),
     OrderForm(
         "transfer <ship> cmd <n> to <ship> from <skill> <n>",
-        "lend command to an adjacent ship",
+        N_("lend command to an adjacent ship"),
         "transfer B5 cmd 1 to B7 from gun 1",
         ("turn",),
     ),
     OrderForm(
         "fire <ship> at <enemy> | nearest",
-        "a ship's attack this round",
+        N_("a ship's attack this round"),
         "fire B3 at F6",
         ("turn", "reaction", "attack"),
     ),
     OrderForm(
         "fire at will",
-        "every ship not named in a fire line attacks",
+        N_("every ship not named in a fire line attacks"),
         "fire at will",
         ("turn", "reaction", "standing", "attack"),
     ),
     OrderForm(
         "grapple <ship> at <enemy>",
-        "try to grapple an enemy at short range",
+        N_("try to grapple an enemy at short range"),
         "grapple B8 at F7",
         ("turn", "attack"),
     ),
-    OrderForm("repel <ship>", "your grappled ship tries to ungrapple", "repel B4", ("turn", "attack")),
+    OrderForm("repel <ship>", N_("your grappled ship tries to ungrapple"), "repel B4", ("turn", "attack")),
     OrderForm(
         "continue <square> ... [dock] | continue straight",
-        "where the sailing ship goes with its MOVE left",
+        N_("where the sailing ship goes with its MOVE left"),
         "continue c4 b4",
         ("continue",),
     ),
     OrderForm(
         "drift ignore | ask | <enemy> [<enemy> ...]",
-        "which enemy ship drifts in the enemy's turn",
+        N_("which enemy ship drifts in the enemy's turn"),
         "drift F4 F3",
         _STANDING_KINDS,
     ),
     OrderForm(
         "return fire",
-        "your ships fire back when engaged or attacked",
+        N_("your ships fire back when engaged or attacked"),
         "return fire",
         (*_STANDING_KINDS, "reaction"),
     ),
     OrderForm(
         "hold fire [<ship> ... | none]",
-        "no ship (or these ships) fire in the enemy's turn",
+        N_("no ship (or these ships) fire in the enemy's turn"),
         "hold fire B3",
         (*_STANDING_KINDS, "reaction"),
     ),
     OrderForm(
         "priority <ship> <enemy> ... | none",
-        "that ship's targets, first in range first",
+        N_("that ship's targets, first in range first"),
         "priority B3 F4 F2",
         _STANDING_KINDS,
     ),
     OrderForm(
         "standing <standing order>",
-        "a standing order written in any mail",
+        N_("a standing order written in any mail"),
         "standing fire at will",
         _STANDING_KINDS,
     ),
@@ -263,6 +266,116 @@ def _words(line: str) -> list[str]:
     return [w for w in re.split(r"[\s,;:=()]+", line.strip().lower()) if w]
 
 
+def _phrases() -> dict[tuple[str, ...], list[str]]:
+    """Every word of another language that the glossary gives an order word, as folded words, and
+    the English words the parser reads for it (``feu à volonté`` -> ``fire at will``)."""
+    out: dict[tuple[str, ...], list[str]] = {}
+    for key in ORDER_TERMS:
+        term = GLOSSARY.term(key)
+        english = fold(term.en).split()
+        for word in (term.fr, term.fr_plural, *term.fr_words):
+            if word:
+                out[tuple(fold(word).split())] = english
+    return out
+
+
+#: the order words of the glossary in French, and the longest of them in words
+_FRENCH = _phrases()
+_LONGEST = max(len(k) for k in _FRENCH)
+
+
+def _in_english(words: list[str]) -> list[str]:
+    """``words`` with every French order word (or phrase) of the glossary replaced by the English
+    words it stands for, longest phrase first; English words, ships, squares and numbers are kept,
+    so an English line reads as it always did (no French word is an English word of the glossary).
+    """
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        for size in range(min(_LONGEST, len(words) - i), 0, -1):
+            english = _FRENCH.get(tuple(fold(w) for w in words[i : i + size]))
+            if english is not None:
+                out.extend(english)
+                i += size
+                break
+        else:
+            out.append(words[i])
+            i += 1
+    return out
+
+
+#: each English order word of the glossary (folded) and its term's key
+_ENGLISH = {fold(GLOSSARY.term(k).en): k for k in ORDER_TERMS}
+
+
+@cache
+def _said_in(lang: Language) -> re.Pattern[str] | None:
+    """The English order words of the glossary as one pattern, longest first (``None``: English)."""
+    if lang.code == "en":
+        return None
+    english = sorted({GLOSSARY.term(k).en for k in ORDER_TERMS}, key=len, reverse=True)
+    return re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, english)) + r")(?![\w-])", re.IGNORECASE)
+
+
+def say(text: str, lang: Language) -> str:
+    """An English order text (a canonical line, an example) with its order words in ``lang``, from
+    the glossary; ships, squares and numbers are kept, so the parser reads it back to the same orders.
+
+    >>> from adjudicator.games.language import language
+    >>> say("transfer B5 cmd 1 to B7 from gun 1", language("fr"))
+    'transférer B5 cdt 1 à B7 de can 1'
+    """
+    pattern = _said_in(lang)
+    if pattern is None:
+        return text
+
+    def word(match: re.Match[str]) -> str:
+        said = GLOSSARY.word(_ENGLISH[fold(match[0])], lang)
+        return said.lower() if match[0].islower() else said
+
+    return pattern.sub(word, text)
+
+
+#: the placeholders of the forms' syntax, said in the reader's language
+PLACEHOLDERS: dict[str, str] = {
+    "ship": N_("<ship>"),
+    "enemy": N_("<enemy>"),
+    "square": N_("<square>"),
+    "task": N_("<task>"),
+    "skill": N_("<skill>"),
+    "n": N_("<n>"),
+    "standing order": N_("<standing order>"),
+    "squares": N_("<squares>"),
+    "ships": N_("<ships>"),
+    "targets": N_("<targets>"),
+    "path": N_("<path>"),
+}
+
+
+def say_syntax(syntax: str, lang: Language) -> str:
+    """A form's syntax in ``lang``: its placeholders from the catalogue, its order words from the
+    glossary (``anchor [ship]`` -> ``mouiller [navire]``)."""
+    if lang.code == "en":
+        return syntax
+    out = []
+    for part in re.split(r"(<[^<>]+>|\[ships?\])", syntax):
+        name = part.strip("<>[]")
+        if part[:1] in "<[" and name in PLACEHOLDERS:
+            said = lang.gettext(PLACEHOLDERS[name])
+            out.append(f"[{said.strip('<>')}]" if part.startswith("[") else said)
+        else:
+            out.append(say(part, lang))
+    return "".join(out)
+
+
+def say_form(form: OrderForm, lang: Language) -> OrderForm:
+    """An order form said in ``lang``; its example still reads as the English one does."""
+    if lang.code == "en":
+        return form
+    meaning = lang.gettext(form.meaning)
+    return OrderForm(say_syntax(form.syntax, lang), meaning, say(form.example, lang), form.kinds)
+
+
 def _keyword(word: str, accepted: tuple[str, ...]) -> str:
     if word in accepted or word == "final":
         return word
@@ -371,7 +484,7 @@ class _Parser:
         return TURN_WORDS + STANDING_WORDS
 
     def line(self, number: int, raw: str) -> None:
-        words = _words(raw.split("#", 1)[0])
+        words = _in_english(_words(raw.split("#", 1)[0]))
         if not words:
             return
         word = _keyword(words[0], self.accepted())

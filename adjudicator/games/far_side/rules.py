@@ -36,14 +36,19 @@ from adjudicator.games.base import (
     Parsed,
     Problem,
     forms_for,
+    outcome_text,
+    problem_text,
 )
 from adjudicator.games.dice import Dice
 from adjudicator.games.far_side import board as B
+from adjudicator.games.far_side.glossary import GLOSSARY
 from adjudicator.games.far_side.legality import check_orders
-from adjudicator.games.far_side.orders import ORDER_FORMS, Orders, canonical, parse_orders
+from adjudicator.games.far_side.orders import ORDER_FORMS, Orders, canonical, parse_orders, say, say_form
 from adjudicator.games.far_side.ships import new_ship
+from adjudicator.games.far_side.texts import EVENTS, LABELS, PROBLEMS, PROMPTS, REASONS, said
 from adjudicator.games.far_side.turn import drift_before_the_turn, run_turn
 from adjudicator.games.far_side.wind import roll_wind, wind_text
+from adjudicator.games.language import ENGLISH, Glossary, Language
 
 State = dict[str, Any]
 
@@ -82,6 +87,7 @@ class FarSide(BaseRuleset):
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 2
     has_hidden_information: ClassVar[bool] = False
+    glossary: ClassVar[Glossary] = GLOSSARY
     options: ClassVar[dict[str, tuple[str, str]]] = {
         "first": (
             "british",
@@ -296,15 +302,42 @@ class FarSide(BaseRuleset):
         )
         return [turn, standing]
 
-    def order_forms(self, request: OrderRequest) -> tuple[OrderForm, ...]:
-        """The forms of ``request``, their examples in the seat's own ship letters."""
+    def order_forms(self, request: OrderRequest, lang: Language = ENGLISH) -> tuple[OrderForm, ...]:
+        """The forms of ``request``, their examples in the seat's own ship letters, said in ``lang``."""
         forms = forms_for(ORDER_FORMS, _kind(request))
-        if request.seat == "british":
-            return forms
-        swap = str.maketrans("BF", "FB")
-        return tuple(
-            replace(f, example=re.sub(r"\b[BF]\d", lambda m: m[0].translate(swap), f.example)) for f in forms
-        )
+        if request.seat != "british":
+            swap = str.maketrans("BF", "FB")
+            forms = tuple(
+                replace(f, example=re.sub(r"\b[BF]\d", lambda m: m[0].translate(swap), f.example))
+                for f in forms
+            )
+        return tuple(say_form(f, lang) for f in forms)
+
+    def event_text(self, event: Event, lang: Language) -> str:
+        """An event in ``lang``, from its English text's shape (the record keeps the English)."""
+        return said(event.text, lang, EVENTS)
+
+    def prompt_text(self, request: OrderRequest, lang: Language) -> str:
+        return said(request.prompt, lang, PROMPTS)
+
+    def label_text(self, label: str, lang: Language) -> str:
+        return said(label, lang, LABELS)
+
+    def problem_text(self, problem: Problem, lang: Language) -> str:
+        """A problem in ``lang`` (the rule keeps the book's English name of its section)."""
+        message, suggestion = said(problem.message, lang, PROBLEMS), said(problem.suggestion, lang, PROBLEMS)
+        return problem_text(problem, lang, message, suggestion)
+
+    def outcome_text(self, outcome: Outcome, lang: Language) -> str:
+        if lang.code == "en":
+            return super().outcome_text(outcome, lang)
+        winners = tuple(self.glossary.word(w, lang, 2) if w in B.SIDES else w for w in outcome.winners)
+        return outcome_text(replace(outcome, winners=winners), lang, said(outcome.reason, lang, REASONS))
+
+    def canonical_text(self, request: OrderRequest, canonical: str, lang: Language) -> str:
+        """The canonical (English) order text with its order words in ``lang``; it parses back to
+        the same canonical text."""
+        return say(canonical, lang)
 
     # -- orders -------------------------------------------------------------------
     def parse(self, request: OrderRequest, text: str) -> Parsed:
@@ -473,8 +506,8 @@ class FarSide(BaseRuleset):
 
         return bot_orders(self, state, request, rng)
 
-    def board_text(self, view: State) -> str:
-        return B.board_text(view)
+    def board_text(self, view: State, lang: Language = ENGLISH) -> str:
+        return B.board_text(view, lang)
 
     def board_svg(self, view: State) -> str | None:
         from adjudicator.games.far_side.svg import board_svg
