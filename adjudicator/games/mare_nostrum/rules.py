@@ -26,9 +26,11 @@ from adjudicator.games.base import (
     forms_for,
 )
 from adjudicator.games.dice import Dice
+from adjudicator.games.language import ENGLISH, Glossary, Language
 
 from . import board, campaign
 from .bot import bot_orders
+from .glossary import GLOSSARY
 from .legality import check_orders
 from .map import (
     DEFAULT_MAP,
@@ -43,7 +45,15 @@ from .map import (
     packaged_map,
 )
 from .native import military_phase
-from .orders import ORDER_FORMS, BattleResult, Order, canonical_orders, parse_orders, parse_results
+from .orders import (
+    ORDER_FORMS,
+    BattleResult,
+    Order,
+    canonical_orders,
+    order_words,
+    parse_orders,
+    parse_results,
+)
 from .phase import MilitaryPhase, new_army
 
 State = dict[str, Any]
@@ -76,6 +86,7 @@ class MareNostrum(BaseRuleset):
     }
     accepts_scenarios: ClassVar[bool] = True
     accepts_adjustments: ClassVar[bool] = True
+    glossary: ClassVar[Glossary] = GLOSSARY
 
     # ------------------------------------------------------------------ options and setup
     def parse_options(self, raw: dict[str, str]) -> dict[str, Any]:
@@ -268,8 +279,30 @@ class MareNostrum(BaseRuleset):
             )
         return out
 
-    def order_forms(self, request: OrderRequest) -> tuple[OrderForm, ...]:
-        return forms_for(ORDER_FORMS, request.kind.split()[0])
+    def order_forms(self, request: OrderRequest, lang: Language = ENGLISH) -> tuple[OrderForm, ...]:
+        forms = forms_for(ORDER_FORMS, request.kind.split()[0])
+        if lang.code == ENGLISH.code:
+            return forms
+        return tuple(
+            OrderForm(
+                lang.gettext(f.syntax),
+                lang.gettext(f.meaning),
+                self.canonical_text(request, f.example, lang),
+                f.kinds,
+            )
+            for f in forms
+        )
+
+    def canonical_text(self, request: OrderRequest, canonical: str, lang: Language) -> str:
+        """The canonical text with the order words of ``lang`` (names, units and line order kept);
+        the parser reads it back to the same canonical text."""
+        if lang.code == ENGLISH.code or not canonical.strip():
+            return canonical
+        parsed = self.parse(request, canonical)
+        if parsed.problems:  # not a text this parser wrote: shown as it is
+            return canonical
+        words = order_words(lang.code)
+        return "\n".join(order.text(words) for order in parsed.orders)
 
     # ------------------------------------------------------------------ orders
     def parse(self, request: OrderRequest, text: str) -> Parsed:
