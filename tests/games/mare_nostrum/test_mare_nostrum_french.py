@@ -1,0 +1,230 @@
+"""Mare Nostrum in French: the glossary of the rule book's words, French order words read to the same
+canonical (English) orders as the English ones, the order forms and the canonical echo in French."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from mare_nostrum_helpers import RS, request
+
+from adjudicator.games.base import REFEREE, OrderRequest
+from adjudicator.games.dice import Dice
+from adjudicator.games.language import ENGLISH, fold, language
+from adjudicator.games.mare_nostrum.glossary import GLOSSARY, ORDER_WORDS
+from adjudicator.games.mare_nostrum.map import default_map
+from adjudicator.games.mare_nostrum.orders import ORDER_FORMS, order_words
+
+FR = language("fr")
+ROME = request("rome")
+RESULTS = OrderRequest("battles", REFEREE, "battle-results")
+
+
+def _request_for(kind: str) -> OrderRequest:
+    return RESULTS if kind == "battle-results" else ROME
+
+
+# ----------------------------------------------------------------------------- the glossary
+
+
+def test_every_term_names_its_thing_in_english_and_in_french() -> None:
+    for term in GLOSSARY.terms:
+        assert term.en.strip() and term.fr.strip(), term.key
+        assert term.name("en", 2) and term.name("fr", 2), term.key
+
+
+def test_every_word_of_the_glossary_names_one_term_only() -> None:
+    for term in GLOSSARY.terms:
+        for word in term.words():
+            assert GLOSSARY.key(word) == term.key, (word, term.key)
+            assert GLOSSARY.key(word.upper()) == term.key, word
+
+
+def test_glossary_names_the_books_words() -> None:
+    # each French word as the rule book (8. La phase militaire) writes it, with its English key
+    book = {
+        "army": "armée",
+        "fleet": "flotte",
+        "engineer": "ingénieur",
+        "priest": "prêtre",
+        "mercenaries": "mercenaires",
+        "guard": "Garde Sacrée",
+        "po": "PO",
+        "blockade": "blocus",
+        "siege": "siège",
+        "exhausted": "Épuisé",
+        "resistance": "Résistance",
+        "market": "Marché Local",
+        "demography": "facteur démographique",
+        "home": "province d'origine",
+        "brigands": "bande de brigands",
+        "pirates": "navire pirate",
+        "naval-battle": "bataille navale",
+        "administrative-phase": "Phase Administrative",
+        "hold": "garnison",
+        "pillage": "pille",
+        "retreat": "retraite",
+        "embark": "embarque",
+        "government": "gouvernement",
+        "contested": "province contestée",
+    }
+    for key, word in book.items():
+        assert GLOSSARY.key(word) == key, (word, key)
+    assert GLOSSARY.word("army", FR, 2) == "armées"
+    assert GLOSSARY.word("sea", FR, 2) == "zones maritimes"
+
+
+def test_the_ruleset_names_things_from_the_glossary_its_parser_reads() -> None:
+    assert RS.glossary is GLOSSARY
+    assert all(key in {t.key for t in GLOSSARY.terms} for key in ORDER_WORDS)
+
+
+def test_no_french_order_word_could_be_a_shortened_place() -> None:
+    # "A1 <word>" is a move to a shortened place: no order word may begin a place's name
+    names = [n.lower().replace("-", "") for n in default_map().places]
+    for key in ORDER_WORDS:
+        for word in GLOSSARY.term(key).words():
+            folded = fold(word)
+            assert not any(name.startswith(folded) for name in names), (word, key)
+
+
+# ----------------------------------------------------------------------------- French orders
+
+
+def _canonical(req: OrderRequest, text: str) -> str:
+    parsed = RS.parse(req, text)
+    assert not parsed.problems, [str(p) for p in parsed.problems]
+    return RS.canonical(req, parsed.orders)
+
+
+#: A French player's version of each ORDER_FORMS example, written by hand (other words the glossary
+#: accepts, small words, no accents, any case), by English example.
+FRENCH = {
+    "A2 hold pillage cut": "A2 garnison piller couper",
+    "A1 move Cisalpina pillage retreat Etruria": "A1 va vers Cisalpina pillage repli Etruria",
+    "F1 move Mare-Ionium engage": "f1 DEPLACE mare-ion engager",
+    "A3 embark F1": "A3 embarque sur F1",
+    "A4 land Sicilia control": "A4 debarque en Sicilia controle",
+    "F2 blockade Carthago": "F2 Blocus Carthago",
+    "truce Pannonia": "treve Pannonia",
+    "buy army Latium mercenaries 2": "achète armée Latium mercenaires 2",
+    "buy fleet Latium Mare-Tyrrhenum": "acheter flotte Latium Mare-Tyrrhenum",
+    "hire engineer A1": "embauche ingenieur A1",
+    "hire mercenaries 3": "Embaucher Mercenaires 3",
+    "battle order A2 A1": "ordre de bataille A2 A1",
+    "government Campania": "gouvernement Campania",
+    "battle Mare-Ionium: carthage wins, lost carthage:F2": (
+        "bataille Mare-Ionium: carthage gagne, perdu carthage:F2"
+    ),
+    "battle Gallia: dice": "Bataille Gallia: des",
+}
+
+
+@pytest.mark.parametrize("form", ORDER_FORMS, ids=[f.example for f in ORDER_FORMS])
+def test_french_version_of_every_order_form_reads_as_the_english_one(form) -> None:
+    req = _request_for(form.kinds[0])
+    english = _canonical(req, form.example)
+    assert _canonical(req, FRENCH[form.example]) == english
+    [shown] = [f for f in RS.order_forms(req, FR) if f.syntax == FR.gettext(form.syntax)]
+    assert _canonical(req, shown.example) == english
+
+
+def test_french_words_give_the_same_orders_as_english_ones() -> None:
+    english = RS.parse(
+        ROME,
+        "A1 move Etruria siege retreat F1\nA2 hold pillage cut\n"
+        "F1 move Mare-Ionium intercept drive Mare-Tyrrhenum",
+    )
+    french = RS.parse(
+        ROME,
+        "A1 mouvement Etruria assiège retraite F1\nA2 pille coupe\n"
+        "F1 va Mare-Ionium intercepte chasse Mare-Tyrrhenum",
+    )
+    assert not english.problems and not french.problems
+    assert french.orders == english.orders
+    assert french.lines == english.lines
+
+
+def test_french_results_of_table_battles_read_as_the_english_ones() -> None:
+    english = RS.parse(RESULTS, "battle Pannonia: rome wins, lost rome:A2, priest rome:A1")
+    french = RS.parse(RESULTS, "bataille Pannonia: rome remporte, perte rome:A2, prêtre rome:A1")
+    assert not french.problems and french.orders == english.orders and french.lines == english.lines
+
+
+def test_french_mistakes_are_problems_with_their_line() -> None:
+    parsed = RS.parse(ROME, "A1 mouvement Galia\nachète légion Latium\nembauche prêtre\nA1 garnison")
+    assert [p.line for p in parsed.problems] == [1, 2, 3]
+    assert parsed.lines == [(4, "A1 hold")]
+
+
+FRENCH_WORDS = sorted({w for key in ORDER_WORDS for w in GLOSSARY.term(key).words() if " " not in w})
+TOKENS = st.one_of(
+    st.sampled_from(FRENCH_WORDS),
+    st.sampled_from(
+        ["A1", "F1", "a0", "Latium", "Mare-Ionium", "sur", "de", "->", ":", ",", "99", "rome:A1"]
+    ),
+    st.text(max_size=8),
+)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.lists(TOKENS, max_size=8), max_size=6), st.sampled_from(["orders", "battle-results"]))
+def test_hostile_french_orders_give_problems_never_a_crash(lines: list[list[str]], kind: str) -> None:
+    text = "\n".join(" ".join(words) for words in lines)
+    req = _request_for(kind)
+    parsed = RS.parse(req, text)
+    for problem in parsed.problems:
+        assert problem.message and problem.kind in ("invalid", "ambiguous", "illegal", "warning")
+        assert "could not read this line" not in problem.message
+    canonical = RS.canonical(req, parsed.orders)
+    if canonical:  # what was understood reads back, in French as in English
+        assert _canonical(req, canonical) == canonical
+        assert _canonical(req, RS.canonical_text(req, canonical, FR)) == canonical
+
+
+# ----------------------------------------------------------------------------- forms and echo in French
+
+
+@pytest.mark.parametrize("kind", ["orders", "battle-results"])
+def test_french_order_forms_are_french_and_their_examples_parse(kind: str) -> None:
+    req = _request_for(kind)
+    english = RS.order_forms(req, ENGLISH)
+    french = RS.order_forms(req, FR)
+    assert len(french) == len(english) and english == RS.order_forms(req)
+    for en, fr in zip(english, french, strict=True):
+        assert fr.syntax != en.syntax and fr.meaning != en.meaning, en.syntax
+        parsed = RS.parse(req, fr.example)
+        assert not parsed.problems and parsed.lines, fr.example
+        assert RS.canonical(req, parsed.orders) == _canonical(req, en.example)
+
+
+def _bot_canonicals(seed: int, turns: int = 6) -> list[tuple[OrderRequest, str]]:
+    opts = RS.parse_options({"nations": "6", "battles": "table"})
+    state = RS.setup(opts, RS.seat_names(opts), Dice(b"setup"))
+    rng = random.Random(seed)
+    out = []
+    for turn in range(turns):
+        orders = {}
+        for req in RS.requests(state):
+            parsed = RS.parse(req, RS.bot(json.loads(json.dumps(state)), req, rng))
+            orders[req.key] = parsed.orders
+            out.append((req, RS.canonical(req, parsed.orders)))
+        state, _ = RS.resolve(json.loads(json.dumps(state)), orders, Dice(f"{seed}:{turn}".encode()))
+    return out
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_canonical_text_in_french_reads_back_to_the_same_canonical(seed: int) -> None:
+    french_words = set(order_words("fr").values()) - set(order_words("en").values())
+    seen = 0
+    for req, canonical in _bot_canonicals(seed):
+        assert RS.canonical_text(req, canonical, ENGLISH) == canonical
+        french = RS.canonical_text(req, canonical, FR)
+        assert _canonical(req, french) == canonical
+        if canonical:
+            seen += 1
+            assert french != canonical and any(w in french for w in french_words), french
+    assert seen > 10
