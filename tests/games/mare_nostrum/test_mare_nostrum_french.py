@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -228,3 +229,26 @@ def test_canonical_text_in_french_reads_back_to_the_same_canonical(seed: int) ->
             seen += 1
             assert french != canonical and any(w in french for w in french_words), french
     assert seen > 10
+
+
+# ----------------------------------------------------------------------------- the French order page
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def test_french_order_page_shows_the_french_word_of_every_order_word() -> None:
+    page = (ROOT / "orders" / "mare-nostrum.fr.md").read_text(encoding="utf-8")
+    for key, word in order_words("fr").items():
+        assert f"`{word}" in page, (key, word)  # shown as order text, at the start of a code span
+    for form in RS.order_forms(ROME, FR):
+        first = form.example.split()[1 if form.example[0] in "AF" else 0]
+        assert first in page, form.example
+    assert "(mare-nostrum.fr.md)" in (ROOT / "orders" / "mare-nostrum.md").read_text(encoding="utf-8")
+
+
+def test_french_order_page_ships_beside_the_english_one() -> None:
+    from importlib import resources
+
+    pages = resources.files("adjudicator") / "pages"
+    assert (pages / "mare-nostrum.fr.md").read_text(encoding="utf-8").startswith("# Mare Nostrum")
+    assert (pages / "mare-nostrum.md").is_file()
