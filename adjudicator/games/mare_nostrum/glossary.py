@@ -43,6 +43,8 @@ GLOSSARY = Glossary(
         Term("unit", en="unit", fr="unité"),
         # -- the map (2.; 4.1; 4.2; 8.) ---------------------------------------------------------------
         Term("province", en="province", fr="province"),
+        # project: a province or a sea zone, as the orders name them
+        Term("place", en="place", fr="lieu", fr_plural="lieux"),
         # 2. "une zone maritime adjacente"
         Term("sea", en="sea zone", fr="zone maritime", fr_plural="zones maritimes"),
         # 2. "tous les ports ne sont pas équipés en arsenal"

@@ -24,11 +24,13 @@ from adjudicator.games.base import (
     Problem,
     ScenarioError,
     forms_for,
+    outcome_text,
+    problem_text,
 )
 from adjudicator.games.dice import Dice
 from adjudicator.games.language import ENGLISH, Glossary, Language
 
-from . import board, campaign
+from . import board, campaign, speech
 from .bot import bot_orders
 from .glossary import GLOSSARY
 from .legality import check_orders
@@ -292,6 +294,23 @@ class MareNostrum(BaseRuleset):
             )
             for f in forms
         )
+
+    def prompt_text(self, request: OrderRequest, lang: Language) -> str:
+        return request.prompt if lang.code == ENGLISH.code else speech.prompt_text(request.prompt, lang)
+
+    def label_text(self, label: str, lang: Language) -> str:
+        return label if lang.code == ENGLISH.code else speech.label_text(label, lang)
+
+    def problem_text(self, problem: Problem, lang: Language) -> str:
+        if lang.code == ENGLISH.code:
+            return super().problem_text(problem, lang)
+        message = speech.problem_message(problem.message, lang)
+        return problem_text(problem, lang, message, speech.suggestion_text(problem.suggestion, lang))
+
+    def outcome_text(self, outcome: Outcome, lang: Language) -> str:
+        if lang.code == ENGLISH.code:
+            return super().outcome_text(outcome, lang)
+        return outcome_text(outcome, lang, speech.reason_text(outcome.reason, lang))
 
     def canonical_text(self, request: OrderRequest, canonical: str, lang: Language) -> str:
         """The canonical text with the order words of ``lang`` (names, units and line order kept);
