@@ -252,3 +252,176 @@ def test_french_order_page_ships_beside_the_english_one() -> None:
     pages = resources.files("adjudicator") / "pages"
     assert (pages / "mare-nostrum.fr.md").read_text(encoding="utf-8").startswith("# Mare Nostrum")
     assert (pages / "mare-nostrum.md").is_file()
+
+
+# ----------------------------------------------------------------------------- prompts, labels, problems
+
+
+def _bot_game(seed: int, turns: int, battles: str = "table", nations: int = 6) -> tuple[list, list, dict]:
+    """Every request and every event of a bot-played game, and its last state."""
+    opts = RS.parse_options({"nations": str(nations), "battles": battles})
+    state = RS.setup(opts, RS.seat_names(opts), Dice(b"setup"))
+    rng = random.Random(seed)
+    requests, events = [], []
+    for turn in range(turns):
+        if RS.outcome(state):
+            break
+        orders = {}
+        for req in RS.requests(state):
+            requests.append(req)
+            orders[req.key] = RS.parse(req, RS.bot(json.loads(json.dumps(state)), req, rng)).orders
+        state, said = RS.resolve(json.loads(json.dumps(state)), orders, Dice(f"{seed}:{turn}".encode()))
+        events += said
+    return requests, events, state
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_every_prompt_and_label_of_a_bot_game_has_a_french_text(seed: int) -> None:
+    requests, _, state = _bot_game(seed, 8)
+    labels = {req.label for req in requests} | {RS.label(state)}
+    assert any(": battle results" in label for label in labels)
+    for label in labels:
+        french = RS.label_text(label, FR)
+        assert french != label and "BC" not in french and RS.label_text(label, ENGLISH) == label, label
+    for req in requests:
+        french = RS.prompt_text(req, FR)
+        assert RS.prompt_text(req, ENGLISH) == req.prompt
+        assert french != req.prompt, req.prompt
+        for english_line, french_line in zip(req.prompt.split("\n"), french.split("\n"), strict=True):
+            assert english_line != french_line, english_line
+        assert "elements" not in french and "Orders of" not in french and "battle of" not in french
+
+
+#: Bad lines, in English and in French, each giving a problem of the parser, the order check or the
+#: referee's results check.
+BAD_ORDERS = """A1 mouvement Galia
+A1 move Sy
+achète légion Latium
+embauche prêtre
+xx
+A1 pille siège
+A1 frobnicate
+A1 Mare
+F1 pillage
+A1 engage
+A1 embark
+A1 embark F1 now
+A1 move
+A1 move Etruria drive
+A1 move Etruria retreat
+A1 move Etruria sideways
+buy
+buy army
+buy army Latium mercenaries x
+buy army Latium mercenaries 20
+buy fleet Syracusae
+buy fleet Latium Mare-Tyrrhenum extra
+hire engineer
+hire mercenaries 500
+hire spies
+battle order
+battle order A1 A1
+battle order F1
+government
+truce
+A1 move Gallia
+A2 hold
+A1 hold siege
+A1 hold control
+A1 hold intercept
+A1 move Mare-Ionium
+A1 land Sicilia
+A1 embark F7
+A1 hold pillage
+A1 hold retreat Gallia
+A1 hold retreat F7
+A1 blockade Carthago
+F1 move Latium
+F1 move Mare-Aegaeum
+F1 land Sicilia
+F1 hold pillage
+F1 hold intercept
+F1 blockade Carthago
+F1 blockade Massalia
+buy army Syracusae
+buy fleet Syracusae Mare-Ionium
+buy fleet Etruria Mare-Tyrrhenum
+buy fleet Latium Mare-Ionium
+hire engineer A9
+government Syracusae
+truce Pannonia
+A3 move Etruria
+A3 move Campania siege
+A3 move Campania control retreat Apulia
+A3 move Campania intercept
+A3 move Campania drive Apulia
+A3 move Campania cut
+buy army Latium mercenaries 5
+"""
+
+BAD_RESULTS = """battle Pannonia: rome wins
+fight Pannonia
+battle Gallia:
+battle Gallia: nobody wins
+battle Gallia: rome wins big
+battle Gallia: rome wins, found rome:A1
+battle Gallia: rome wins, lost A1
+bataille Galia: dés
+"""
+
+
+def _position() -> dict:
+    from mare_nostrum_helpers import army, fleet, give, new_game
+
+    state = new_game(3)
+    army(state, "rome", 1, "Latium")
+    army(state, "rome", 3, "Latium", exhausted=1)
+    fleet(state, "rome", 1, "Mare-Tyrrhenum")
+    give(state, "Campania", "carthage")
+    state["nations"]["rome"]["treasury"] = 60
+    return state
+
+
+def test_every_problem_of_a_corpus_of_bad_lines_is_said_in_french() -> None:
+    from adjudicator.games.mare_nostrum import speech
+
+    state = _position()
+    problems = []
+    for line in BAD_ORDERS.splitlines():
+        parsed = RS.parse(ROME, line)
+        problems += parsed.problems or RS.check(state, ROME, parsed.orders)
+    results = RS.parse(RESULTS, BAD_RESULTS)
+    problems += results.problems + RS.check(state, RESULTS, results.orders)
+    problems += RS.parse(ROME, "A1 hold\n" * 501).problems
+    problems += RS.parse(ROME, "A1 move " + "x" * 400).problems
+    messages = {p.message for p in problems}
+    assert len(messages) > 50
+    for problem in problems:
+        found = speech.read(speech.PROBLEMS, problem.message)
+        assert found, problem.message
+        message, values = found
+        assert message % values == problem.message  # the shape gives the English text back
+        if problem.suggestion:
+            assert speech.read(speech.SUGGESTIONS, problem.suggestion), problem.suggestion
+        french = RS.problem_text(problem, FR)
+        assert french != str(problem) and RS.problem_text(problem, ENGLISH) == str(problem)
+        assert speech.problem_message(problem.message, FR) != problem.message, problem.message
+
+
+def test_a_message_of_no_known_shape_stays_english_and_never_fails() -> None:
+    from adjudicator.games.base import Problem
+
+    problem = Problem(2, "invalid", "a message the rules do not write", "nor this")
+    assert RS.problem_text(problem, FR) == "ligne 2 : a message the rules do not write (nor this)"
+    assert RS.label_text("a label of no known shape", FR) == "a label of no known shape"
+
+
+def test_outcomes_are_said_in_french() -> None:
+    from adjudicator.games.base import Outcome
+
+    assert RS.outcome_text(Outcome(("rome",), "last nation standing"), FR) == (
+        "gagnée par rome (dernière nation debout)"
+    )
+    limit = Outcome(("rome", "carthage"), "turn limit of 30 reached: most provinces (7), then richest")
+    assert "limite de 30 tours" in RS.outcome_text(limit, FR)
+    assert RS.outcome_text(limit, ENGLISH) == str(limit)
