@@ -295,6 +295,9 @@ class MareNostrum(BaseRuleset):
             for f in forms
         )
 
+    def event_text(self, event: Event, lang: Language) -> str:
+        return event.text if lang.code == ENGLISH.code else speech.event_text(event.text, lang)
+
     def prompt_text(self, request: OrderRequest, lang: Language) -> str:
         return request.prompt if lang.code == ENGLISH.code else speech.prompt_text(request.prompt, lang)
 

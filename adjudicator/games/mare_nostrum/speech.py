@@ -16,7 +16,7 @@ bot-played game writes).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 
 from adjudicator.games.language import N_, Language
@@ -42,6 +42,12 @@ PATTERNS: Mapping[str, str] = {
     "outcome": r"[a-z]+",
     "got": r"\S+",
     "why": r"neither engages|truce",
+    "who": r".+? (?:army|fleet) [AF]\d+",
+    "key": r"(?:battle|naval):[^()\s]+",
+    "marker": r"(?: with an Exhausted I{1,2} marker)?",
+    "result": r"destroyed|flees|escapes",
+    "reaction": r"destroyed|retreat|fight",
+    "roll": r"d10 \d+, resistance \d+\+(?: \([^()]*\))?",
 }
 
 _VALUE = re.compile(r"%\((\w+)\)s")
@@ -133,6 +139,12 @@ def word(value: str, lang: Language) -> str:
     return lang.gettext(known) if known else value
 
 
+def small_word(value: str, lang: Language) -> str:
+    """A small word of :data:`WORDS` in ``lang`` only (``land`` is a battle's kind here, not the order)."""
+    known = WORDS.get(value)
+    return lang.gettext(known) if known and lang.code != "en" else value
+
+
 def order_word(value: str, lang: Language) -> str:
     """An English order word (``pillage``) as ``lang`` writes it (``pille``); any other word as it is."""
     key = value.lower()
@@ -177,7 +189,7 @@ CONVERT: dict[str, Convert] = {
     "listing": listing,
     "what": word,
     "want": word,
-    "kind": word,
+    "kind": small_word,
     "got": word,
     "why": word,
     "kinds": several,
@@ -433,15 +445,187 @@ def suggestion_text(suggestion: str, lang: Language) -> str:
     return say_or_keep(SUGGESTIONS, suggestion, lang) if suggestion else ""
 
 
-def every_message() -> Iterable[str]:
-    """Every message of the tables (for the tests)."""
-    yield from (
-        *LABELS,
-        *PROMPTS,
-        *BATTLE_PROMPTS,
-        *SIDE_UNITS,
-        *FLEET_NAMES,
-        *REASONS,
-        *PROBLEMS,
-        *SUGGESTIONS,
-    )
+# ----------------------------------------------------------------------------- events
+
+#: Why a unit is destroyed, why it retreats.
+WHYS: tuple[str, ...] = (
+    N_("aboard %(who)s when it sank"),
+    N_("exhausted army routed"),
+    N_("lost the battle of %(place)s"),
+    N_("no province or fleet to retreat to from %(place)s"),
+    N_("exhausted army falls back"),
+    N_("invasion repulsed"),
+    N_("falls back after pillaging the fortress province"),
+)
+
+#: How a battle by dice ends.
+ENDINGS: tuple[str, ...] = (
+    N_("neither breaks after %(n)s rounds: a draw, both stay"),
+    N_("%(who)s holds the field after %(n)s rounds"),
+    N_("%(who)s breaks %(who2)s after %(n)s rounds"),
+)
+
+#: An invasion roll, and its modifiers.
+ROLLS: tuple[str, ...] = (
+    N_("d10 %(n)s, resistance %(n2)s+ (%(mods)s)"),
+    N_("d10 %(n)s, resistance %(n2)s+"),
+)
+MODIFIERS: tuple[str, ...] = (N_("fortress +%(n)s"), N_("war priest -%(n)s"))
+
+#: Why a purchase does not happen, and what is bought.
+REFUSALS: tuple[str, ...] = (
+    N_("%(place)s is no longer under its control"),
+    N_("%(place)s is besieged"),
+    N_("only %(n)s mercenaries are in garrison"),
+    N_("no arsenal in %(place)s next to %(place2)s"),
+    N_("army %(unit)s no longer exists"),
+    N_("army %(unit)s already has one"),
+    N_("it costs %(n)s PO and the treasury holds %(n2)s PO"),
+)
+BOUGHT: tuple[str, ...] = (
+    N_("army %(unit)s (%(armylist)s) with %(n)s mercenary elements in %(place)s"),
+    N_("army %(unit)s (%(armylist)s) in %(place)s"),
+    N_("fleet %(unit)s in %(place)s (arsenal of %(place2)s)"),
+    N_("%(n)s mercenary elements, in garrison in %(place)s"),
+    N_("an engineer for army %(unit)s"),
+    N_("a war priest for army %(unit)s"),
+)
+
+UNIT_NAMES: tuple[str, ...] = (N_("%(nation)s army %(unit)s"), N_("%(nation)s fleet %(unit)s"))
+
+#: Every event the military phase, the table battles and the referee's adjustments write; the more
+#: particular shapes first (a purchase refused has the widest).
+EVENTS: tuple[str, ...] = (
+    N_("%(who)s is destroyed (%(because)s)."),
+    N_("%(who)s sails from %(place)s to %(place2)s, carrying %(who2)s."),
+    N_("%(who)s sails from %(place)s to %(place2)s."),
+    N_("%(who)s marches from %(place)s to %(place2)s."),
+    N_("%(who)s cannot embark on %(unit)s: it stays."),
+    N_("%(who)s embarks from %(place)s on %(who2)s in %(place2)s."),
+    N_("%(who)s lands from %(place)s in %(place2)s."),
+    N_("The siege of %(place)s is lifted: %(who)s leaves."),
+    N_("%(who)s tries to intercept the brigand band in %(place)s (d6 %(n)s+%(n2)s): %(result)s."),
+    N_("%(who)s tries to intercept the pirate ship in %(place)s (d6 %(n)s+%(n2)s): %(result)s."),
+    N_("The brigand band in %(place)s is destroyed."),
+    N_("The pirate ship in %(place)s is destroyed."),
+    N_("The brigand band in %(place)s escapes to %(place2)s."),
+    N_("The pirate ship in %(place)s escapes to %(place2)s."),
+    N_("The brigand band in %(place)s panics and flees to %(place2)s."),
+    N_("The pirate ship in %(place)s panics and flees to %(place2)s."),
+    N_("%(place)s is contested: order of battles by d6 (%(scores)s)."),
+    N_("%(who)s is exhausted and attacked by %(who2)s: reaction d6 %(n)s+%(n2)s -> %(reaction)s."),
+    N_("%(who)s is exhausted and attacked in %(place)s: reaction d6 %(n)s+%(n2)s -> %(reaction)s."),
+    N_(
+        "Battle of %(place)s (%(key)s): %(who)s (%(n)s elements) and %(who2)s (%(n2)s), arrived together, "
+        "meet; %(ending)s (losses %(n3)s-%(n4)s)."
+    ),
+    N_(
+        "Battle of %(place)s (%(key)s): %(who)s (%(n)s elements) attacks %(who2)s (%(n2)s); %(ending)s "
+        "(losses %(n3)s-%(n4)s)."
+    ),
+    N_("The war priest of %(who)s is spent in the battle."),
+    N_("Battle of %(place)s fought on the table: %(nation)s wins."),
+    N_("%(who)s retreats from %(place)s to %(place2)s%(marker)s (%(because)s)."),
+    N_("%(who)s retreats from %(place)s aboard %(who2)s%(marker)s (%(because)s)."),
+    N_("%(who)s invades independent %(place)s: %(roll)s: success; it pillages the province for %(n)s PO."),
+    N_("%(who)s invades independent %(place)s: %(roll)s: success; %(nation)s takes control."),
+    N_("%(who)s invades independent %(place)s: %(roll)s: repulsed."),
+    N_("%(who)s meets no army in %(nation)s's %(place)s: %(roll)s: the province cannot resist."),
+    N_("%(who)s meets no army in %(nation)s's %(place)s: %(roll)s: repulsed."),
+    N_("%(who)s wins %(place)s: %(nation)s takes it from %(nation2)s."),
+    N_("%(who)s takes undefended %(place)s: %(nation)s takes it from %(nation2)s."),
+    N_("%(who)s lays siege to the fortress of %(place)s."),
+    N_(
+        "%(who)s cannot take the fortress of %(place)s: it pillages the province for %(n)s PO "
+        "(half the demographic factor %(n2)s)."
+    ),
+    N_("%(nation)s loses %(place)s: its government moves to %(place2)s."),
+    N_("%(nation)s is eliminated: it lost %(place)s, its home province, and controls no other."),
+    N_("Siege of %(place)s: d10 %(n)s <= %(n2)s turns of siege: the city falls to %(nation)s."),
+    N_("Siege of %(place)s: d10 %(n)s > %(n2)s turns of siege: the city holds."),
+    N_("%(who)s in garrison pillages %(place)s for %(n)s PO (half its market)."),
+    N_("%(who)s cuts the trade routes of %(place)s."),
+    N_("%(who)s blockades %(place)s from %(place2)s: d6 %(n)s, no effect."),
+    N_("%(who)s blockades %(place)s from %(place2)s: d6 %(n)s, its trade routes are cut."),
+    N_(
+        "%(who)s blockades %(place)s from %(place2)s: d6 %(n)s, no market taxes this turn and its "
+        "trade routes are cut."
+    ),
+    N_("%(who)s is no longer exhausted."),
+    N_("%(nation)s collects %(n)s PO of local markets (treasury %(n2)s PO)."),
+    N_("%(nation)s buys %(bought)s for %(n)s PO."),
+    N_("%(n)s %(kind)s battle(s) to fight at the table: the referee is asked for the results."),
+    N_("No table result for the battle of %(place)s: the built-in dice decide."),
+    N_("Referee's note: %(note)s"),
+    N_("%(nation)s's treasury is corrected from %(n)s PO to %(n2)s PO."),
+    N_("%(nation)s receives %(n)s PO of income (treasury %(n2)s PO)."),
+    N_("%(nation)s pays %(n)s PO of upkeep (treasury %(n2)s PO)."),
+    N_("A band of brigands appears in %(place)s."),
+    N_("Pirates appear in %(place)s."),
+    N_("An arsenal is built in %(place)s by %(nation)s."),
+    N_("An arsenal is built in %(place)s."),
+    N_("%(nation)s disbands %(unit)s."),
+    N_("%(nation)s cannot %(order)s: %(refusal)s."),
+)
+
+#: The words of an interception's result and of an exhausted army's reaction.
+OUTCOME_WORDS: Mapping[str, str] = {
+    "destroyed": N_("mare-nostrum: destroyed"),
+    "flees": N_("mare-nostrum: flees"),
+    "escapes": N_("mare-nostrum: escapes"),
+    "retreat": N_("mare-nostrum: retreat"),
+    "fight": N_("mare-nostrum: fight"),
+}
+
+
+def _outcome_word(value: str, lang: Language) -> str:
+    known = OUTCOME_WORDS.get(value)
+    return lang.gettext(known) if known else value
+
+
+def _marker(value: str, lang: Language) -> str:
+    if not value:
+        return ""
+    return lang._(" with an Exhausted %(level)s marker", level=value.split()[-2])
+
+
+def _unit_name(value: str, lang: Language) -> str:
+    return say_or_keep(UNIT_NAMES, value, lang)
+
+
+def _modifiers(value: str, lang: Language) -> str:
+    return ", ".join(say_or_keep(MODIFIERS, m, lang) for m in value.split(", "))
+
+
+def _roll(value: str, lang: Language) -> str:
+    return say(ROLLS, value, lang, {"mods": _modifiers}) or value
+
+
+def _nested(table: tuple[str, ...]) -> Convert:
+    def said(value: str, lang: Language) -> str:
+        return say(table, value, lang, EVENT_CONVERT) or value
+
+    return said
+
+
+#: How the values of an event are said, beside :data:`CONVERT`.
+EVENT_CONVERT: dict[str, Convert] = {
+    "who": _unit_name,
+    "because": _nested(WHYS),
+    "ending": _nested(ENDINGS),
+    "refusal": _nested(REFUSALS),
+    "bought": _nested(BOUGHT),
+    "roll": _roll,
+    "result": _outcome_word,
+    "reaction": _outcome_word,
+    "marker": _marker,
+    "order": order_words_in,
+}
+
+
+def event_text(text: str, lang: Language) -> str:
+    """An event's English text said in ``lang`` (as it is when no shape matches)."""
+    said = say(EVENTS, text, lang, EVENT_CONVERT)
+    if said is None:
+        return text
+    return said[:1].upper() + said[1:]
