@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -425,3 +426,68 @@ def test_outcomes_are_said_in_french() -> None:
     limit = Outcome(("rome", "carthage"), "turn limit of 30 reached: most provinces (7), then richest")
     assert "limite de 30 tours" in RS.outcome_text(limit, FR)
     assert RS.outcome_text(limit, ENGLISH) == str(limit)
+
+
+# ----------------------------------------------------------------------------- events
+
+
+def _names_and_numbers_out(text: str, state: dict) -> str:
+    """``text`` without its numbers, unit ids and the names of places and nations."""
+    from adjudicator.games.mare_nostrum.map import map_of
+
+    names = [*map_of(state).places, *(n["name"] for n in state["nations"].values()), *state["nations"]]
+    for name in sorted(names, key=len, reverse=True):
+        text = text.replace(name, "")
+    return re.sub(r"[AF]?\d+", "", text)
+
+
+@pytest.mark.parametrize(("seed", "battles"), [(5, "dice"), (6, "table"), (7, "dice"), (8, "table")])
+def test_every_event_of_a_bot_game_has_a_french_text(seed: int, battles: str) -> None:
+    from adjudicator.games.mare_nostrum import speech
+
+    _, events, state = _bot_game(seed, 20, battles, nations=2 + seed % 7)
+    kinds = {e.kind for e in events}
+    assert {"move", "invasion", "purchase", "income"} <= kinds
+    for event in events:
+        before = json.dumps(event.to_json(), sort_keys=True)
+        found = speech.read(speech.EVENTS, event.text)
+        assert found, event.text
+        message, values = found
+        assert message % values == event.text
+        french = RS.event_text(event, FR)
+        assert RS.event_text(event, ENGLISH) == event.text
+        assert _names_and_numbers_out(french, state) != _names_and_numbers_out(event.text, state), event.text
+        for english_word in (" army ", " fleet ", " elements", " battle of ", "resistance", "Exhausted I"):
+            assert english_word not in french, (english_word, french)
+        assert json.dumps(event.to_json(), sort_keys=True) == before  # the record's event is untouched
+
+
+def test_the_referees_adjustments_are_said_in_french() -> None:
+    from mare_nostrum_helpers import army, new_game
+
+    state = new_game(3)
+    army(state, "carthage", 2, "Carthago")
+    text = (ROOT / "orders" / "adjustments" / "mare-nostrum-example.toml").read_text(encoding="utf-8")
+    text = text.replace("syracuse = 55", "macedon = 55")
+    _, events = RS.adjust(state, RS.parse_adjustment(text))
+    assert len(events) >= 8
+    for event in events:
+        french = RS.event_text(event, FR)
+        assert french != event.text, event.text
+    said = "\n".join(RS.event_text(e, FR) for e in events)
+    assert "Note de l'arbitre" in said and "Une bande de brigands apparaît en Lusitania." in said
+    assert "Un arsenal est construit en Etruria" in said and "Carthage dissout A2." in said
+
+
+def test_a_french_event_names_units_and_results_with_the_glossarys_words() -> None:
+    from adjudicator.games.base import Event
+
+    said = RS.event_text(
+        Event("Rome army A1 retreats from Etruria to Latium with an Exhausted I marker (invasion repulsed)."),
+        FR,
+    )
+    assert said == (
+        "L'armée A1 de Rome retraite de Etruria vers Latium avec un marqueur Épuisé I (invasion repoussée)."
+    )
+    unknown = Event("Something no rule writes.")
+    assert RS.event_text(unknown, FR) == unknown.text
