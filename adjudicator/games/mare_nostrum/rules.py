@@ -514,8 +514,8 @@ class MareNostrum(BaseRuleset):
             return board.random_results(state, rng)
         return bot_orders(self, state, request, rng)
 
-    def board_text(self, view: State) -> str:
-        return board.board_text(view)
+    def board_text(self, view: State, lang: Language = ENGLISH) -> str:
+        return board.board_text(view, lang)
 
     def board_svg(self, view: State) -> str | None:
         from .svg import board_svg

@@ -491,3 +491,28 @@ def test_a_french_event_names_units_and_results_with_the_glossarys_words() -> No
     )
     unknown = Event("Something no rule writes.")
     assert RS.event_text(unknown, FR) == unknown.text
+
+
+# ----------------------------------------------------------------------------- the board
+
+
+@pytest.mark.parametrize(("seed", "turns"), [(3, 8), (9, 6)])
+def test_french_board_names_things_with_the_glossarys_french_words(seed: int, turns: int) -> None:
+    _, _, state = _bot_game(seed, turns)
+    english = RS.board_text(state)
+    assert RS.board_text(state, ENGLISH) == english
+    french = RS.board_text(state, FR)
+    assert len(french.splitlines()) == len(english.splitlines())  # the same facts, line for line
+    for word in ("Trésor", "Revenu", "Armées", "Flottes", "Zones maritimes :", "av. J.-C.", "(tour "):
+        assert word in french, word
+    for word in ("Treasury", "Income", "Armies", "Fleets", "Sea zones:", " BC", "(turn ", "Map:"):
+        assert word in english and word not in french, word
+    for english_word, key in (("(guard", "guard"), ("engineer", "engineer"), ("priest", "priest")):
+        if english_word in english:
+            assert GLOSSARY.word(key, FR) in french and english_word not in french, key
+    if "brigands" in english:
+        assert GLOSSARY.word("brigands", FR) in french
+    if "closed to caravans" in english:
+        assert "closed to caravans" not in french and "fermée aux caravanes" in french
+    numbers = re.findall(r"\d+", english.split("\n", 1)[1].replace("BC", ""))
+    assert re.findall(r"\d+", french.split("\n", 1)[1]) == numbers  # every count and number as it was
