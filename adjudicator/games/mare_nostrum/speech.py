@@ -218,7 +218,7 @@ def label_text(label: str, lang: Language) -> str:
 
 PROMPTS: tuple[str, ...] = (
     N_(
-        "Orders of %(nation)s for %(year)s: purchases and moves, one per line (see orders/mare-nostrum.md). "
+        "Orders of %(nation)s for %(year)s: purchases and moves, one per line. "
         "Treasury %(n)s PO; units: %(listing)s. No orders: every unit holds."
     ),
 )
@@ -268,9 +268,14 @@ def _split_units(value: str) -> list[str]:
     return [u.strip() for u in re.findall(r"[AF]\d+(?: \([^)]*\))?", value)] or [value]
 
 
+#: A pointer to a page of the repository in a recorded prompt ("(see <page>.md)"): a mail leaves it
+#: out, and a reader of another language reads the page in the mail's ``help``
+_POINTER = re.compile(r"\s*\(see [^()]*\.md[^()]*\)")
+
+
 def prompt_text(prompt: str, lang: Language) -> str:
     """A request's prompt in ``lang`` (the referee's is said line by line)."""
-    said = say(PROMPTS, prompt, lang)
+    said = say(PROMPTS, _POINTER.sub("", prompt), lang)
     if said is not None:
         return said
     convert: dict[str, Convert] = {"then": _then, "fleets": _fleets, "sides": _sides}
