@@ -27,6 +27,11 @@ The referee's battle results (``battles=table``) have their own small language::
     battle Mare-Ionium: carthage wins, lost carthage:F2, priest carthage:A1
     battle Gallia: dice
 
+Every order word may be written in French as well, accents and case ignored (``A1 mouvement
+Etruria pille``, ``achète armée Latium``, ``ordre de bataille A2 A1``): the words are the
+glossary's (:mod:`.glossary`), and they give the same orders, so the same canonical (English) text,
+as the English words; :func:`order_words` writes a canonical text back with the words of a language.
+
 :func:`parse_orders` never raises: every line it cannot read becomes a
 :class:`~adjudicator.games.base.Problem` with its line number, and every good
 line is kept (the engine decides what to do with a partly valid submission).

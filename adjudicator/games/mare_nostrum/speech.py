@@ -152,11 +152,16 @@ def order_word(value: str, lang: Language) -> str:
 
 
 def order_words_in(value: str, lang: Language) -> str:
-    """Every English order word of a short text (``control and pillage``) in ``lang``."""
-    said = [order_word(w, lang) for w in value.split(" ")]
-    return " ".join(
-        lang.gettext(N_("mare-nostrum: and")) if w == "and" and lang.code != "en" else w for w in said
-    )
+    """Every English order word of a short text (``control and pillage``, ``buy army Latium``,
+    ``control, pillage, drive <zone>``) in ``lang``; names and numbers as they are."""
+    if lang.code == "en":
+        return value
+
+    def said(match: re.Match[str]) -> str:
+        found = match.group(0)
+        return lang.gettext(N_("mare-nostrum: and")) if found == "and" else order_word(found, lang)
+
+    return re.sub(r"(?<![<\w])[a-z]+(?![>\w])", said, value)
 
 
 def listing(value: str, lang: Language) -> str:
@@ -196,6 +201,7 @@ CONVERT: dict[str, Convert] = {
     "verb": order_word,
     "outcome": order_word,
     "both": order_words_in,
+    "options": order_words_in,
     "name": suggestion_name,
 }
 
