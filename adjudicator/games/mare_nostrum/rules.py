@@ -289,7 +289,7 @@ class MareNostrum(BaseRuleset):
             OrderForm(
                 lang.gettext(f.syntax),
                 lang.gettext(f.meaning),
-                self.canonical_text(request, f.example, lang),
+                self._example(request, f.example, lang),
                 f.kinds,
             )
             for f in forms
@@ -314,6 +314,12 @@ class MareNostrum(BaseRuleset):
         if lang.code == ENGLISH.code:
             return super().outcome_text(outcome, lang)
         return outcome_text(outcome, lang, speech.reason_text(outcome.reason, lang))
+
+    def _example(self, request: OrderRequest, example: str, lang: Language) -> str:
+        """A form's example with the words of ``lang``: as the parser reads it back, or word by word
+        where the example's places are not on the game's map (a club map)."""
+        said = self.canonical_text(request, example, lang)
+        return said if said != example else speech.order_words_in(example, lang)
 
     def canonical_text(self, request: OrderRequest, canonical: str, lang: Language) -> str:
         """The canonical text with the order words of ``lang`` (names, units and line order kept);

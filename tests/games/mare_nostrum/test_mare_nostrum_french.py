@@ -516,3 +516,14 @@ def test_french_board_names_things_with_the_glossarys_french_words(seed: int, tu
         assert "closed to caravans" not in french and "fermée aux caravanes" in french
     numbers = re.findall(r"\d+", english.split("\n", 1)[1].replace("BC", ""))
     assert re.findall(r"\d+", french.split("\n", 1)[1]) == numbers  # every count and number as it was
+
+
+@pytest.mark.parametrize("form", ORDER_FORMS, ids=[f.example for f in ORDER_FORMS])
+def test_an_example_said_word_by_word_in_french_reads_as_the_english_one(form) -> None:
+    # the order forms of a club map, whose places the examples may not name, are said word by word
+    from adjudicator.games.mare_nostrum import speech
+
+    req = _request_for(form.kinds[0])
+    french = speech.order_words_in(form.example, FR)
+    assert french != form.example
+    assert _canonical(req, french) == _canonical(req, form.example)
