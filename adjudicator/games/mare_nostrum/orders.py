@@ -27,6 +27,11 @@ The referee's battle results (``battles=table``) have their own small language::
     battle Mare-Ionium: carthage wins, lost carthage:F2, priest carthage:A1
     battle Gallia: dice
 
+Every order word may be written in French as well, accents and case ignored (``A1 mouvement
+Etruria pille``, ``achète armée Latium``, ``ordre de bataille A2 A1``): the words are the
+glossary's (:mod:`.glossary`), and they give the same orders, so the same canonical (English) text,
+as the English words; :func:`order_words` writes a canonical text back with the words of a language.
+
 :func:`parse_orders` never raises: every line it cannot read becomes a
 :class:`~adjudicator.games.base.Problem` with its line number, and every good
 line is kept (the engine decides what to do with a partly valid submission).
@@ -36,11 +41,14 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 
 from adjudicator.games.base import OrderForm, Parsed, Problem
+from adjudicator.games.language import N_, fold
 
+from .glossary import FILLERS, GLOSSARY, ORDER_WORDS
 from .map import GameMap
 
 UNIT_RE = re.compile(r"^([af])([0-9]{1,4})$")
@@ -60,48 +68,68 @@ RESULTS_KIND = "battle-results"
 
 #: Every form of order line, as mails summarise it (each example is parsed by the tests).
 ORDER_FORMS: tuple[OrderForm, ...] = (
-    OrderForm("<unit> hold [pillage] [cut]", "the unit stays", "A2 hold pillage cut", (ORDERS_KIND,)),
+    OrderForm(N_("<unit> hold [pillage] [cut]"), N_("the unit stays"), "A2 hold pillage cut", (ORDERS_KIND,)),
     OrderForm(
-        "<army> move <province> [control|pillage|siege|cut|intercept] [retreat <province>]",
-        "an army moves to an adjacent province",
+        N_("<army> move <province> [control|pillage|siege|cut|intercept] [retreat <province>]"),
+        N_("an army moves to an adjacent province"),
         "A1 move Cisalpina pillage retreat Etruria",
         (ORDERS_KIND,),
     ),
     OrderForm(
-        "<fleet> move <sea> [engage|intercept]",
-        "a fleet moves to an adjacent sea",
+        N_("<fleet> move <sea> [engage|intercept]"),
+        N_("a fleet moves to an adjacent sea"),
         "F1 move Mare-Ionium engage",
         (ORDERS_KIND,),
     ),
-    OrderForm("<army> embark <fleet>", "an army boards a fleet", "A3 embark F1", (ORDERS_KIND,)),
+    OrderForm(N_("<army> embark <fleet>"), N_("an army boards a fleet"), "A3 embark F1", (ORDERS_KIND,)),
     OrderForm(
-        "<army> land <province> [control|...]",
-        "an embarked army lands",
+        N_("<army> land <province> [control|...]"),
+        N_("an embarked army lands"),
         "A4 land Sicilia control",
         (ORDERS_KIND,),
     ),
-    OrderForm("<fleet> blockade <port>", "a fleet blockades a port", "F2 blockade Carthago", (ORDERS_KIND,)),
-    OrderForm("truce <province>", "no battle with a band there", "truce Pannonia", (ORDERS_KIND,)),
     OrderForm(
-        "buy army <province> [mercenaries <n>]", "a new army", "buy army Latium mercenaries 2", (ORDERS_KIND,)
+        N_("<fleet> blockade <port>"), N_("a fleet blockades a port"), "F2 blockade Carthago", (ORDERS_KIND,)
     ),
-    OrderForm("buy fleet <port> <sea>", "a new fleet", "buy fleet Latium Mare-Tyrrhenum", (ORDERS_KIND,)),
-    OrderForm("hire engineer|priest <army>", "a leader joins an army", "hire engineer A1", (ORDERS_KIND,)),
+    OrderForm(N_("truce <province>"), N_("no battle with a band there"), "truce Pannonia", (ORDERS_KIND,)),
     OrderForm(
-        "hire mercenaries <n>", "mercenaries for the whole nation", "hire mercenaries 3", (ORDERS_KIND,)
+        N_("buy army <province> [mercenaries <n>]"),
+        N_("a new army"),
+        "buy army Latium mercenaries 2",
+        (ORDERS_KIND,),
     ),
     OrderForm(
-        "battle order <unit> <unit> ...", "which units fight first", "battle order A2 A1", (ORDERS_KIND,)
+        N_("buy fleet <port> <sea>"), N_("a new fleet"), "buy fleet Latium Mare-Tyrrhenum", (ORDERS_KIND,)
     ),
-    OrderForm("government <province>", "where the government sits", "government Campania", (ORDERS_KIND,)),
     OrderForm(
-        "battle <place>: <nation> wins [, lost <nation>:<unit>]",
-        "the result of a battle fought on the table",
+        N_("hire engineer|priest <army>"), N_("a leader joins an army"), "hire engineer A1", (ORDERS_KIND,)
+    ),
+    OrderForm(
+        N_("hire mercenaries <n>"),
+        N_("mercenaries for the whole nation"),
+        "hire mercenaries 3",
+        (ORDERS_KIND,),
+    ),
+    OrderForm(
+        N_("battle order <unit> <unit> ..."),
+        N_("which units fight first"),
+        "battle order A2 A1",
+        (ORDERS_KIND,),
+    ),
+    OrderForm(
+        N_("government <province>"), N_("where the government sits"), "government Campania", (ORDERS_KIND,)
+    ),
+    OrderForm(
+        N_("battle <place>: <nation> wins [, lost <nation>:<unit>]"),
+        N_("the result of a battle fought on the table"),
         "battle Mare-Ionium: carthage wins, lost carthage:F2",
         (RESULTS_KIND,),
     ),
     OrderForm(
-        "battle <place>: dice", "the built-in dice decide that battle", "battle Gallia: dice", (RESULTS_KIND,)
+        N_("battle <place>: dice"),
+        N_("the built-in dice decide that battle"),
+        "battle Gallia: dice",
+        (RESULTS_KIND,),
     ),
 )
 
@@ -134,31 +162,32 @@ class Order:
     def has(self, option: str) -> bool:
         return option in self.options
 
-    def text(self) -> str:
-        """The canonical line for this order."""
-        opts = "".join(f" {o}" for o in self.options)
-        opts += f" drive {self.drive}" if self.drive else ""
-        tail = f"{opts} retreat {self.retreat}" if self.retreat else opts
+    def text(self, words: Mapping[str, str] | None = None) -> str:
+        """The canonical line for this order; with ``words`` (:func:`order_words`) in that language."""
+        say = words or ENGLISH_WORDS
+        opts = "".join(f" {say[o]}" for o in self.options)
+        opts += f" {say['drive']} {self.drive}" if self.drive else ""
+        tail = f"{opts} {say['retreat']} {self.retreat}" if self.retreat else opts
         match self.verb:
             case "hold":
-                return f"{self.unit} hold{tail}"
+                return f"{self.unit} {say['hold']}{tail}"
             case "move" | "land" | "blockade" | "embark":
-                return f"{self.unit} {self.verb} {self.target}{tail}"
+                return f"{self.unit} {say[self.verb]} {self.target}{tail}"
             case "buy-army":
-                merc = f" mercenaries {self.count}" if self.count else ""
-                return f"buy army {self.target}{merc}"
+                merc = f" {say['mercenaries']} {self.count}" if self.count else ""
+                return f"{say['buy']} {say['army']} {self.target}{merc}"
             case "buy-fleet":
-                return f"buy fleet {self.target} {self.sea}"
+                return f"{say['buy']} {say['fleet']} {self.target} {self.sea}"
             case "hire-engineer" | "hire-priest":
-                return f"hire {self.verb[5:]} {self.unit}"
+                return f"{say['hire']} {say[self.verb[5:]]} {self.unit}"
             case "hire-mercenaries":
-                return f"hire mercenaries {self.count}"
+                return f"{say['hire']} {say['mercenaries']} {self.count}"
             case "battle-order":
-                return "battle order " + " ".join(self.units)
+                return f"{say['battle-order']} " + " ".join(self.units)
             case "government":
-                return f"government {self.target}"
+                return f"{say['government']} {self.target}"
             case "truce":
-                return f"truce {self.target}"
+                return f"{say['truce']} {self.target}"
         return self.verb  # pragma: no cover - every verb is listed above
 
 
@@ -172,11 +201,36 @@ class BattleResult:
     priests: tuple[str, ...] = ()  # "rome:A1": armies whose war priest was used
     line: int = field(default=0, compare=False)
 
-    def text(self) -> str:
-        parts = [f"battle {self.place}: " + ("dice" if self.winner == "dice" else f"{self.winner} wins")]
-        parts += [f"lost {u}" for u in self.lost]
-        parts += [f"priest {u}" for u in self.priests]
+    def text(self, words: Mapping[str, str] | None = None) -> str:
+        """The canonical line for this result; with ``words`` (:func:`order_words`) in that language."""
+        say = words or ENGLISH_WORDS
+        won = say["dice"] if self.winner == "dice" else f"{self.winner} {say['wins']}"
+        parts = [f"{say['battle']} {self.place}: {won}"]
+        parts += [f"{say['lost']} {u}" for u in self.lost]
+        parts += [f"{say['priest']} {u}" for u in self.priests]
         return ", ".join(parts)
+
+
+# ----------------------------------------------------------------------------- the words of a language
+
+
+@cache
+def order_words(code: str) -> Mapping[str, str]:
+    """The order language's words in language ``code``, by key (``hold`` -> ``garnison`` in French),
+    as the glossary names them; the canonical text is written with them."""
+    keys = (*ORDER_WORDS, "battle-order")
+    return {key: GLOSSARY.term(key).name(code, 2 if key == "mercenaries" else 1) for key in keys}
+
+
+#: The English words: the canonical text the receipts seal.
+ENGLISH_WORDS = order_words("en")
+
+
+def keyword(word: str) -> str:
+    """The order-language key a word of either language names, accents and case ignored
+    (``Achète`` -> ``buy``, ``mercenary`` -> ``mercenaries``); any other word in lower case."""
+    key = GLOSSARY.key(word)
+    return key if key in ORDER_WORDS else word.lower()
 
 
 # ----------------------------------------------------------------------------- names
@@ -253,7 +307,7 @@ class _LineParser:
         self.n = number
         self.places, self.provinces, self.seas = names_for(game_map)
         words = line.replace("->", " -> ").replace(",", " ").split()
-        self.words = [w for w in words if w not in {"-", "->", "to"}]
+        self.words = [w for w in words if w not in {"-", "->", "to"} and w.lower() not in FILLERS]
 
     def fail(self, message: str, suggestion: str = "") -> Problem:
         return Problem(self.n, "invalid", message, suggestion)
@@ -268,9 +322,11 @@ class _LineParser:
     def parse(self) -> Order | Problem:
         if not self.words:
             return self.fail("empty order")
-        head = self.words[0].lower()
-        if UNIT_RE.match(head):
+        if UNIT_RE.match(self.words[0].lower()):
             return self.unit_order()
+        head = keyword(self.words[0])
+        if head == "order" and fold(self.words[0]) not in {"order", "orders"}:
+            return self.battle_order(french=True)  # "ordre de bataille A2 A1"
         if head == "buy":
             return self.buy()
         if head == "hire":
@@ -281,7 +337,7 @@ class _LineParser:
             return self.government()
         if head == "truce":
             return self.truce()
-        hint = _suggest(head, HEADS)
+        hint = _suggest(self.words[0].lower(), HEADS)
         return self.fail(
             "an order starts with a unit (A1, F1) or buy/hire/battle order/government/truce, "
             f"not {self.words[0]!r}",
@@ -297,7 +353,7 @@ class _LineParser:
         rest = self.words[1:]
         if not rest:
             return Order("hold", unit, line=self.n)
-        verb = rest[0].lower()
+        verb = keyword(rest[0])
         if verb not in VERBS:
             # "A1 Gallia" and "A1 -> Gallia" are moves
             name, problem = self.places.match(rest[0], self.n)
@@ -351,7 +407,7 @@ class _LineParser:
         allowed = FLEET_OPTIONS if unit.startswith("F") else MOVE_OPTIONS
         i = 0
         while i < len(args):
-            word = args[i].lower()
+            word = keyword(args[i])
             if word == "drive":
                 if i + 1 >= len(args):
                     return self.fail("drive: name the zone where a panicking band is driven to")
@@ -393,13 +449,13 @@ class _LineParser:
     # -- purchases -----------------------------------------------------------------
     def buy(self) -> Order | Problem:
         args = self.words[1:]
-        if not args or args[0].lower() not in {"army", "fleet"}:
+        if not args or keyword(args[0]) not in {"army", "fleet"}:
             got = args[0] if args else "nothing"
             return self.fail(
                 f"buy army <province> or buy fleet <province> <sea zone>, not buy {got}",
                 _suggest(got, ["army", "fleet"]),
             )
-        kind = args[0].lower()
+        kind = keyword(args[0])
         if len(args) < 2:
             return self.fail(f"buy {kind}: name the province where it is raised")
         where, problem = self.provinces.match(args[1], self.n)
@@ -410,7 +466,7 @@ class _LineParser:
             count = 0
             if len(args) > 2:
                 if (
-                    args[2].lower() not in {"mercenaries", "mercenary"}
+                    keyword(args[2]) != "mercenaries"
                     or len(args) != 4
                     or not (args[3].isascii() and args[3].isdigit())
                 ):
@@ -434,7 +490,7 @@ class _LineParser:
 
     def hire(self) -> Order | Problem:
         args = self.words[1:]
-        what = args[0].lower() if args else ""
+        what = keyword(args[0]) if args else ""
         if what in {"engineer", "priest"}:
             if len(args) != 2:
                 return self.fail(f"hire {what} <army>, e.g. hire {what} A1")
@@ -442,7 +498,7 @@ class _LineParser:
             if problem:
                 return problem
             return Order(f"hire-{what}", army or "", line=self.n)
-        if what in {"mercenaries", "mercenary"}:
+        if what == "mercenaries":
             if len(args) != 2 or not (args[1].isascii() and args[1].isdigit()) or not 1 <= int(args[1]) <= 99:
                 return self.fail("hire mercenaries N (1 to 99)")
             return Order("hire-mercenaries", count=int(args[1]), line=self.n)
@@ -451,9 +507,12 @@ class _LineParser:
             _suggest(what, ["engineer", "priest", "mercenaries"]),
         )
 
-    def battle_order(self) -> Order | Problem:
+    def battle_order(self, french: bool = False) -> Order | Problem:
         args = self.words[1:]
-        if args and args[0].lower() == "order":
+        if french:  # "ordre de bataille": "de" is dropped with the other small words
+            if args and keyword(args[0]) == "battle":
+                args = args[1:]
+        elif args and keyword(args[0]) == "order":
             args = args[1:]
         if not args:
             return self.fail("battle order A2 A1: list your armies, the first fights first")
@@ -546,7 +605,7 @@ def canonical_orders(orders: Iterable[Order]) -> str:
 
 # ----------------------------------------------------------------------------- referee results
 
-RESULT_RE = re.compile(r"^battle\s+(?P<place>[^:\s]+)\s*:?\s*(?P<rest>.*)$", re.IGNORECASE)
+RESULT_RE = re.compile(r"^(?P<head>\S+)\s+(?P<place>[^:\s]+)\s*:?\s*(?P<rest>.*)$")
 QUALIFIED_RE = re.compile(r"^([a-z0-9-]+):([af])([0-9]{1,4})$", re.IGNORECASE)
 
 
@@ -561,7 +620,7 @@ def parse_results(game_map: GameMap, seats: Iterable[str], text: str) -> Parsed:
         return Parsed([], [Problem(None, "invalid", "results must be text")], [])
     for number, line in _clean_lines(text)[:MAX_LINES]:
         m = RESULT_RE.match(line[:MAX_LINE_LENGTH])
-        if not m:
+        if not m or keyword(m.group("head")) != "battle":
             problems.append(
                 Problem(
                     number,
@@ -582,10 +641,11 @@ def parse_results(game_map: GameMap, seats: Iterable[str], text: str) -> Parsed:
             )
             continue
         head = clauses[0].lower().split()
+        keys = [keyword(word) for word in head]
         winner = ""
-        if head == ["dice"]:
+        if keys == ["dice"]:
             winner = "dice"
-        elif (len(head) == 2 and head[1] in {"wins", "won"}) or len(head) == 1:
+        elif (len(head) == 2 and keys[1] == "wins") or len(head) == 1:
             winner = head[0]
             if winner not in seat_list:
                 problems.append(
@@ -602,7 +662,7 @@ def parse_results(game_map: GameMap, seats: Iterable[str], text: str) -> Parsed:
         bad = None
         for clause in clauses[1:]:
             words = clause.split()
-            if len(words) != 2 or words[0].lower() not in {"lost", "priest"}:
+            if len(words) != 2 or keyword(words[0]) not in {"lost", "priest"}:
                 bad = Problem(
                     number, "invalid", f"expected 'lost nation:A1' or 'priest nation:A1', not {clause!r}"
                 )
@@ -612,7 +672,7 @@ def parse_results(game_map: GameMap, seats: Iterable[str], text: str) -> Parsed:
                 bad = Problem(number, "invalid", f"name a unit as nation:A1, not {words[1]!r}")
                 break
             uid = f"{q.group(1).lower()}:{q.group(2).upper()}{int(q.group(3))}"
-            (lost if words[0].lower() == "lost" else priests).append(uid)
+            (lost if keyword(words[0]) == "lost" else priests).append(uid)
         if bad:
             problems.append(bad)
             continue

@@ -24,11 +24,15 @@ from adjudicator.games.base import (
     Problem,
     ScenarioError,
     forms_for,
+    outcome_text,
+    problem_text,
 )
 from adjudicator.games.dice import Dice
+from adjudicator.games.language import ENGLISH, Glossary, Language
 
-from . import board, campaign
+from . import board, campaign, speech
 from .bot import bot_orders
+from .glossary import GLOSSARY
 from .legality import check_orders
 from .map import (
     DEFAULT_MAP,
@@ -43,7 +47,15 @@ from .map import (
     packaged_map,
 )
 from .native import military_phase
-from .orders import ORDER_FORMS, BattleResult, Order, canonical_orders, parse_orders, parse_results
+from .orders import (
+    ORDER_FORMS,
+    BattleResult,
+    Order,
+    canonical_orders,
+    order_words,
+    parse_orders,
+    parse_results,
+)
 from .phase import MilitaryPhase, new_army
 
 State = dict[str, Any]
@@ -76,6 +88,7 @@ class MareNostrum(BaseRuleset):
     }
     accepts_scenarios: ClassVar[bool] = True
     accepts_adjustments: ClassVar[bool] = True
+    glossary: ClassVar[Glossary] = GLOSSARY
 
     # ------------------------------------------------------------------ options and setup
     def parse_options(self, raw: dict[str, str]) -> dict[str, Any]:
@@ -268,8 +281,56 @@ class MareNostrum(BaseRuleset):
             )
         return out
 
-    def order_forms(self, request: OrderRequest) -> tuple[OrderForm, ...]:
-        return forms_for(ORDER_FORMS, request.kind.split()[0])
+    def order_forms(self, request: OrderRequest, lang: Language = ENGLISH) -> tuple[OrderForm, ...]:
+        forms = forms_for(ORDER_FORMS, request.kind.split()[0])
+        if lang.code == ENGLISH.code:
+            return forms
+        return tuple(
+            OrderForm(
+                lang.gettext(f.syntax),
+                lang.gettext(f.meaning),
+                self._example(request, f.example, lang),
+                f.kinds,
+            )
+            for f in forms
+        )
+
+    def event_text(self, event: Event, lang: Language) -> str:
+        return event.text if lang.code == ENGLISH.code else speech.event_text(event.text, lang)
+
+    def prompt_text(self, request: OrderRequest, lang: Language) -> str:
+        return request.prompt if lang.code == ENGLISH.code else speech.prompt_text(request.prompt, lang)
+
+    def label_text(self, label: str, lang: Language) -> str:
+        return label if lang.code == ENGLISH.code else speech.label_text(label, lang)
+
+    def problem_text(self, problem: Problem, lang: Language) -> str:
+        if lang.code == ENGLISH.code:
+            return super().problem_text(problem, lang)
+        message = speech.problem_message(problem.message, lang)
+        return problem_text(problem, lang, message, speech.suggestion_text(problem.suggestion, lang))
+
+    def outcome_text(self, outcome: Outcome, lang: Language) -> str:
+        if lang.code == ENGLISH.code:
+            return super().outcome_text(outcome, lang)
+        return outcome_text(outcome, lang, speech.reason_text(outcome.reason, lang))
+
+    def _example(self, request: OrderRequest, example: str, lang: Language) -> str:
+        """A form's example with the words of ``lang``: as the parser reads it back, or word by word
+        where the example's places are not on the game's map (a club map)."""
+        said = self.canonical_text(request, example, lang)
+        return said if said != example else speech.order_words_in(example, lang)
+
+    def canonical_text(self, request: OrderRequest, canonical: str, lang: Language) -> str:
+        """The canonical text with the order words of ``lang`` (names, units and line order kept);
+        the parser reads it back to the same canonical text."""
+        if lang.code == ENGLISH.code or not canonical.strip():
+            return canonical
+        parsed = self.parse(request, canonical)
+        if parsed.problems:  # not a text this parser wrote: shown as it is
+            return canonical
+        words = order_words(lang.code)
+        return "\n".join(order.text(words) for order in parsed.orders)
 
     # ------------------------------------------------------------------ orders
     def parse(self, request: OrderRequest, text: str) -> Parsed:
@@ -459,8 +520,8 @@ class MareNostrum(BaseRuleset):
             return board.random_results(state, rng)
         return bot_orders(self, state, request, rng)
 
-    def board_text(self, view: State) -> str:
-        return board.board_text(view)
+    def board_text(self, view: State, lang: Language = ENGLISH) -> str:
+        return board.board_text(view, lang)
 
     def board_svg(self, view: State) -> str | None:
         from .svg import board_svg
