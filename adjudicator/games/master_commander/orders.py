@@ -137,15 +137,30 @@ _STANDING_FORM = (
 )
 
 
+def _example_in(verb: str, line: str, lang: Language) -> str:
+    """A verb's English example line written with the glossary's words of ``lang`` (read back to the
+    same orders by the parser, whatever the catalogue says)."""
+    if lang.code == "en":
+        return line
+    kind = next(kind for kind, verbs in VERBS.items() if verb in verbs)
+    parsed = parse(kind, line)
+    return "\n".join(order_words(order, lang) for order in parsed.orders) if parsed.ok else line
+
+
 def example(verb: str, lang: Language = ENGLISH) -> str:
-    """A verb's :data:`EXAMPLES` line in ``lang`` (the French one written with the glossary's words)."""
-    return lang.gettext(EXAMPLES[verb])
+    """A verb's :data:`EXAMPLES` line in ``lang``: the order in the glossary's words, and what its
+    parenthesis says from the catalogue."""
+    line, _, _ = EXAMPLES[verb].partition("(")
+    _, paren, note = lang.gettext(EXAMPLES[verb]).partition("(")
+    spaces = line[len(line.rstrip()) :]
+    return _example_in(verb, line.strip(), lang) + (spaces + paren + note if paren else "")
 
 
 def _form(verb: str, kinds: tuple[str, ...], lang: Language) -> OrderForm:
     """A verb's form from its :data:`EXAMPLES` line: the line itself, and what its parenthesis says."""
     if verb == "standing":
         syntax, meaning, shown = (lang.gettext(text) for text in _STANDING_FORM)
+        shown = _example_in(verb, _STANDING_FORM[2], lang)
         return OrderForm(syntax, meaning, shown, kinds)
     line, _, note = example(verb, lang).partition("(")
     return OrderForm(line.strip(), note.rstrip(") ").strip(), line.strip(), kinds)
