@@ -312,6 +312,7 @@ GLOSSARY = Glossary(
             fr_plural="meilleur offrant",
         ),
         _t("none", "none", "aucun", "personne", en_plural="none", fr_plural="aucun"),
+        _t("and", "and", "et", en_plural="and", fr_plural="et"),
         _t("free", "free", "libérer", en_plural="free", fr_plural="libérer"),
         _t("return", "return", "rendre", en_plural="return", fr_plural="rendre"),
         _t("clear", "clear", "effacer", "annuler", en_plural="clear", fr_plural="effacer"),

@@ -811,7 +811,7 @@ ORDER_TERMS: tuple[str, ...] = (
     *("abstain", "oppose", "no-opposition", "ask", "capture", "send", "decline", "accept", "refuse"),
     *("stop", "pay", "offer", "no-offer", "standing", "with", "to", "on", "from", "by", "term"),
     *("each-voter-for", "all", "best", "best-offer", "none", "return", "clear", "never", "always"),
-    *("below", "others", "nothing", "mine", "stop-using", "at-start", "at-end", "free"),
+    *("below", "others", "nothing", "mine", "stop-using", "at-start", "at-end", "free", "and"),
 )
 
 _TOKEN = re.compile(r"[^\s,;]+")

@@ -5,6 +5,8 @@ canonical text in French."""
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -303,3 +305,30 @@ def test_every_order_written_in_french_is_read_back_to_itself() -> None:
         canonical = RULES.canonical(request, RULES.parse(request, english).orders)
         french = RULES.canonical_text(request, canonical, FRENCH)
         assert RULES.canonical(request, RULES.parse(request, french).orders) == canonical, french
+
+
+# -- the French order page -------------------------------------------------------------------------
+
+PAGES = Path(__file__).resolve().parents[3] / "orders"
+
+
+def test_the_french_page_has_the_english_pages_sections_and_links_to_it() -> None:
+    english = (PAGES / "master-commander.md").read_text(encoding="utf-8")
+    french = (PAGES / "master-commander.fr.md").read_text(encoding="utf-8")
+    heads = [re.match(r"#+", line).group(0) for line in english.splitlines() if line.startswith("#")]
+    french_heads = [re.match(r"#+", line).group(0) for line in french.splitlines() if line.startswith("#")]
+    assert heads == french_heads
+    assert "(master-commander.md)" in french and "(master-commander.fr.md)" in english
+    link = Path(__file__).resolve().parents[3] / "adjudicator" / "pages" / "master-commander.fr.md"
+    assert link.resolve() == (PAGES / "master-commander.fr.md").resolve()
+
+
+def test_the_whole_order_lines_of_the_french_page_are_read() -> None:
+    """The standing answers' table (its whole lines, without a placeholder) and the terms example."""
+    french = (PAGES / "master-commander.fr.md").read_text(encoding="utf-8")
+    lines = re.findall(r"^\| `(consigne [^`<\[]+)` \|", french, flags=re.MULTILINE)
+    lines += re.findall(r"Exemple : `(accord [^`]+)`", french)
+    assert len(lines) >= 8 and any(line.startswith("accord ") for line in lines)
+    for line in lines:
+        parsed = RULES.parse(_request("turn"), line)
+        assert parsed.ok and parsed.lines, (line, parsed.problems)
