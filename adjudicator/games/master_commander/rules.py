@@ -25,13 +25,15 @@ from adjudicator.games.base import (
     Problem,
     State,
     forms_for,
+    outcome_text,
+    problem_text,
 )
 from adjudicator.games.dice import Dice
 from adjudicator.games.language import ENGLISH, Glossary, Language
 from adjudicator.games.master_commander import battle as battles
 from adjudicator.games.master_commander import bot as bots
 from adjudicator.games.master_commander import orders as grammar
-from adjudicator.games.master_commander import phases, sealed
+from adjudicator.games.master_commander import phases, sealed, speech
 from adjudicator.games.master_commander.abilities import apply_answer_uses, check_answer_uses
 from adjudicator.games.master_commander.board import board_text
 from adjudicator.games.master_commander.cards import (
@@ -304,6 +306,19 @@ class MasterCommander(BaseRuleset):
 
     def canonical_text(self, request: OrderRequest, canonical: str, lang: Language) -> str:
         return grammar.canonical_in(request.kind, canonical, lang)
+
+    def prompt_text(self, request: OrderRequest, lang: Language) -> str:
+        return speech.prompt(request.prompt, lang)
+
+    def label_text(self, label: str, lang: Language) -> str:
+        return speech.label(label, lang)
+
+    def outcome_text(self, outcome: Outcome, lang: Language) -> str:
+        return outcome_text(outcome, lang, speech.outcome(outcome.reason, lang))
+
+    def problem_text(self, problem: Problem, lang: Language) -> str:
+        message = speech.problem(problem.message, lang)
+        return problem_text(problem, lang, message, speech.suggestion(problem.suggestion, lang))
 
     def private_text(self, view: State, lang: Language = ENGLISH) -> str:
         from adjudicator.games.master_commander.board import private_text
