@@ -356,4 +356,7 @@ def problem(message: str, lang: Language) -> str:
 
 
 def suggestion(text: str, lang: Language) -> str:
+    """A problem's suggestion in ``lang``: one of :data:`SUGGESTIONS`, or an order's example line."""
+    if lang.code != "en" and _problem_hole("example", text, lang) != text:
+        return _problem_hole("example", text, lang)
     return say(text, SUGGESTIONS, lang, _problem_hole)

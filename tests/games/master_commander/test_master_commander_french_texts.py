@@ -1,0 +1,114 @@
+"""Master & Commander's prompts, labels, outcomes and problems said in French from their English
+shape: what the record keeps stays English, a French reader reads every one of them in French."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from mc_helpers import RULES, bot_game
+
+from adjudicator.games.base import OrderRequest, Outcome, Problem, problem_text
+from adjudicator.games.language import ENGLISH, language
+from adjudicator.games.master_commander import speech
+
+FRENCH = language("fr")
+
+
+def _asked(seeds: range) -> list[tuple[OrderRequest, str]]:
+    """Every request of bot games over ``seeds``, with the turn's label when it was asked."""
+    seen: list[tuple[OrderRequest, str]] = []
+
+    def each(state: dict) -> None:
+        seen.extend((r, RULES.label(state)) for r in RULES.requests(state))
+
+    for seed in seeds:
+        bot_game(seed, 2 + seed % 4, each, max_steps=300)
+    return seen
+
+
+def test_every_prompt_and_label_of_bot_games_has_a_french_text() -> None:
+    asked = _asked(range(4))
+    kinds = {r.kind for r, _ in asked}
+    assert {"mulligan", "turn", "manoeuvre", "defend"} <= kinds
+    for request, label in asked:
+        for english, french in (
+            (request.prompt, RULES.prompt_text(request, FRENCH)),
+            (request.label, RULES.label_text(request.label, FRENCH)),
+            (label, RULES.label_text(label, FRENCH)),
+        ):
+            assert french != english, english
+            assert RULES.prompt_text(request, ENGLISH) == request.prompt
+        assert "Play a" not in RULES.prompt_text(request, FRENCH)
+
+
+def test_french_prompts_name_the_orders_in_french() -> None:
+    prompts = {r.kind: RULES.prompt_text(r, FRENCH) for r, _ in _asked(range(2))}
+    assert "'refaire tout'" in prompts["mulligan"]
+    assert "'attendre'" in prompts["turn"]
+    assert "'passer'" in prompts["manoeuvre"] and "manœuvre" in prompts["manoeuvre"]
+
+
+@pytest.mark.parametrize(
+    ("reason", "french"),
+    [
+        ("spanish starts a turn with 10 gold", "spanish commence un tour avec 10 Or"),
+        ("english holds the seven seas", "english contrôle les sept mers"),
+        ("turn limit of 12 rounds: most gold", "limite de 12 tours de table : le plus d'Or"),
+    ],
+)
+def test_every_way_a_game_ends_is_said_in_french(reason: str, french: str) -> None:
+    said = RULES.outcome_text(Outcome(("spanish",), reason), FRENCH)
+    assert french in said and said != RULES.outcome_text(Outcome(("spanish",), reason), ENGLISH)
+
+
+#: bad lines for each kind of request: every problem the parser finds in them is said in French
+BAD_LINES = [
+    ("turn", "raid avec teniente"),
+    ("turn", "fly away"),
+    ("turn", "jouerr feint"),
+    ("turn", "plya feint"),
+    ("turn", "buy many gold"),
+    ("turn", "play '"),
+    ("turn", "agreement trade treaty by segundo terms"),
+    ("turn", "agreement trade treaty by segundo terms give 1 to french"),
+    ("turn", "agreement trade treaty by segundo terms pay 0 to french"),
+    ("turn", "agreement trade treaty by segundo terms pay 1 to !!"),
+    ("turn", "agreement trade treaty by segundo terms pay 1 to french; pay 2 to french"),
+    ("turn", "accord trade treaty par segundo termes payer trop"),
+    ("turn", "agreement x by y terms " + "; ".join(f"pay 1 to s{i}" for i in range(9))),
+    ("mulligan", "keep\nmulligan all"),
+    ("duel", "accepter\nrefuser"),
+    ("bid", "miser beaucoup"),
+    ("vote", "pour"),
+    ("offer", "offrir\npas d'offre"),
+]
+
+
+@pytest.mark.parametrize(("kind", "text"), BAD_LINES)
+def test_the_problems_of_bad_lines_are_all_said_in_french(kind: str, text: str) -> None:
+    request = OrderRequest(f"{kind}:spanish", "spanish", kind)
+    problems = RULES.parse(request, text).problems
+    assert problems, text
+    for problem in problems:
+        french = RULES.problem_text(problem, FRENCH)
+        assert speech.problem(problem.message, FRENCH) != problem.message, problem.message
+        if problem.suggestion:
+            assert speech.suggestion(problem.suggestion, FRENCH) != problem.suggestion, problem.suggestion
+        assert french.startswith("ligne ") and french != str(problem)
+        assert RULES.problem_text(problem, ENGLISH) == str(problem)
+
+
+def test_orders_that_are_not_text_are_refused_in_french() -> None:
+    problem = RULES.parse(OrderRequest("turn:spanish", "spanish", "turn"), 12).problems[0]  # type: ignore[arg-type]
+    assert RULES.problem_text(problem, FRENCH) == "les ordres doivent être du texte"
+
+
+def test_a_message_of_unknown_shape_stays_english_without_a_crash() -> None:
+    rng = random.Random(7)
+    for _ in range(200):
+        text = "".join(rng.choice("ab %()s'\"#:;,.«»\n0123456789") for _ in range(rng.randint(0, 40)))
+        problem = Problem(1, "illegal", text, text)
+        said = RULES.problem_text(problem, FRENCH)
+        assert said == problem_text(problem, FRENCH, text, text)
+    assert RULES.label_text("something new", FRENCH) == "something new"
