@@ -307,6 +307,9 @@ class MasterCommander(BaseRuleset):
     def canonical_text(self, request: OrderRequest, canonical: str, lang: Language) -> str:
         return grammar.canonical_in(request.kind, canonical, lang)
 
+    def event_text(self, event: Event, lang: Language) -> str:
+        return speech.event(event.text, lang)
+
     def prompt_text(self, request: OrderRequest, lang: Language) -> str:
         return speech.prompt(request.prompt, lang)
 

@@ -49,6 +49,34 @@ _HOLES = {
     "line": r"'.*'|\".*\"",
     "verb": r"'.*'|\".*\"",
     "order": r"'.*'|\".*\"",
+    "defender": r"[\w-]+",
+    "buyer": r"[\w-]+",
+    "payee": r"[\w-]+",
+    "bidder": r"[\w-]+",
+    "rallier": r"[\w-]+",
+    "active": r"[\w-]+",
+    "controller": r"[\w-]+",
+    "pile": r"[\w-]+",
+    "seats": r"[\w-]+(?:, [\w-]+)*",
+    "side_vote": r"for|against",
+    "amount": r"-?[0-9]+",
+    "total": r"-?[0-9]+",
+    "rate": r"[0-9]+",
+    "icroe": r"[0-9]+",
+    "uid": r"[0-9]+",
+    "cost": r"[0-9]+",
+    "votes": r"[0-9]+",
+    "held": r"[0-9]+",
+    "held_bid": r"[0-9]+",
+    "power": r"-?[0-9]+",
+    "attack": r"-?[0-9]+",
+    "defence": r"-?[0-9]+",
+    "difference": r"-?[0-9]+",
+    "paid": r"[0-9]+",
+    "extra": r"[0-9]+",
+    "bid_a": r"[0-9]+",
+    "bid_b": r"[0-9]+",
+    "given": r"[0-9]+",
     "other_order": r"'.*'|\".*\"",
 }
 _HOLE = re.compile(r"%\((\w+)\)s")
@@ -360,3 +388,187 @@ def suggestion(text: str, lang: Language) -> str:
     if lang.code != "en" and _problem_hole("example", text, lang) != text:
         return _problem_hole("example", text, lang)
     return say(text, SUGGESTIONS, lang, _problem_hole)
+
+
+#: every event the game tells, by its English shape (the most particular shapes first)
+EVENTS = (
+    N_("Turn %(turn)s (round %(round)s): %(seat)s to play."),
+    N_("%(seat)s starts the turn with %(gold)s gold and wins the game!"),
+    N_("%(seat)s holds a place in each of the seven seas and wins the game!"),
+    N_("The turn limit of %(limit)s rounds is reached: %(seats)s win(s) on gold."),
+    N_("%(seat)s collects %(amount)s doublons (now %(total)s)."),
+    N_("%(seat)s's face-down event has %(n)s token(s)."),
+    N_("%(name)s is no longer active."),
+    N_("%(seat)s reveals the event %(described)s; it is now active."),
+    N_("%(seat)s gains %(amount)s doublons."),
+    N_("%(name)s is untapped."),
+    N_("%(seat)s attaches %(described)s to %(target)s."),
+    N_("%(seat)s moves %(name)s from %(host)s to %(target)s."),
+    N_("%(seat)s plays an event face down."),
+    N_("%(seat)s plays %(described)s face down."),
+    N_("%(seat)s plays a card face down in the duel."),
+    N_("%(seat)s plays %(described)s: %(votes)s votes %(side_vote)s."),
+    N_("%(seat)s plays %(described)s."),
+    N_("%(seat)s explores %(pile)s's pile and finds a barren island (#%(uid)s)."),
+    N_("#%(uid)s was %(name)s, already in play: it stays face down."),
+    N_("%(seat)s explores %(pile)s's pile and now governs %(described)s."),
+    N_("%(seat)s recruits %(described)s for %(cost)s doublons and %(gold)s gold."),
+    N_("%(seat)s recruits %(described)s for %(cost)s doublons."),
+    N_("%(seat)s enlists a new recruit (#%(uid)s) for %(gold)s gold."),
+    N_("%(seat)s sends %(name)s from the tavern under the crew pile."),
+    N_("%(seat)s discards %(name)s down to %(n)s cards."),
+    N_("%(seat)s discards %(name)s."),
+    N_("End of %(seat)s's turn: %(described)s."),
+    N_("%(seat)s's order %(order)s is skipped: %(reason)s."),
+    N_("%(seat)s withdraws its standing answers."),
+    N_("%(seat)s's standing answer is dropped: %(reason)s."),
+    N_("%(seat)s gives the standing answer %(order)s."),
+    N_("%(seat)s's standing answer: use %(name)s at the start of %(active)s's turn."),
+    N_("%(seat)s's standing answer: use %(name)s at the end of %(active)s's turn."),
+    N_("%(seat)s's standing answer: bid %(amount)s."),
+    N_("%(seat)s's standing answer: vote for %(other)s's agreement."),
+    N_("%(seat)s's standing answer: against on %(other)s's agreement."),
+    N_("%(seat)s's standing answer: abstain on %(other)s's agreement."),
+    N_("%(seat)s's standing answer: %(orders)s."),
+    N_("%(controller)s's chosen holder %(name)s cannot take %(support)s: the first legal holder takes it."),
+    N_("%(seat)s draws %(n)s card(s)."),
+    N_("%(seat)s draws %(described)s."),
+    N_("%(name)s is reassigned from %(host)s to %(target)s."),
+    N_("%(name)s is discarded from %(host)s (a conquered territory's supports are discarded)."),
+    N_("%(name)s is discarded from %(host)s."),
+    N_("The new recruit #%(uid)s goes back under %(owner)s's crew pile."),
+    N_("%(name)s dies and goes to %(owner)s's dead pile."),
+    N_("%(captor)s captures %(name)s."),
+    N_("%(seat)s takes %(amount)s gold from the reserve: %(why)s (the reserve held only %(given)s)."),
+    N_("%(seat)s takes %(amount)s gold from the reserve: %(why)s."),
+    N_("Voters for %(name)s under its terms: %(seats)s."),
+    N_("Nothing is left of %(name)s's production for %(payee)s's share."),
+    N_("%(seat)s pays %(amount)s doublon(s) to %(payee)s under the terms of %(name)s."),
+    N_("%(seat)s buys 1 gold for %(rate)s doublons; the ICROE is now %(icroe)s."),
+    N_("%(seat)s sells 1 gold for %(rate)s doublons; the ICROE is now %(icroe)s."),
+    N_("%(seat)s taps %(described)s and uses its ability (%(why)s)."),
+    N_("%(seat)s taps %(described)s and uses its ability."),
+    N_("%(seat)s's 'use %(card)s' is skipped: %(reason)s."),
+    N_("%(attacker)s raids %(target)s of %(defender)s with %(names)s, asking %(seats)s for help."),
+    N_("%(attacker)s raids %(target)s of %(defender)s with %(names)s."),
+    N_("%(attacker)s refutes %(target)s of %(defender)s with %(names)s, asking %(seats)s for help."),
+    N_("%(attacker)s refutes %(target)s of %(defender)s with %(names)s."),
+    N_("Every player passes in turn: the manoeuvres are over."),
+    N_("%(seat)s is not asked to help %(main)s (already %(other)s's ally in this phase): no help."),
+    N_("%(seat)s is not asked to help %(main)s (already fights for %(other)s): no help."),
+    N_("%(seat)s is not asked to help %(main)s (no untapped character with %(stat)s): no help."),
+    N_("%(seat)s is not asked to help %(main)s (%(payer)s has no doublon to pay an ally): no help."),
+    N_("%(defender)s has no untapped character with %(stat)s and nobody to ask: not asked, no opposition."),
+    N_("%(seat)s's defence is not valid any more (%(reason)s): no opposition, capture best."),
+    N_("%(seat)s opposes with %(names)s."),
+    N_("%(seat)s does not oppose."),
+    N_("%(seat)s asks %(seats)s for help."),
+    N_("%(seat)s's answer is not valid any more (%(reason)s): it declines."),
+    N_("%(seat)s declines to help %(main)s."),
+    N_("%(main)s cannot pay for %(n)s of %(seat)s's characters; they stay out."),
+    N_("%(seat)s joins %(main)s with %(names)s; %(payer)s pays %(n)s doublons."),
+    N_(
+        "%(seat)s's answer, written in case the players before it passed, is dropped: a manoeuvre was "
+        "played since; it is asked again."
+    ),
+    N_("%(seat)s's answer stands: the players before it passed."),
+    N_("%(seat)s passes (no card in hand and no card in play to use: not asked)."),
+    N_("%(seat)s passes (as it wrote: nothing new since its last answer)."),
+    N_("%(seat)s passes (nothing new since its last answer)."),
+    N_("%(seat)s passes."),
+    N_("%(seat)s's next written play: %(line_order)s."),
+    N_("%(seat)s's further written plays are dropped: another player played since."),
+    N_("%(seat)s's 'use %(card)s' cannot be done now (%(reason)s): a pass."),
+    N_("%(seat)s's '%(card)s' cannot be played now (%(reason)s): a pass."),
+    N_("The attacker's fleet gains %(power)s power."),
+    N_("The defender's fleet gains %(power)s power."),
+    N_("%(name)s is tapped and no longer counts."),
+    N_("%(hero)s challenges %(victim)s to a duel!"),
+    N_("%(seat)s has no card in hand: not asked, it ends the duel."),
+    N_("%(seat)s's next duel step, written in advance: %(line_order)s."),
+    N_("%(seat)s's duel answer is not valid any more (%(reason)s): the default applies."),
+    N_("%(seat)s refuses the duel: %(name)s leaves the battle, tapped."),
+    N_("%(seat)s accepts the duel."),
+    N_("%(seat)s's written duel card cannot be played (%(reason)s): it stops."),
+    N_("You play %(name)s face down in the duel."),
+    N_("%(seat)s reveals %(shown)s: %(hero)s totals %(total)s."),
+    N_("The duel is a draw: both characters stay in the battle."),
+    N_("%(winner)s wins and spares %(loser)s: it leaves the battle."),
+    N_("%(winner)s wins the duel."),
+    N_("Battle: %(attacker)s %(attack)s against %(defender)s %(defence)s."),
+    N_("%(attacker)s: %(parts_a)s = %(attack)s; %(defender)s: %(parts_d)s = %(defence)s."),
+    N_("%(seat)s wins the battle."),
+    N_("%(attacker)s frees %(name)s."),
+    N_("%(attacker)s pillages %(n)s gold from %(defender)s (1 + %(extra)s from the fleet's cards)."),
+    N_("%(attacker)s pillages %(n)s gold from %(defender)s."),
+    N_("%(attacker)s pillages %(n)s doublons from %(defender)s."),
+    N_("%(attacker)s conquers %(name)s."),
+    N_("%(name)s is refuted and discarded."),
+    N_("No attacker is left in the battle: no capture."),
+    N_("No attacker has a command of %(n)s or less: no capture."),
+    N_("%(name)s cannot be captured (command above %(n)s); %(defender)s takes the best."),
+    N_(
+        "Bankruptcy: %(attacker)s pays %(paid)s doublons to the bank (difference %(difference)s, "
+        "max %(max)s)."
+    ),
+    N_("%(seat)s's mulligan is not valid (%(reason)s): the hand is kept."),
+    N_("%(seat)s keeps the opening hand."),
+    N_("%(seat)s puts %(n)s card(s) under the deck and draws again."),
+    N_("%(seat)s reveals %(name)s from the tavern and tries to rally %(target)s from %(holder)s."),
+    N_("%(seat)s holds no doublon: not asked, its rally bid is 0."),
+    N_("Rally bids revealed: %(rallier)s %(bid_a)s, %(holder)s %(bid_b)s."),
+    N_("%(rallier)s wins the rally and puts %(name)s into play; %(holder)s's copy returns to the tavern."),
+    N_("%(holder)s keeps %(name)s and pays %(amount)s doublons."),
+    N_("%(seat)s bid %(amount)s doublons but holds %(held)s: the bid is %(held_bid)s."),
+    N_("%(seat)s proposes the trade agreement %(described)s through %(name)s: a referendum opens."),
+    N_("No vote or reaction left can change the result: the ballot closes."),
+    N_("%(seat)s's ballot is not valid any more (%(reason)s): it abstains."),
+    N_("%(seat)s: %(name)s votes %(side_vote)s with %(votes)s."),
+    N_("%(seat)s casts nothing."),
+    N_("The referendum passes %(yes)s to %(no)s: %(name)s is in play."),
+    N_("The referendum fails %(yes)s to %(no)s: %(name)s is discarded."),
+    N_("%(captor)s asks a ransom of %(price)s doublons for %(name)s."),
+    N_("Nobody can pay %(price)s doublons: nobody is asked, %(name)s stays captive."),
+    N_("%(owner)s refuses to pay; %(name)s stays captive."),
+    N_("%(bidder)s's offer is not valid any more (%(reason)s)."),
+    N_("Nobody offers a ransom; %(name)s stays captive."),
+    N_("Ransom offers revealed: %(offers)s."),
+    N_("One offer only: %(captor)s sells to %(buyer)s."),
+    N_("No bidder can pay any more; %(name)s stays captive."),
+    N_("%(captor)s cannot sell to %(buyer)s: sold to the best offer."),
+    N_("%(buyer)s pays %(amount)s doublons to %(captor)s; %(name)s returns to %(owner)s, tapped."),
+    N_("%(buyer)s pays %(amount)s doublons to %(captor)s and now holds %(name)s captive."),
+)
+
+#: the words an event's hole may hold
+_EVENT_WORDS = {
+    "no card": N_("no card"),
+    "out of its turn": N_("out of its turn"),
+    "a card": N_("a card"),
+    "nothing": N_("nothing"),
+}
+
+
+def _event_hole(name: str, value: str, lang: Language) -> str:
+    if name in ("seats", "shown", "why", "parts_a", "parts_d") and value in _EVENT_WORDS:
+        return lang.gettext(_EVENT_WORDS[value])
+    if name == "seats" and value == "nobody":
+        return lang.gettext(N_("nobody"))
+    if name in ("parts_a", "parts_d"):
+        parts = value.split(" + ")
+        return " + ".join(
+            word("manoeuvres", lang) + part[10:] if part.startswith("manoeuvres ") else part for part in parts
+        )
+    if name == "side_vote":
+        return word(value, lang)
+    if name == "order":
+        return _order_in(value, lang)
+    if name == "line_order":
+        return _order_in(repr(value), lang)[1:-1]
+    if name == "orders":
+        return "; ".join(_order_in(repr(line), lang)[1:-1] for line in value.split("; "))
+    return _hole(name, value, lang)
+
+
+def event(text: str, lang: Language) -> str:
+    return say(text, EVENTS, lang, _event_hole)
