@@ -20,6 +20,8 @@ Where each French word comes from (the rule book, ``000_edd756956344eeef.txt``):
   « Recrutement », « Fin du tour »);
 * the grades and their votes: Etablir un nouvel accord (« Maitre d'équipage », « Bosco »,
   « Lieutenant », « Second », « Capitaine », « Gouverneur », « voix »);
+* the seas: the book names « les sept mers » and no sea; the seven of the project's territories
+  (``caribbean``...) are named as a French atlas names them;
 * the values of a card: « conquête », « diplomatie », « combat », « commandement » (Intervalle de
   Raid, Déroulement d'une bataille), « coût » (Jouer des attachements);
 * the battle and its results: Déroulement d'une bataille (« attaquant », « défenseur », « alliés »,
@@ -95,6 +97,7 @@ GLOSSARY = Glossary(
         _t("haven", "haven", "repaire", fr_plural="repaires"),
         _t("territory", "territory", "territoire", en_plural="territories"),
         _t("character", "character", "personnage"),
+        _t("independent", "independent", "indépendant"),
         _t("new-recruit", "new recruit", "nouvelle recrue", fr_plural="nouvelles recrues"),
         _t("barren-island", "barren island", "île sans grand intérêt", fr_plural="îles sans grand intérêt"),
         _t("item", "item", "objet"),
@@ -140,6 +143,20 @@ GLOSSARY = Glossary(
             fr_plural="Compagnie des Indes",
         ),
         _t("icroe", "ICROE", "ICROE", en_plural="ICROE", fr_plural="ICROE"),
+        # the seas of the project's territories (the book names only « les sept mers »)
+        _t("caribbean", "caribbean", "Caraïbes", en_plural="caribbean", fr_plural="Caraïbes"),
+        _t("atlantic", "atlantic", "Atlantique", en_plural="atlantic", fr_plural="Atlantique"),
+        _t(
+            "mediterranean",
+            "mediterranean",
+            "Méditerranée",
+            en_plural="mediterranean",
+            fr_plural="Méditerranée",
+        ),
+        _t("north-sea", "north-sea", "mer du Nord", en_plural="north-sea", fr_plural="mer du Nord"),
+        _t("indian", "indian", "océan Indien", en_plural="indian", fr_plural="océan Indien"),
+        _t("pacific", "pacific", "Pacifique", en_plural="pacific", fr_plural="Pacifique"),
+        _t("china", "china", "mer de Chine", en_plural="china", fr_plural="mer de Chine"),
         _t("seven-seas", "seven seas", "sept mers", en_plural="seven seas", fr_plural="sept mers"),
         # -- resources -------------------------------------------------------------------------------------
         _t("gold", "gold", "Or", en_plural="gold", fr_plural="Or"),

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from functools import cache
+from typing import Any
 
 from adjudicator.games.language import N_, Language
 from adjudicator.games.master_commander.glossary import GLOSSARY
@@ -124,7 +125,36 @@ def word(english: str, lang: Language) -> str:
 Hole = Callable[[str, str, Language], str]
 
 
+@cache
+def _card_texts() -> tuple[tuple[str, re.Pattern[str], dict[str, Any]], ...]:
+    """Each packaged card: its name, the pattern of its English text after its name and number."""
+    from adjudicator.games.master_commander.cards import card_text, catalogue
+
+    return tuple(
+        (
+            card["name"],
+            re.compile(re.escape(card["name"]) + r"( #[0-9]+ \()" + re.escape(card_text(card))),
+            card,
+        )
+        for card in catalogue().values()
+    )
+
+
+def described(text: str, lang: Language) -> str:
+    """Cards named with their text (« Cutlass #12 (item on a character...) ») with their text in
+    ``lang``; a card of a club's own file keeps its English text."""
+    from adjudicator.games.master_commander.cards import card_text_in
+
+    for name, pattern, card in _card_texts():
+        if name in text:
+            said = card_text_in(card, lang)
+            text = pattern.sub(lambda m, name=name, said=said: name + m.group(1) + said, text)
+    return text
+
+
 def _hole(name: str, value: str, lang: Language) -> str:
+    if name == "described":
+        return described(value, lang)
     if name in ("side", "stat", "manoeuvre", "timing", "phase"):
         return word(value, lang)
     if name == "fleets":

@@ -3,14 +3,18 @@ shape: what the record keeps stays English, a French reader reads every one of t
 
 from __future__ import annotations
 
+import json
 import random
+import re
 
 import pytest
-from mc_helpers import RULES, bot_game
+from mc_helpers import RULES, bot_game, play
 
-from adjudicator.games.base import OrderRequest, Outcome, Problem, problem_text
+from adjudicator.games.base import Event, OrderRequest, Outcome, Problem, problem_text
+from adjudicator.games.dice import Dice
 from adjudicator.games.language import ENGLISH, language
 from adjudicator.games.master_commander import speech
+from adjudicator.games.master_commander.cards import card_text, card_text_in, catalogue
 
 FRENCH = language("fr")
 
@@ -112,3 +116,47 @@ def test_a_message_of_unknown_shape_stays_english_without_a_crash() -> None:
         said = RULES.problem_text(problem, FRENCH)
         assert said == problem_text(problem, FRENCH, text, text)
     assert RULES.label_text("something new", FRENCH) == "something new"
+
+
+# -- events ------------------------------------------------------------------------------------------
+
+
+def _events(seed: int, players: int) -> list:
+    """Every event of a bot game (its dice and bots seeded by ``seed``)."""
+    options = RULES.parse_options({"players": str(players)})
+    state = RULES.setup(options, RULES.seat_names(options), Dice(f"events-{seed}".encode()))
+    rng = random.Random(seed)
+    told = []
+    for step in range(400):
+        if RULES.outcome(state):
+            break
+        texts = {r.key: RULES.bot(state, r, rng) for r in RULES.requests(state)}
+        state, events = play(state, texts, Dice(f"events-{seed}-{step}".encode()))
+        told.extend(events)
+    return told
+
+
+_NAMES = re.compile(
+    "|".join(sorted((re.escape(c["name"]) for c in catalogue().values()), key=len, reverse=True))
+    + r"|#?[0-9]+|\b(?:spanish|english|french|brethren|buccaneers)\b"
+)
+
+
+@pytest.mark.parametrize(("seed", "players"), [(1, 2), (2, 3), (3, 4), (4, 5)])
+def test_every_event_of_bot_games_has_a_french_text(seed: int, players: int) -> None:
+    events = _events(seed, players)
+    assert len({e.kind for e in events}) > 15
+    for event in events:
+        record = json.dumps(event.to_json(), sort_keys=True)
+        french = RULES.event_text(event, FRENCH)
+        assert _NAMES.sub("", french) != _NAMES.sub("", event.text), event.text
+        assert RULES.event_text(event, ENGLISH) == event.text
+        assert json.dumps(event.to_json(), sort_keys=True) == record
+
+
+def test_a_card_is_described_in_french_in_an_event() -> None:
+    cutlass = catalogue()["cutlass"]
+    event = Event(f"spanish attaches Cutlass #12 ({card_text(cutlass)}) to Teniente #3.", "attach")
+    said = RULES.event_text(event, FRENCH)
+    assert said == f"spanish attache Cutlass #12 ({card_text_in(cutlass, FRENCH)}) à Teniente #3."
+    assert "objet sur un personnage" in said
