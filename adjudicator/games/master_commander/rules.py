@@ -326,7 +326,7 @@ class MasterCommander(BaseRuleset):
     def private_text(self, view: State, lang: Language = ENGLISH) -> str:
         from adjudicator.games.master_commander.board import private_text
 
-        return private_text(view)
+        return private_text(view, lang)
 
     def parse(self, request: OrderRequest, text: str) -> Parsed:
         return grammar.parse(request.kind, text)
@@ -550,7 +550,7 @@ class MasterCommander(BaseRuleset):
         return bots.play(self, state, request, rng)
 
     def board_text(self, view: State, lang: Language = ENGLISH) -> str:
-        return board_text(view)
+        return board_text(view, lang)
 
     def board_svg(self, view: State) -> str | None:
         return board_svg(view)

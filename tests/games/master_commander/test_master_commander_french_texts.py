@@ -15,6 +15,7 @@ from adjudicator.games.dice import Dice
 from adjudicator.games.language import ENGLISH, language
 from adjudicator.games.master_commander import speech
 from adjudicator.games.master_commander.cards import card_text, card_text_in, catalogue
+from adjudicator.games.master_commander.glossary import GLOSSARY
 
 FRENCH = language("fr")
 
@@ -160,3 +161,56 @@ def test_a_card_is_described_in_french_in_an_event() -> None:
     said = RULES.event_text(event, FRENCH)
     assert said == f"spanish attache Cutlass #12 ({card_text_in(cutlass, FRENCH)}) à Teniente #3."
     assert "objet sur un personnage" in said
+
+
+# -- the board and the private text ----------------------------------------------------------------
+
+
+def _mid_game_views() -> list[dict]:
+    """Views of a bot game during a battle (each seat's and the public's) and at every 10th step."""
+    views: list[dict] = []
+
+    def each(state: dict) -> None:
+        if state.get("battle") or len(views) % 10 == 0:
+            views.extend(RULES.view(state, seat) for seat in (None, *state["order"]))
+
+    bot_game(5, 3, each, max_steps=120)
+    return views
+
+
+def test_the_french_board_uses_the_glossarys_words_not_the_english_ones() -> None:
+    views = _mid_game_views()
+    assert any(v.get("battle") for v in views)
+    replaced = {
+        "India Company: ": "Compagnie des Indes : ",
+        "   haven: ": "   repaire : ",
+        "   tavern: ": "   taverne : ",
+        "   in activity: ": "   en activité : ",
+        "crew pile": "pile équipage",
+        "exploration pile": "pile exploration",
+        " gold, ": " Or, ",
+    }
+    for view in views:
+        english, french = RULES.board_text(view), RULES.board_text(view, FRENCH)
+        for word, mot in replaced.items():
+            assert word in english and mot in french and word not in french, word
+        if view.get("battle"):
+            assert "Battle (" in english and "Battle (" not in french
+            assert GLOSSARY.word(f"{view['battle']['type']}-battle", FRENCH) in french
+
+
+def test_the_french_private_text_says_the_waiting_orders_in_french() -> None:
+    view = {
+        "cards": {},
+        "catalogue": {},
+        "you": {"queue": [{"verb": "recruit", "card": "teniente"}], "written_duel_steps": [{"verb": "stop"}]},
+    }
+    english, french = RULES.private_text(view), RULES.private_text(view, FRENCH)
+    assert english == (
+        "Your orders waiting for the rest of your turn: recruit teniente\n"
+        "Your duel steps written in advance: stop"
+    )
+    assert french == (
+        "Vos ordres en attente pour la suite de votre tour : recruter teniente\n"
+        "Vos étapes de duel écrites à l'avance : mettre fin au duel"
+    )
