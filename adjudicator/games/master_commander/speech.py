@@ -48,6 +48,8 @@ _HOLES = {
     "attackers_power": r"-?[0-9]+",
     "defenders_power": r"-?[0-9]+",
     "line": r"'.*'|\".*\"",
+    "text": r"'.*'|\".*\"",
+    "ref": r"[0-9]+",
     "verb": r"'.*'|\".*\"",
     "order": r"'.*'|\".*\"",
     "defender": r"[\w-]+",
@@ -361,6 +363,47 @@ PROBLEMS = (
     N_("in %(term)s, %(who)s is not a seat"),
     N_("two terms pay %(who)s"),
     N_("%(key)s is not asked now"),
+    # the checker's: a card, a seat or doublons that are not what the order needs
+    N_("#%(ref)s is not %(what)s"),
+    N_("%(text)s is not %(what)s"),
+    N_("%(text)s names several cards"),
+    N_("no seat named %(text)s"),
+    N_("%(seat)s holds %(held)s doublons, not %(amount)s"),
+)
+
+#: what a card named in an order should be (the checker's words)
+WHATS = (
+    N_("a card in your hand"),
+    N_("a card of yours in play"),
+    N_("a character in your tavern"),
+    N_("a character you hold captive"),
+    N_("a legal new holder you control"),
+    N_("a named character in your tavern"),
+    N_("a political reaction in your hand"),
+    N_("a tapped character of yours"),
+    N_("an agreement held by an opponent"),
+    N_("an attachment on a card you control"),
+    N_("an attacker within the power difference"),
+    N_("an opposing character in this battle"),
+    N_("an opposing character"),
+    N_("an opposing haven or territory"),
+    N_("an untapped card of yours in play with a battle ability"),
+    N_("an untapped card of yours in play with an ability"),
+    N_("an untapped character of yours in this battle"),
+    N_("an untapped opposing character in this battle"),
+    N_("an untapped opposing character"),
+    N_("another character or a place you control"),
+    N_("your character"),
+    N_("a character you control"),
+    N_("a place you control"),
+    N_("a character or place you control"),
+    N_("a character of yours captured by %(seat)s"),
+    N_("a character of %(seat)s in activity"),
+    N_("an untapped character of %(seat)s"),
+    N_("an item or support in your hand"),
+    N_("an action in your hand"),
+    N_("an event in your hand"),
+    N_("a trade agreement in your hand"),
 )
 SUGGESTIONS = (
     N_("write it like: %(example)s"),
@@ -372,6 +415,12 @@ SUGGESTIONS = (
     N_("pay 1 to <seat> / pay 1 to each voter for"),
     N_("one term per seat"),
     N_("answer: %(keys)s"),
+    N_("choose among %(cards)s ..."),
+    N_("choose among %(cards)s"),
+    N_("there is none"),
+    N_("say which: %(cards)s"),
+    N_("did you mean %(seat)s?"),
+    N_("seats: %(seats)s"),
 )
 
 
@@ -406,6 +455,8 @@ def _problem_hole(name: str, value: str, lang: Language) -> str:
         return orders.example(verb, lang) if verb else value
     if name == "verbs":
         return _verbs_in(value, lang)
+    if name == "what":
+        return say(value, WHATS, lang)
     return value
 
 

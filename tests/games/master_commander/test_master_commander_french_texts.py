@@ -8,7 +8,7 @@ import random
 import re
 
 import pytest
-from mc_helpers import RULES, bot_game, play
+from mc_helpers import RULES, bot_game, new_game, play, problems
 
 from adjudicator.games.base import Event, OrderRequest, Outcome, Problem, problem_text
 from adjudicator.games.dice import Dice
@@ -214,3 +214,21 @@ def test_the_french_private_text_says_the_waiting_orders_in_french() -> None:
         "Vos ordres en attente pour la suite de votre tour : recruter teniente\n"
         "Vos étapes de duel écrites à l'avance : mettre fin au duel"
     )
+
+
+@pytest.mark.parametrize(
+    ("line", "french"),
+    [
+        ("jouer zzz", "'zzz' n'est pas une action de votre main (choisissez parmi "),
+        (
+            "raid nowhere with teniente",
+            "'nowhere' n'est pas un repaire ou territoire adverse (choisissez parmi ",
+        ),
+        ("recruter zzz", "'zzz' n'est pas un personnage de votre taverne (choisissez parmi "),
+        ("explore with zzz", "'zzz' n'est pas un personnage redressé de spanish (il n'y en a aucun)"),
+    ],
+)
+def test_the_checkers_problems_of_a_card_not_found_are_said_in_french(line: str, french: str) -> None:
+    state = new_game(3)
+    (problem,) = problems(state, "turn:spanish", line)
+    assert RULES.problem_text(problem, FRENCH).startswith("ligne 1 : " + french)
