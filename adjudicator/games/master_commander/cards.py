@@ -41,6 +41,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from adjudicator.games.language import ENGLISH, N_, Language
+from adjudicator.games.master_commander.glossary import GLOSSARY
+
 DATA = Path(__file__).parent / "data"
 
 Card = dict[str, Any]
@@ -388,3 +391,143 @@ def card_text(card: Card) -> str:
         spare = ", the loser is spared" if card.get("duel_effect") == "spare" else ""
         parts.append(f"duel {card['duel']}{spare}")
     return "; ".join(p for p in parts if p)
+
+
+# -- a card's text in a reader's language ----------------------------------------------------------
+
+#: what each effect does, in a sentence of the catalogue (``%(n)s``: its value)
+_EFFECT_MESSAGES = {
+    "doublons": N_("gain %(n)s doublons"),
+    "draw": N_("draw %(n)s"),
+    "untap": N_("untap one of your characters"),
+    "gold": N_("take %(n)s gold from the reserve"),
+    "power": N_("+%(n)s power to your fleet"),
+    "tap": N_("tap an untapped opposing character"),
+    "challenge": N_("a character of yours challenges an opposing one to a duel"),
+    "votes": N_("%(n)s votes for or against"),
+    "production": N_("+%(n)s doublons at your collection"),
+    "conquest": N_("+%(n)s conquest to your fleet in raids"),
+    "diplomacy": N_("+%(n)s diplomacy to your fleet in refutations"),
+}
+#: the values a bonus adds, said with the glossary's words
+_BONUS_TERMS = ("conquest", "diplomacy", "combat", "command", "vote", "production", "pillage")
+
+
+def _effects_in(table: dict[str, int], lang: Language) -> str:
+    return ", ".join(
+        lang._(_EFFECT_MESSAGES[k], n=v) for k, v in table.items() if v and k in _EFFECT_MESSAGES
+    )
+
+
+def _bonus_in(bonus: dict[str, int], lang: Language) -> str:
+    def value(k: str) -> str:
+        key = "vote" if k == "votes" else k
+        return GLOSSARY.word(key, lang, 2 if key == "vote" else 1) if key in _BONUS_TERMS else k
+
+    return ", ".join(f"{'+' if v >= 0 else ''}{v} {value(k)}" for k, v in bonus.items() if v)
+
+
+def _word(key: str, lang: Language) -> str:
+    return GLOSSARY.word(key, lang) if key in set(GLOSSARY.keys()) else key
+
+
+def card_text_in(card: Card, lang: Language = ENGLISH) -> str:
+    """:func:`card_text` in ``lang`` (the glossary's words and the catalogue's sentences)."""
+    if lang.code == "en":
+        return card_text(card)
+    kind = card.get("type", "")
+    parts: list[str] = []
+    if kind == "character":
+        head = lang.gettext(N_("named character")) if card.get("named") else _word("character", lang)
+        if card.get("grade"):
+            head += " " + _word(card["grade"], lang)
+        if card.get("faction"):
+            head += f" ({_word(card['faction'], lang)})"
+        parts.append(head)
+        parts.append(
+            lang._(
+                "cost %(cost)s, conquest %(conquest)s, diplomacy %(diplomacy)s, combat %(combat)s, "
+                "command %(command)s, ransom %(ransom)s",
+                **{
+                    k: card.get(k, 0)
+                    for k in ("cost", "conquest", "diplomacy", "combat", "command", "ransom")
+                },
+            )
+        )
+        if card.get("votes"):
+            parts.append(f"{card['votes']} {GLOSSARY.word('vote', lang, int(card['votes']))}")
+    elif kind in ("haven", "territory"):
+        sea = _word(card["sea"], lang) if card.get("sea") else lang._("no sea")
+        place = _word(kind, lang)
+        parts.append(
+            lang._("unique %(place)s, %(sea)s", place=place, sea=sea)
+            if card.get("unique")
+            else f"{place}, {sea}"
+        )
+        parts.append(
+            lang._(
+                "production %(production)s, conquest %(conquest)s, command %(command)s",
+                **{k: card.get(k, 0) for k in ("production", "conquest", "command")},
+            )
+        )
+    else:
+        parts.append(_adventure_in(card, lang))
+    if card.get("ability"):
+        effects = _effects_in(card["ability"], lang)
+        if card.get("ability_timing") == "battle":
+            parts.append(lang._("ability (tap it, in battle): %(effects)s", effects=effects))
+        else:
+            parts.append(
+                lang._(
+                    "ability (tap it, at any time, your turn or an opponent's): %(effects)s", effects=effects
+                )
+            )
+    if card.get("end_of_turn"):
+        parts.append(
+            lang._("at the end of your turn: %(effects)s", effects=_effects_in(card["end_of_turn"], lang))
+        )
+    if card.get("duel"):
+        if card.get("duel_effect") == "spare":
+            parts.append(lang._("duel %(n)s, the loser is spared", n=card["duel"]))
+        else:
+            parts.append(lang._("duel %(n)s", n=card["duel"]))
+    return "; ".join(p for p in parts if p)
+
+
+def _adventure_in(card: Card, lang: Language) -> str:
+    sub = card.get("kind", "")
+    if sub in ("item", "support"):
+        targets = "character" if sub == "item" else card.get("targets")
+        on = {
+            "character": N_("on a character"),
+            "place": N_("on a place"),
+            "any": N_("on a character or a place"),
+        }.get(str(targets), N_("on a place"))
+        bonus = _bonus_in(card.get("bonus", {}), lang)
+        text = f"{_word(sub, lang)} {lang.gettext(on)}, " + lang._("cost %(cost)s", cost=card.get("cost", 0))
+        return text + (f" : {bonus}" if bonus else "")
+    if sub == "agreement":
+        text = lang._(
+            "trade agreement: production %(production)s, diplomacy %(diplomacy)s",
+            production=card.get("production", 0),
+            diplomacy=card.get("diplomacy", 0),
+        )
+        if card.get("icroe"):
+            text += lang._(", terms of trade %(n)s doublon(s) a gold", n=card["icroe"])
+        return text
+    if sub == "manoeuvre":
+        manoeuvre = {
+            ("tactical", "battle"): N_("tactical battle manoeuvre"),
+            ("tactical", "engagement"): N_("tactical engagement manoeuvre"),
+            ("economic", "battle"): N_("economic battle manoeuvre"),
+            ("economic", "engagement"): N_("economic engagement manoeuvre"),
+        }.get((card.get("battle"), card.get("timing")), N_("battle manoeuvre"))
+        return f"{lang.gettext(manoeuvre)} : {_effects_in(card.get('effect', {}), lang)}"
+    if sub == "event":
+        text = lang._("event, trigger %(n)s", n=card.get("trigger", 1))
+        if card.get("on_reveal"):
+            text += lang._("; revealed: %(effects)s", effects=_effects_in(card["on_reveal"], lang))
+        if card.get("while_active"):
+            text += lang._("; while active: %(effects)s", effects=_effects_in(card["while_active"], lang))
+        return text
+    return f"{_word(sub, lang)} : {_effects_in(card.get('effect', {}), lang)}"

@@ -25,12 +25,15 @@ from adjudicator.games.base import (
     Problem,
     State,
     forms_for,
+    outcome_text,
+    problem_text,
 )
 from adjudicator.games.dice import Dice
+from adjudicator.games.language import ENGLISH, Glossary, Language
 from adjudicator.games.master_commander import battle as battles
 from adjudicator.games.master_commander import bot as bots
 from adjudicator.games.master_commander import orders as grammar
-from adjudicator.games.master_commander import phases, sealed
+from adjudicator.games.master_commander import phases, sealed, speech
 from adjudicator.games.master_commander.abilities import apply_answer_uses, check_answer_uses
 from adjudicator.games.master_commander.board import board_text
 from adjudicator.games.master_commander.cards import (
@@ -41,6 +44,7 @@ from adjudicator.games.master_commander.cards import (
     prebuilt_decks,
     read_card_file,
 )
+from adjudicator.games.master_commander.glossary import GLOSSARY
 from adjudicator.games.master_commander.icroe import COMPANY_BASE_GOLD, COMPANY_GOLD_PER_PLAYER, GOLD_TOKENS
 from adjudicator.games.master_commander.picture import board_svg
 from adjudicator.games.master_commander.standing import check_standing
@@ -63,6 +67,7 @@ class MasterCommander(BaseRuleset):
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 5
     has_hidden_information: ClassVar[bool] = True
+    glossary: ClassVar[Glossary] = GLOSSARY
     options: ClassVar[dict[str, tuple[str, str]]] = {
         "players": ("3", "number of players, 2 to 5 (ignored when decks is given)"),
         "decks": ("", "comma-separated prebuilt decks: spanish, english, french, brethren, buccaneers"),
@@ -295,13 +300,33 @@ class MasterCommander(BaseRuleset):
         return f"Turn {state['turn']}, {state['active']}: {title}"
 
     # -- orders ----------------------------------------------------------------------------------------
-    def order_forms(self, request: OrderRequest) -> tuple[OrderForm, ...]:
-        return forms_for(grammar.ORDER_FORMS, request.kind)
+    def order_forms(self, request: OrderRequest, lang: Language = ENGLISH) -> tuple[OrderForm, ...]:
+        forms = grammar.ORDER_FORMS if lang.code == "en" else grammar.order_forms(lang)
+        return forms_for(forms, request.kind)
 
-    def private_text(self, view: State) -> str:
+    def canonical_text(self, request: OrderRequest, canonical: str, lang: Language) -> str:
+        return grammar.canonical_in(request.kind, canonical, lang)
+
+    def event_text(self, event: Event, lang: Language) -> str:
+        return speech.event(event.text, lang)
+
+    def prompt_text(self, request: OrderRequest, lang: Language) -> str:
+        return speech.prompt(request.prompt, lang)
+
+    def label_text(self, label: str, lang: Language) -> str:
+        return speech.label(label, lang)
+
+    def outcome_text(self, outcome: Outcome, lang: Language) -> str:
+        return outcome_text(outcome, lang, speech.outcome(outcome.reason, lang))
+
+    def problem_text(self, problem: Problem, lang: Language) -> str:
+        message = speech.problem(problem.message, lang)
+        return problem_text(problem, lang, message, speech.suggestion(problem.suggestion, lang))
+
+    def private_text(self, view: State, lang: Language = ENGLISH) -> str:
         from adjudicator.games.master_commander.board import private_text
 
-        return private_text(view)
+        return private_text(view, lang)
 
     def parse(self, request: OrderRequest, text: str) -> Parsed:
         return grammar.parse(request.kind, text)
@@ -524,8 +549,8 @@ class MasterCommander(BaseRuleset):
     def bot(self, state: State, request: OrderRequest, rng: random.Random) -> str:
         return bots.play(self, state, request, rng)
 
-    def board_text(self, view: State) -> str:
-        return board_text(view)
+    def board_text(self, view: State, lang: Language = ENGLISH) -> str:
+        return board_text(view, lang)
 
     def board_svg(self, view: State) -> str | None:
         return board_svg(view)

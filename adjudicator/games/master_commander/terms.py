@@ -23,6 +23,9 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from adjudicator.games.language import ENGLISH, N_, Language
+from adjudicator.games.master_commander.glossary import GLOSSARY
+
 if TYPE_CHECKING:
     from adjudicator.games.master_commander.table import Table
 
@@ -91,8 +94,18 @@ def terms_text(terms: list[Term]) -> str:
     return "; ".join(f"pay {t['pay']} to {t['to']}" for t in terms)
 
 
-def described_terms(terms: list[Term]) -> str:
+def described_terms(terms: list[Term], lang: Language = ENGLISH) -> str:
     """Terms as printed in reports: « terms: pay 1 doublon to french at each collection »."""
+    if lang.code != "en":
+        voters = GLOSSARY.word("each-voter-for", lang)
+        shares = [
+            lang._("%(pay)s doublon(s) to %(to)s", pay=t["pay"], to=voters if t["to"] == VOTERS else t["to"])
+            for t in terms
+        ]
+        return lang._(
+            "terms: pay %(shares)s out of its production at each collection",
+            shares=lang.gettext(N_(", then ")).join(shares),
+        )
     shares = [f"{t['pay']} doublon(s) to {t['to']}" for t in terms]
     return "terms: pay " + ", then ".join(shares) + " out of its production at each collection"
 
