@@ -77,6 +77,7 @@ from adjudicator.mail.press import handle_press, is_press
 from adjudicator.mail.watch import WatchLine, handle_watch, watch_line
 from adjudicator.post import acks
 from adjudicator.post.config import int_setting
+from adjudicator.table.refusals import in_language
 
 log = logging.getLogger(__name__)
 
@@ -390,7 +391,12 @@ class MailHandler:
                 now,
             )
         if parsed.error:
-            error = lang.gettext(parsed.error)  # the parser's fixed messages are in the catalogue
+            # the parser's messages are in the catalogue (with their values apart, when they have some)
+            error = (
+                lang._(parsed.error_message, **parsed.error_params)
+                if parsed.error_message
+                else lang.gettext(parsed.error)
+            )
             self._refuse(seat, parsed, lang._("Your message could not be read: %(error)s.", error=error), now)
         assert parsed.game is not None and parsed.seat is not None
         if parsed.lang is not None or parsed.command == "lang":
@@ -574,7 +580,7 @@ class MailHandler:
                 received_at=self.received,
             )
         except RefereeError as exc:
-            self._refuse(seat, parsed, str(exc), now)
+            self._refuse(seat, parsed, in_language(exc, self.lang(seat)), now)
             raise  # unreachable: _refuse always raises
         except (SQLAlchemyError, OSError):
             raise  # the database or the disk: a passing failure, the message is tried again

@@ -120,6 +120,9 @@ class ParsedMail:
     #: DKIM/DMARC failures the referee's server found for the From domain (``dkim=fail``...)
     authentication: tuple[str, ...] = ()
     error: str | None = None
+    #: the values of ``error``'s message when it has some (the message is then ``error_message``)
+    error_message: str | None = None
+    error_params: dict[str, str] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     headers_text: str = field(default="", repr=False)  # every header, decoded, one per line
     text_read: str = field(default="", repr=False)  # the body (and attachment) text as read
@@ -519,7 +522,9 @@ def parse_message(raw: bytes) -> ParsedMail:
     elif result.seat is None:
         result.error = N_("no 'seat:' line: say which seat you play (seat: NAME)")
     elif result.command is not None and result.command not in COMMANDS + ACTIONS:
-        result.error = f"unknown command {result.command[:30]!r}: use one of {', '.join(COMMANDS)}"
+        result.error_message = N_("unknown command %(command)s: use one of %(commands)s")
+        result.error_params = {"command": repr(result.command[:30]), "commands": ", ".join(COMMANDS)}
+        result.error = result.error_message % result.error_params
     elif result.command is None and not result.orders.strip():
         result.error = N_("no orders after the game:, seat: and secret: lines")
     return result

@@ -394,3 +394,23 @@ def test_help_on_an_unknown_topic_answers_in_french(
     body = text(db, reply)
     assert "Aucune partie de la page des ordres ne parle de" in body
     assert "Acheter" in body and "Déplacer" in body
+
+
+def test_an_unknown_command_is_refused_in_the_seats_language(
+    db: Database, handler: MailHandler, toy_game: dict[str, str]
+) -> None:
+    set_seat_lang(db, "north", "fr")
+    assert handler.handle(orders_mail(secret=toy_game["north"], body="command: danser")).status == "refused"
+    [refusal] = outbox_rows(db, "refusal")
+    assert "Votre message n'a pas pu être lu : commande inconnue 'danser'" in text(db, refusal)
+
+
+def test_an_unknown_command_keeps_its_english_refusal(
+    db: Database, handler: MailHandler, toy_game: dict[str, str]
+) -> None:
+    assert handler.handle(orders_mail(secret=toy_game["north"], body="command: dance")).status == "refused"
+    [refusal] = outbox_rows(db, "refusal")
+    assert (
+        "Your message could not be read: unknown command 'dance': use one of status, report, history, orders, "
+        "help, lang." in " ".join(text(db, refusal).split())
+    )
