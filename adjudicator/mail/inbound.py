@@ -18,8 +18,12 @@ The body follows the convention of PBEM judges (see ``orders/README.md``)::
     A Numidia holds
     end                           (optional: nothing after it is read)
 
-or, instead of orders, one command: ``status``, ``report``, ``history``, ``orders`` or
-``help [topic]`` (alone, or as ``command: status``). A command word is read in context by the
+or, instead of orders, one command: ``status``, ``report``, ``history``, ``orders``,
+``help [topic]`` or ``lang CODE`` (alone, or as ``command: status``), in English or in French
+(``état``, ``rapport``, ``historique``, ``ordres``, ``aide``, ``langue``: the one table of
+:mod:`adjudicator.mail.words`; the parsed command is its English word). A ``lang: fr`` line (or
+``langue: fr``) asks for the seat's own language: alone it is the ``lang`` command, beside orders
+the language is set before they are read. A command word is read in context by the
 handler: where the game's orders use the word (``vote mors`` in Planet Masters, ``help bleu
 with ...`` in Eollis) and the seat owes such orders, the line is orders
 (:mod:`adjudicator.mail.in_context`).

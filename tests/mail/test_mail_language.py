@@ -411,6 +411,28 @@ def test_an_unknown_command_keeps_its_english_refusal(
     assert handler.handle(orders_mail(secret=toy_game["north"], body="command: dance")).status == "refused"
     [refusal] = outbox_rows(db, "refusal")
     assert (
-        "Your message could not be read: unknown command 'dance': use one of status, report, history, orders, "
-        "help, lang." in " ".join(text(db, refusal).split())
+        "Your message could not be read: unknown command 'dance': use one of status, report, history, "
+        "orders, help, lang." in " ".join(text(db, refusal).split())
     )
+
+
+def test_the_referees_letter_about_a_failing_address_is_in_the_games_language(
+    db: Database, toy_game: dict[str, str]
+) -> None:
+    from adjudicator.mail.bounces import failing_line, tell_the_referee
+
+    set_game_lang(db, "fr")
+    with db.session() as session:
+        game = session.get(Game, "toy")
+        assert game is not None
+        game.referee_email = "ref@club.example"
+        seat = session.exec(select(Seat).where(Seat.game_id == "toy", Seat.name == "north")).one()
+        seat.lang = "en"  # the referee reads the game's language, not the seat's
+        seat.mail_failing_turn = 1
+        seat.mail_failing_reason = "550 5.1.1 user unknown"
+        assert tell_the_referee(session, game, seat)
+        assert failing_line(seat) == "mail failing since turn 1 (550 5.1.1 user unknown)"
+        session.commit()
+    [letter] = outbox_rows(db, "mail-failing")
+    assert "Le courrier à la place north échoue" in subject(db, letter)
+    assert "courrier en échec depuis le tour 1 (550 5.1.1 user unknown)" in text(db, letter)
