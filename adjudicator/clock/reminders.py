@@ -28,9 +28,11 @@ from sqlmodel import Session, select
 from adjudicator.core.deadlines import DeadlineError, absolute, parse_reminders
 from adjudicator.core.durations import format_duration, parse_duration
 from adjudicator.core.naming import branch_tag
+from adjudicator.core.readers import reader_language
 from adjudicator.core.store import Database, Game, ReminderSent, Seat, Turn, as_utc
 from adjudicator.core.waiting import CIVIL_DISORDER
 from adjudicator.games import get_ruleset
+from adjudicator.games.base import Spoken
 from adjudicator.post import outbox
 from adjudicator.post.compose import compose, stable_message_id
 from adjudicator.post.owed import owed_by, owed_text
@@ -235,42 +237,72 @@ def time_left(deadline: datetime, now: datetime) -> str:
 def reminder_text(
     referee: Referee, session: Session, game: Game, turn: Turn, seat: Seat, label: str, now: datetime
 ) -> tuple[str, str]:
-    """The plain-text body and the subject of a reminder; every time is absolute."""
+    """The plain-text body and the subject of a reminder, in the seat's language; every time is
+    absolute."""
     deadline = as_utc(turn.deadline_at)
     assert deadline is not None
     tz = seat.timezone or "UTC"
+    lang = reader_language(game, seat)
     owed = [r for r in referee.requests_of(turn) if r.seat == seat.name and not r.optional]
-    lines = [f"Game {game.id}, turn {turn.number} ({turn.label}): no orders from seat {seat.name} yet.", ""]
+    lines = [
+        lang._(
+            "Game %(game)s, turn %(turn)s (%(label)s): no orders from seat %(seat)s yet.",
+            game=game.id,
+            turn=turn.number,
+            label=Spoken(referee.ruleset_of(game), lang).label(turn.label),
+            seat=seat.name,
+        ),
+        "",
+    ]
     if label == GRACE:
         grace_end = deadline + parse_duration(game.grace or "0s")
-        subject = f"[{game.id}] Late: orders for turn {turn.number} still taken until {absolute(grace_end)}"
-        lines += [
-            f"The deadline passed at {absolute(deadline, tz)}.",
-            f"Your orders are still taken until {absolute(grace_end, tz)} (the grace period);",
+        subject = f"[{game.id}] " + lang._(
+            "Late: orders for turn %(turn)s still taken until %(until)s",
+            turn=turn.number,
+            until=absolute(grace_end),
+        )
+        lines += lang._(
+            "The deadline passed at %(deadline)s.\n"
+            "Your orders are still taken until %(until)s (the grace period);\n"
             "after that the turn closes and your seat plays its default orders.",
-        ]
+            deadline=absolute(deadline, tz),
+            until=absolute(grace_end, tz),
+        ).split("\n")
         if seat.status == CIVIL_DISORDER:  # the grace runs for other seats: the turn may close sooner
-            lines += [
-                "Your seat is in civil disorder: the turn does not wait for it, and closes as soon as",
-                "the seats it waits for are in.",
-            ]
+            lines += lang._(
+                "Your seat is in civil disorder: the turn does not wait for it, and closes as soon as\n"
+                "the seats it waits for are in."
+            ).split("\n")
     else:
-        subject = f"[{game.id}] Reminder: orders for turn {turn.number} due {absolute(deadline)}"
+        subject = f"[{game.id}] " + lang._(
+            "Reminder: orders for turn %(turn)s due %(deadline)s",
+            turn=turn.number,
+            deadline=absolute(deadline),
+        )
         lines += [
-            f"Deadline: {absolute(deadline, tz)}",
-            f"Time left: {time_left(deadline, now)} (this reminder was sent {absolute(now, tz)}).",
+            lang._("Deadline: %(deadline)s", deadline=absolute(deadline, tz)),
+            lang._(
+                "Time left: %(left)s (this reminder was sent %(sent)s).",
+                left=time_left(deadline, now),
+                sent=absolute(now, tz),
+            ),
         ]
         if game.nmr == "wait" and game.grace:
             grace_end = deadline + parse_duration(game.grace)
-            lines.append(f"Late orders are still taken until {absolute(grace_end, tz)} (grace period).")
+            lines.append(
+                lang._(
+                    "Late orders are still taken until %(until)s (grace period).",
+                    until=absolute(grace_end, tz),
+                )
+            )
         else:
-            lines.append("Without orders by then, your seat plays its default orders.")
+            lines.append(lang._("Without orders by then, your seat plays its default orders."))
     lines += ["", owed_text(owed_by(get_ruleset(game.ruleset), owed, seat.name))]
-    lines += [
-        "Reply with your orders, starting with the lines game:, seat:, secret: and turn:.",
-        "Add a line with the word 'final' to let the turn close as soon as every owed order is in;",
-        "without it you can still replace them until the turn closes.",
-    ]
+    lines += lang._(
+        "Reply with your orders, starting with the lines game:, seat:, secret: and turn:.\n"
+        "Add a line with the word 'final' to let the turn close as soon as every owed order is in;\n"
+        "without it you can still replace them until the turn closes."
+    ).split("\n")
     return "\n".join(lines) + "\n", subject
 
 

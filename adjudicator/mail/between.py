@@ -18,10 +18,13 @@ from datetime import datetime
 
 from adjudicator.core.engine import Referee, RefereeError, check_game_id
 from adjudicator.core.store import Database, Seat
+from adjudicator.games.language import ENGLISH, Language
 from adjudicator.mail.inbound import ParsedMail
+from adjudicator.mail.words import PROPOSALS, VOTES, answer_of, command_of
 from adjudicator.post.acks import answer_tag
 from adjudicator.post.letters import queue_letter
 from adjudicator.table import absence, proposals, resignation, signup
+from adjudicator.table.refusals import in_language
 
 SIGNUP_ACTIONS = ("join", "confirm")
 SEAT_ACTIONS = ("absence", "resign", "confirm", "propose", "vote")
@@ -82,7 +85,9 @@ def open_turn_of(referee: Referee, game_id: str) -> int | None:
         return turn.number if turn.status == "open" else None
 
 
-def check_bound_to_turn(referee: Referee, parsed: ParsedMail, game_id: str, what: str) -> None:
+def check_bound_to_turn(
+    referee: Referee, parsed: ParsedMail, game_id: str, what: str, lang: Language = ENGLISH
+) -> None:
     """An action of a running game answers its open turn, as orders do: the message says
     ``turn: N`` for the open turn, so an old message sent again (or read late) is never taken for
     a later turn. A reply to the referee's mail of the open turn says it as well as the line
@@ -97,75 +102,102 @@ def check_bound_to_turn(referee: Referee, parsed: ParsedMail, game_id: str, what
         return
     if parsed.turn is None:
         raise Refusal(
-            f"Your {what} does not say which turn it is for. Add the line 'turn: {open_turn}' under the "
-            f"secret: line and send it again (turn {open_turn} is open). Nothing was changed."
+            lang._(
+                "Your %(what)s does not say which turn it is for. Add the line 'turn: %(open)s' under the "
+                "secret: line and send it again (turn %(open)s is open). Nothing was changed.",
+                what=what,
+                open=open_turn,
+            )
         )
     raise Refusal(
-        f"Your {what} was written for turn {written if written is not None else parsed.turn[:12]!r}, but the "
-        f"open turn is {open_turn}: an old message is never taken again. Nothing was changed."
+        lang._(
+            "Your %(what)s was written for turn %(written)s, but the open turn is %(open)s: an old message "
+            "is never taken again. Nothing was changed.",
+            what=what,
+            written=written if written is not None else repr(parsed.turn[:12]),
+            open=open_turn,
+        )
     )
 
 
-def handle_seat_action(referee: Referee, parsed: ParsedMail, seat: Seat) -> Done:
-    """A verified seat's action; raises :class:`Refusal` with what to tell the seat.
+def handle_seat_action(referee: Referee, parsed: ParsedMail, seat: Seat, lang: Language = ENGLISH) -> Done:
+    """A verified seat's action; raises :class:`Refusal` with what to tell the seat (in ``lang``).
 
     Each is bound to what it answers: absences, resignations and proposals to the open turn
-    (``turn: N``), a vote to the proposal it names (``vote yes N``)."""
+    (``turn: N``), a vote to the proposal it names (``vote yes N``). The words may be French
+    (``absent``, ``démission``, ``proposer nulle``, ``vote oui 3``: :mod:`adjudicator.mail.words`)."""
     words = words_of(parsed)
     command = parsed.command
     if command in ("absence", "resign", "propose"):  # a vote is bound to the proposal it names
-        check_bound_to_turn(referee, parsed, seat.game_id, f"'{command}'")
+        written = words[0] if words and command_of(words[0]) == command else command
+        check_bound_to_turn(referee, parsed, seat.game_id, f"'{written}'", lang)
     try:
         if command == "absence":
-            return _absence(referee, seat, words)
+            return _absence(referee, seat, words, lang)
         if command == "resign":
             if len(words) != 1:
-                raise Refusal("write 'resign' alone on its line")
+                raise Refusal(lang._("write 'resign' alone on its line"))
             sent = resignation.ask(referee, seat.game_id, seat.name)
             return Done("handled", f"resignation of {seat.name} asked; code sent", sent)
         if command == "confirm":
             if len(words) != 2:
-                raise Refusal("write 'confirm CODE' with the code you were sent")
+                raise Refusal(lang._("write 'confirm CODE' with the code you were sent"))
             sent = resignation.confirm(referee, seat.game_id, seat.name, words[1])
             if sent is None:
-                raise Refusal("that code is not a pending confirmation of this seat (wrong, used or expired)")
+                raise Refusal(
+                    lang._("that code is not a pending confirmation of this seat (wrong, used or expired)")
+                )
             return Done("handled", f"{seat.name} resigned; civil disorder", sent)
         if command == "propose":
-            if len(words) < 2 or words[1].lower() not in proposals.KINDS or len(words) > 3:
-                raise Refusal("write 'propose draw' or 'propose concede SEAT'")
-            kind = words[1].lower()
+            kind = answer_of(PROPOSALS, words[1]) if len(words) >= 2 else None
+            if kind not in proposals.KINDS or len(words) > 3:
+                raise Refusal(lang._("write 'propose draw' or 'propose concede SEAT'"))
+            assert kind is not None
             to = words[2].lower() if len(words) == 3 else None
             result = proposals.propose(referee, seat.game_id, seat.name, kind, to)
-            return Done("handled", result.detail, result.replies + _ack(referee, seat, parsed, result.detail))
+            what = proposals.made_text(result, seat.name, lang)
+            return Done("handled", result.detail, result.replies + _ack(referee, seat, parsed, what, lang))
         if command == "vote":
             number = words[2].removeprefix("#") if len(words) == 3 else ""
             if len(words) != 3 or not (number.isascii() and number.isdigit() and len(number) <= 9):
                 raise Refusal(
-                    "write 'vote yes N' or 'vote no N' with the number of the proposal you were mailed"
+                    lang._(
+                        "write 'vote yes N' or 'vote no N' with the number of the proposal you were mailed"
+                    )
                 )
-            result = proposals.vote(referee, seat.game_id, seat.name, words[1], proposal=int(number))
+            choice = answer_of(VOTES, words[1]) or words[1]  # `vote oui 3` is `vote yes 3`
+            result = proposals.vote(referee, seat.game_id, seat.name, choice, proposal=int(number))
             return Done(
-                "handled", result.detail, result.replies + _ack(referee, seat, parsed, "vote recorded")
+                "handled",
+                result.detail,
+                result.replies + _ack(referee, seat, parsed, lang._("vote recorded"), lang),
             )
     except RefereeError as exc:
-        raise Refusal(str(exc)) from exc
-    raise Refusal(f"unknown action {command!r}")
+        raise Refusal(in_language(exc, lang)) from exc
+    raise Refusal(lang._("unknown action %(command)s", command=repr(command)))
 
 
-def _absence(referee: Referee, seat: Seat, words: list[str]) -> Done:
+def _absence(referee: Referee, seat: Seat, words: list[str], lang: Language = ENGLISH) -> Done:
     if len(words) != 3:
-        raise Refusal("write 'absence FROM TO' with two dates, e.g. absence 2026-12-24 2026-12-27")
+        raise Refusal(lang._("write 'absence FROM TO' with two dates, e.g. absence 2026-12-24 2026-12-27"))
     first, last = absence.read_day(words[1]), absence.read_day(words[2])
     declared = absence.declare(referee, seat.game_id, seat.name, first, last)
     moved = (
-        f" The deadline of the open turn moved to {declared.deadline:%Y-%m-%d %H:%M} UTC;"
-        " every seat was told."
+        lang._(
+            " The deadline of the open turn moved to %(deadline)s UTC; every seat was told.",
+            deadline=f"{declared.deadline:%Y-%m-%d %H:%M}",
+        )
         if declared.deadline
         else ""
     )
-    text = (
-        f"Your absence from {first} to {last} ({declared.days} days) is recorded; you have {declared.left} "
-        f"days of absence left.{moved}"
+    text = lang._(
+        "Your absence from %(first)s to %(last)s (%(days)s days) is recorded; you have %(left)s "
+        "days of absence left.%(moved)s",
+        first=first,
+        last=last,
+        days=declared.days,
+        left=declared.left,
+        moved=moved,
     )
     replies = declared.replies
     with referee.db.session() as session:
@@ -174,7 +206,7 @@ def _absence(referee: Referee, seat: Seat, words: list[str]) -> Done:
             session,
             game=game,
             to=seat.email,
-            title="Absence recorded",
+            title=lang._("Absence recorded"),
             text=text,
             kind="absence",
             key=(seat.name, f"{declared.starts_at:%Y%m%d%H%M}", f"{declared.ends_at:%Y%m%d%H%M}"),
@@ -184,7 +216,7 @@ def _absence(referee: Referee, seat: Seat, words: list[str]) -> Done:
     return Done("handled", f"absence of {seat.name} {first}..{last} recorded", replies)
 
 
-def _ack(referee: Referee, seat: Seat, parsed: ParsedMail, what: str) -> int:
+def _ack(referee: Referee, seat: Seat, parsed: ParsedMail, what: str, lang: Language = ENGLISH) -> int:
     """A short receipt to the seat for a proposal or a vote (its content is not repeated: sealed)."""
     with referee.db.session() as session:
         game = referee.game(session, seat.game_id)
@@ -192,8 +224,8 @@ def _ack(referee: Referee, seat: Seat, parsed: ParsedMail, what: str) -> int:
             session,
             game=game,
             to=seat.email,
-            title="Received",
-            text=f"Your message was taken: {what}.",
+            title=lang._("Received"),
+            text=lang._("Your message was taken: %(what)s.", what=what),
             kind="proposal-ack",
             key=(seat.name, answer_tag(parsed.message_id)),
             seat=seat.name,

@@ -29,7 +29,9 @@ from email.policy import compat32
 
 from sqlmodel import Session, select
 
+from adjudicator.core.readers import game_language
 from adjudicator.core.store import Game, OutboxMessage, Seat, Turn, pepper
+from adjudicator.games.language import ENGLISH, Language
 from adjudicator.post.compose import referee_mailbox
 
 log = logging.getLogger(__name__)
@@ -185,12 +187,12 @@ def clear_failing(session: Session, seat: Seat) -> bool:
     return True
 
 
-def failing_line(seat: Seat) -> str | None:
-    """``mail failing since turn 4 (550 5.1.1 user unknown)``, or ``None`` when it is not."""
+def failing_line(seat: Seat, lang: Language = ENGLISH) -> str | None:
+    """``mail failing since turn 4 (550 5.1.1 user unknown)`` in ``lang``, or ``None`` when it is not."""
     if seat.mail_failing_turn is None:
         return None
     reason = f" ({seat.mail_failing_reason})" if seat.mail_failing_reason else ""
-    return f"mail failing since turn {seat.mail_failing_turn}{reason}"
+    return lang._("mail failing since turn %(turn)s%(reason)s", turn=seat.mail_failing_turn, reason=reason)
 
 
 def tell_the_referee(session: Session, game: Game, seat: Seat) -> bool:
@@ -200,17 +202,22 @@ def tell_the_referee(session: Session, game: Game, seat: Seat) -> bool:
     from adjudicator.post.compose import compose, stable_message_id
     from adjudicator.post.outbox import queue_message
 
-    text = (
-        f"Game {game.id}: mail to seat {seat.name} <{seat.email}> bounces: {failing_line(seat)}.\n\n"
+    lang = game_language(game)  # the referee reads the game's language
+    text = lang._(
+        "Game %(game)s: mail to seat %(seat)s <%(address)s> bounces: %(failing)s.\n\n"
         "The seat's player may not be receiving turn notices, requests or reports. Missing orders\n"
         "will be shown as such in the reports. The mark clears when the seat's next mail arrives;\n"
         "to give the seat a new address:\n"
-        f"    pbem seat replace {game.id} {seat.name} --email NEW-ADDRESS\n"
+        "    pbem seat replace %(game)s %(seat)s --email NEW-ADDRESS\n",
+        game=game.id,
+        seat=seat.name,
+        address=seat.email,
+        failing=failing_line(seat, lang),
     )
     message_id = stable_message_id(game.id, seat.mail_failing_turn, seat.name, "mail-failing")
     msg = compose(
         to=game.referee_email,
-        subject=f"[{game.id}] Mail to seat {seat.name} is failing",
+        subject=f"[{game.id}] " + lang._("Mail to seat %(seat)s is failing", seat=seat.name),
         text=text,
         message_id=message_id,
     )

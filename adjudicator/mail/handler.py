@@ -54,6 +54,7 @@ from sqlmodel import Session, select
 from adjudicator.core.dbfaults import describe, is_database_error
 from adjudicator.core.engine import Referee, RefereeError, SubmitResult, check_game_id, deadline_with_grace
 from adjudicator.core.naming import local_time
+from adjudicator.core.readers import game_language, reader_language
 from adjudicator.core.store import (
     Database,
     Game,
@@ -66,14 +67,17 @@ from adjudicator.core.store import (
 )
 from adjudicator.games.base import HELP_HINT
 from adjudicator.games.base import REFEREE as REFEREE_SEAT
+from adjudicator.games.language import N_, Language
 from adjudicator.mail import between, in_context, orders_path, replies
 from adjudicator.mail.bounces import clear_failing, mark_failing, read_bounce, tell_the_referee
 from adjudicator.mail.commands import COMMANDS
+from adjudicator.mail.commands.lang import set_language
 from adjudicator.mail.inbound import ParsedMail, parse_message, record_of
 from adjudicator.mail.press import handle_press, is_press
 from adjudicator.mail.watch import WatchLine, handle_watch, watch_line
 from adjudicator.post import acks
 from adjudicator.post.config import int_setting
+from adjudicator.table.refusals import in_language
 
 log = logging.getLogger(__name__)
 
@@ -87,8 +91,16 @@ HOUR = timedelta(hours=1)
 #: What is kept of a message that was not verified, and for how long.
 UNVERIFIED_KEEP = 4096
 UNVERIFIED_EXPIRY = timedelta(days=7)
-TIP = f"Start the message with the lines game:, seat:, secret: and turn:, then your orders ({HELP_HINT})."
-UNVERIFIED_TIP = "Orders and commands are taken only from the seat's address with the seat's secret."
+TIP = N_("Start the message with the lines game:, seat:, secret: and turn:, then your orders (%(hint)s).")
+UNVERIFIED_TIP = N_("Orders and commands are taken only from the seat's address with the seat's secret.")
+
+
+REFEREE_COMMANDS = N_("The referee's commands are given on the referee's machine (pbem).")
+
+
+def tip(lang: Language) -> str:
+    """The refusal's tip in ``lang``: the lines a mail starts with."""
+    return lang._(TIP, hint=lang.gettext(HELP_HINT))
 
 
 @dataclass
@@ -353,33 +365,54 @@ class MailHandler:
                 if stored is not None and clear_failing(session, stored):
                     session.commit()
         if not self.verified:
-            # Nothing of an unverified message is quoted back: the note is in our words only.
+            # Nothing of an unverified message is quoted back: the note is in our words only, and in
+            # the game's language (nothing in an unverified mail decides anything, its language neither).
+            public = self.game_lang(seat.game_id)
             why = (
-                f"A message for seat {seat.name} came from an address that is not the seat's registered one."
+                public._(
+                    "A message for seat %(seat)s came from an address that is not the seat's registered one.",
+                    seat=seat.name,
+                )
                 if not from_seat
-                else f"The secret given for seat {seat.name} is wrong or missing."
+                else public._("The secret given for seat %(seat)s is wrong or missing.", seat=seat.name)
             )
             self._note_unverified(seat, parsed, why, foreign=not from_seat, now=now)
+        lang = self.lang(seat)
         if oversize:
             self._refuse(
                 seat,
                 parsed,
-                f"Your message is too large ({size / 1048576:.1f} MB; the limit is {limit // 1024} KiB). "
-                "Send the orders as plain text without large attachments.",
+                lang._(
+                    "Your message is too large (%(size)s MB; the limit is %(limit)s KiB). "
+                    "Send the orders as plain text without large attachments.",
+                    size=f"{size / 1048576:.1f}",
+                    limit=limit // 1024,
+                ),
                 now,
             )
         if parsed.error:
-            self._refuse(seat, parsed, f"Your message could not be read: {parsed.error}.", now)
+            # the parser's messages are in the catalogue (with their values apart, when they have some)
+            error = (
+                lang._(parsed.error_message, **parsed.error_params)
+                if parsed.error_message
+                else lang.gettext(parsed.error)
+            )
+            self._refuse(seat, parsed, lang._("Your message could not be read: %(error)s.", error=error), now)
         assert parsed.game is not None and parsed.seat is not None
+        if parsed.lang is not None or parsed.command == "lang":
+            if seat.name == REFEREE_SEAT:
+                self._refuse(seat, parsed, lang._(REFEREE_COMMANDS), now)
+            if parsed.command == "lang" or (parsed.command is None and not parsed.orders.strip()):
+                return self._command(parsed, seat, now)
+            assert parsed.lang is not None
+            seat = set_language(self, parsed, seat, parsed.lang, now)  # then the rest, in the new language
         if is_press(parsed):  # `press to ...`: relayed to the seats named (the referee may write too)
             return handle_press(self, parsed, seat, now)
         if parsed.command and in_context.reads_as_orders(self.referee, parsed, seat):
             parsed.command = None  # the game's orders use the word, and the seat owes them now
         if parsed.command:
             if seat.name == REFEREE_SEAT:
-                self._refuse(
-                    seat, parsed, "The referee's commands are given on the referee's machine (pbem).", now
-                )
+                self._refuse(seat, parsed, lang._(REFEREE_COMMANDS), now)
             return self._command(parsed, seat, now)
         return self._orders(parsed, seat, now)
 
@@ -417,6 +450,17 @@ class MailHandler:
                 )
         return handle_watch(self, parsed, line, now)
 
+    def lang(self, seat: Seat) -> Language:
+        """The language ``seat`` reads: its own, else its game's."""
+        with self.db.session() as session:
+            game = session.get(Game, seat.game_id)
+        return reader_language(game, seat)
+
+    def game_lang(self, game_id: str) -> Language:
+        """The game's language: what is written to a reader the message does not prove to be."""
+        with self.db.session() as session:
+            return game_language(session.get(Game, game_id))
+
     def _seat_named(self, parsed: ParsedMail) -> Seat | None:
         """The seat the message names, or ``None`` (then nobody can be answered)."""
         if not parsed.game or not parsed.seat:
@@ -443,6 +487,7 @@ class MailHandler:
     ) -> None:
         """Stop with ``refused``; a fixed note to the seat's registered address (limited apart)."""
         assert seat.email
+        public = self.game_lang(seat.game_id)  # read before the transaction (SQLite: one writer)
         with self.db.session() as session:
             if _recent_refusals(session, seat, now, "unverified") >= REFUSALS_PER_SEAT_PER_HOUR:
                 raise _Outcome("refused", f"{reason} (no note: limit for this seat reached)")
@@ -451,7 +496,7 @@ class MailHandler:
                 seat=seat,
                 reason=reason,
                 inbound_id=parsed.message_id,
-                tip=UNVERIFIED_TIP,
+                tip=public.gettext(UNVERIFIED_TIP),
                 foreign_sender=foreign,
                 kind="unverified",
             )
@@ -465,10 +510,13 @@ class MailHandler:
 
         Only for a verified message: the reason may quote it (its sender wrote it)."""
         assert self.verified and seat.email
+        lang = self.lang(seat)  # read before the transaction (SQLite: one writer)
         with self.db.session() as session:
             if _recent_refusals(session, seat, now) >= REFUSALS_PER_SEAT_PER_HOUR:
                 raise _Outcome("refused", f"{reason} (no reply: refusal limit for this seat reached)")
-            row = acks.queue_refusal(session, seat=seat, reason=reason, inbound_id=parsed.message_id, tip=TIP)
+            row = acks.queue_refusal(
+                session, seat=seat, reason=reason, inbound_id=parsed.message_id, tip=tip(lang)
+            )
             if row is not None:
                 row.created_at = now  # the referee's clock decides the refusal window
                 self.replies += 1
@@ -488,10 +536,12 @@ class MailHandler:
                 received = self.received or now  # lateness is decided by the time of receipt
                 if turn.status == "open" and deadline is not None and received > deadline:
                     local = local_time(deadline, seat.timezone)
-                    late = (
-                        f"Your orders arrived after the deadline of turn {turn.number} "
-                        f"({deadline:%Y-%m-%d %H:%M} UTC{', ' + local if local else ''}); "
-                        "the turn is closing without them."
+                    late = reader_language(game, seat)._(
+                        "Your orders arrived after the deadline of turn %(turn)s "
+                        "(%(deadline)s UTC%(local)s); the turn is closing without them.",
+                        turn=turn.number,
+                        deadline=f"{deadline:%Y-%m-%d %H:%M}",
+                        local=", " + local if local else "",
                     )
         written_for, replied = replies.turn_meant(parsed)
         if open_turn is not None:
@@ -499,7 +549,7 @@ class MailHandler:
                 current = replied is None or replies.on_the_line_of_play(session, seat.game_id, replied)
             if written_for != open_turn or not current:
                 why = replies.wrong_turn_reason(
-                    parsed.turn, written_for, replied, open_turn, seat.game_id, seat.name
+                    parsed.turn, written_for, replied, open_turn, seat.game_id, seat.name, self.lang(seat)
                 )
                 self._refuse(seat, parsed, why, now)
         if late is not None:
@@ -530,7 +580,7 @@ class MailHandler:
                 received_at=self.received,
             )
         except RefereeError as exc:
-            self._refuse(seat, parsed, str(exc), now)
+            self._refuse(seat, parsed, in_language(exc, self.lang(seat)), now)
             raise  # unreachable: _refuse always raises
         except (SQLAlchemyError, OSError):
             raise  # the database or the disk: a passing failure, the message is tried again
@@ -559,9 +609,11 @@ class MailHandler:
             self._refuse(
                 seat,
                 parsed,
-                "The referee's program could not read these orders (an error on our side, logged for the "
-                "referee). Nothing was stored; your previous orders stay in force. Please tell the referee "
-                "and try writing the orders differently.",
+                self.lang(seat)._(
+                    "The referee's program could not read these orders (an error on our side, logged for "
+                    "the referee). Nothing was stored; your previous orders stay in force. Please tell the "
+                    "referee and try writing the orders differently."
+                ),
                 now,
             )
         except _Outcome as outcome:
@@ -572,7 +624,12 @@ class MailHandler:
         """A verified seat's command, answered by its module (:data:`~adjudicator.mail.commands.COMMANDS`)."""
         command = COMMANDS.get(parsed.command or "")
         if command is None:
-            self._refuse(seat, parsed, f"There is no command {parsed.command!r}.", now)
+            self._refuse(
+                seat,
+                parsed,
+                self.lang(seat)._("There is no command %(command)s.", command=repr(parsed.command)),
+                now,
+            )
         return command(self, parsed, seat, now)
 
     def refuse(self, seat: Seat, parsed: ParsedMail, reason: str, now: datetime) -> NoReturn:

@@ -18,8 +18,12 @@ The body follows the convention of PBEM judges (see ``orders/README.md``)::
     A Numidia holds
     end                           (optional: nothing after it is read)
 
-or, instead of orders, one command: ``status``, ``report``, ``history``, ``orders`` or
-``help [topic]`` (alone, or as ``command: status``). A command word is read in context by the
+or, instead of orders, one command: ``status``, ``report``, ``history``, ``orders``,
+``help [topic]`` or ``lang CODE`` (alone, or as ``command: status``), in English or in French
+(``état``, ``rapport``, ``historique``, ``ordres``, ``aide``, ``langue``: the one table of
+:mod:`adjudicator.mail.words`; the parsed command is its English word). A ``lang: fr`` line (or
+``langue: fr``) asks for the seat's own language: alone it is the ``lang`` command, beside orders
+the language is set before they are read. A command word is read in context by the
 handler: where the game's orders use the word (``vote mors`` in Planet Masters, ``help bleu
 with ...`` in Eollis) and the seat owes such orders, the line is orders
 (:mod:`adjudicator.mail.in_context`).
@@ -51,20 +55,26 @@ from email.policy import compat32
 from email.policy import default as default_policy
 from functools import lru_cache
 
+from adjudicator.games.language import N_
 from adjudicator.mail.authentication import authentication_failures
+from adjudicator.mail.words import command_of
 
-COMMANDS = ("status", "report", "history", "orders", "help")
-#: Commands that take words after them on their one line (``help vote``).
-COMMANDS_WITH_TOPIC = ("help",)
+COMMANDS = ("status", "report", "history", "orders", "help", "lang")
+#: Commands that take words after them on their one line (``help vote``, ``lang fr``).
+COMMANDS_WITH_TOPIC = ("help", "lang")
 #: One-line actions between the players (``mail/between.py``): the first word of the only line.
 ACTIONS = ("join", "confirm", "absence", "resign", "propose", "vote")
-HEADER_KEYS = ("game", "seat", "secret", "turn", "request", "command")
+HEADER_KEYS = ("game", "seat", "secret", "turn", "request", "command", "lang")
+#: the header lines' other names (``langue: fr`` is ``lang: fr``)
+HEADER_ALIASES = {"langue": "lang", "language": "lang"}
 #: Longest orders text taken from one message (the engine's own limit is 64 KiB).
 MAX_TEXT_CHARS = 64 * 1024
 #: Parts larger than this are not decoded at all (a 10 MB attachment is never read into text).
 MAX_PART_BYTES = 4 * 1024 * 1024
 
-_HEADER_LINE = re.compile(r"^\s*(game|seat|secret|turn|request|command)\s*[:=]\s*(.*?)\s*$", re.IGNORECASE)
+_HEADER_LINE = re.compile(
+    r"^\s*(game|seat|secret|turn|request|command|lang|langue|language)\s*[:=]\s*(.*?)\s*$", re.IGNORECASE
+)
 _SECRET_LINE = re.compile(r"^(\s*secret\s*[:=]\s*)(.*)$", re.IGNORECASE | re.MULTILINE)
 _CONFIRM_LINE = re.compile(r"^(\s*confirm\s+)(.*)$", re.IGNORECASE | re.MULTILINE)  # its code is a secret too
 _BOUNDARY_LINE = re.compile(r"^--[\x21-\x7e]{1,200}\s*$")
@@ -107,11 +117,16 @@ class ParsedMail:
     command: str | None = None
     #: the command came from a ``command:`` line (never read as orders, whatever the game's words)
     command_written: bool = False
+    #: the ``lang:`` line as written: the language the seat (or observer) asks to read from now on
+    lang: str | None = None
     orders: str = ""
     automatic: str | None = None  # why this message must never be answered (bounce, auto-reply...)
     #: DKIM/DMARC failures the referee's server found for the From domain (``dkim=fail``...)
     authentication: tuple[str, ...] = ()
     error: str | None = None
+    #: the values of ``error``'s message when it has some (the message is then ``error_message``)
+    error_message: str | None = None
+    error_params: dict[str, str] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     headers_text: str = field(default="", repr=False)  # every header, decoded, one per line
     text_read: str = field(default="", repr=False)  # the body (and attachment) text as read
@@ -376,6 +391,7 @@ def split_headers(text: str) -> tuple[dict[str, str], str]:
         match = _HEADER_LINE.match(line)
         if match:
             key = match.group(1).lower()
+            key = HEADER_ALIASES.get(key, key)
             headers.setdefault(key, match.group(2)[:200])
             lines[i] = ""
     # Orders end at an `end` line; the lines up to the first order keep their numbers as blanks.
@@ -399,14 +415,20 @@ def subject_orders(subject: str) -> str:
 
 
 def _command(headers: dict[str, str], orders: str) -> str | None:
+    """The command a mail gives, as its English word (:mod:`adjudicator.mail.words` reads the
+    words of every language); a ``command:`` line naming no command is kept as written (refused)."""
     if "command" in headers:
-        return headers["command"].strip().lower()
-    words = [w.lower() for w in orders.split()]
-    if len(words) == 1 and words[0] in COMMANDS:
+        written = headers["command"].strip().lower()
+        first = written.split()[0] if written.split() else written
+        return command_of(first) or written
+    words = [command_of(w) or w.lower() for w in orders.split()[:2]]
+    if len(orders.split()) == 1 and words[0] in COMMANDS:
         return words[0]
     lines = [line for line in orders.split("\n") if line.strip()]
     if len(lines) == 1 and words and words[0] in ACTIONS + COMMANDS_WITH_TOPIC:
         return words[0]
+    if not orders.strip() and "lang" in headers:  # a `lang: fr` line alone: the language command
+        return "lang"
     return None
 
 
@@ -486,7 +508,8 @@ def parse_message(raw: bytes) -> ParsedMail:
     result.secret = (headers.get("secret") or "").strip() or None
     result.turn = (headers.get("turn") or "").strip() or None
     result.request = (headers.get("request") or "").strip() or None
-    if not orders.strip() and "command" not in headers:
+    result.lang = (headers.get("lang") or "").strip() or None
+    if not orders.strip() and "command" not in headers and "lang" not in headers:
         written = subject_orders(result.subject)
         if written:  # a fresh mail with its one order (or command) in the subject and none below
             orders = written
@@ -495,15 +518,17 @@ def parse_message(raw: bytes) -> ParsedMail:
     result.command_written = "command" in headers
     result.orders = orders[:MAX_TEXT_CHARS]
     if not sender or "@" not in sender:
-        result.error = "no sender address (From) could be read"
+        result.error = N_("no sender address (From) could be read")
     elif not body.strip() and not attached.strip():
-        result.error = "the message has no text: write the orders in the body as plain text"
+        result.error = N_("the message has no text: write the orders in the body as plain text")
     elif result.game is None:
-        result.error = "no 'game:' line: start the message with game:, seat: and secret: lines"
+        result.error = N_("no 'game:' line: start the message with game:, seat: and secret: lines")
     elif result.seat is None:
-        result.error = "no 'seat:' line: say which seat you play (seat: NAME)"
+        result.error = N_("no 'seat:' line: say which seat you play (seat: NAME)")
     elif result.command is not None and result.command not in COMMANDS + ACTIONS:
-        result.error = f"unknown command {result.command[:30]!r}: use one of {', '.join(COMMANDS)}"
+        result.error_message = N_("unknown command %(command)s: use one of %(commands)s")
+        result.error_params = {"command": repr(result.command[:30]), "commands": ", ".join(COMMANDS)}
+        result.error = result.error_message % result.error_params
     elif result.command is None and not result.orders.strip():
-        result.error = "no orders after the game:, seat: and secret: lines"
+        result.error = N_("no orders after the game:, seat: and secret: lines")
     return result

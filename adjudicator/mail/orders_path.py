@@ -174,7 +174,7 @@ class Taken:
 
 def eligible(parsed: ParsedMail, oversize: bool) -> bool:
     """Whether a message may be orders from a seat (looked at without the database)."""
-    if oversize or parsed.error or parsed.automatic or parsed.command is not None:
+    if oversize or parsed.error or parsed.automatic or parsed.command is not None or parsed.lang is not None:
         return False
     if not (parsed.sender and parsed.game and parsed.seat and parsed.secret) or parsed.seat == REFEREE_SEAT:
         return False

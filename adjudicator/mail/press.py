@@ -16,6 +16,7 @@ from adjudicator.mail.between import Refusal, check_bound_to_turn
 from adjudicator.mail.inbound import ParsedMail
 from adjudicator.post import acks
 from adjudicator.table.press import PressRefused, receipt_text, send_press, split_press
+from adjudicator.table.refusals import in_language
 
 if TYPE_CHECKING:
     from adjudicator.mail.handler import MailHandler
@@ -31,8 +32,9 @@ def handle_press(handler: MailHandler, parsed: ParsedMail, seat: Seat, now: date
     found = split_press(parsed.orders)
     assert found is not None
     to, text = found
+    lang = handler.lang(seat)
     try:  # bound to the open turn, as orders are: an old press sent again is not relayed again
-        check_bound_to_turn(handler.referee, parsed, seat.game_id, "press message")
+        check_bound_to_turn(handler.referee, parsed, seat.game_id, lang._("press message"), lang)
     except Refusal as exc:
         handler._refuse(seat, parsed, str(exc), now)
     try:
@@ -53,14 +55,16 @@ def handle_press(handler: MailHandler, parsed: ParsedMail, seat: Seat, now: date
                 session,
                 game=game,
                 seat=seat,
-                title="Press relayed",
-                text=receipt_text(relayed, game),
+                title=lang._("Press relayed"),
+                text=receipt_text(relayed, game, lang),
                 inbound_id=parsed.message_id,
                 command="press",
             ):
                 handler.replies += 1
     except PressRefused as exc:
-        handler._refuse(seat, parsed, str(exc), now)  # raises: the refusal goes to the registered address
+        handler._refuse(
+            seat, parsed, in_language(exc, lang), now
+        )  # raises: the refusal goes to the registered address
         raise  # unreachable
     return (
         f"press {relayed.seq} of {seat.game_id} turn {relayed.turn} from {seat.name}: "

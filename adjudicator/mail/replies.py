@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from sqlmodel import Session
 
 from adjudicator.core.naming import branch_generation
+from adjudicator.games.language import ENGLISH, N_, Language
 from adjudicator.mail.inbound import ParsedMail
 from adjudicator.post.compose import mail_domain
 
@@ -114,46 +115,83 @@ def on_the_line_of_play(session: Session, game_id: str, found: Replied) -> bool:
     return branch_generation(session, game_id, found.of_turn) == found.generation
 
 
-def lines_to_write(game_id: str, seat: str, open_turn: int) -> str:
+def lines_to_write(game_id: str, seat: str, open_turn: int, lang: Language = ENGLISH) -> str:
     """The header lines a mail for the open turn starts with (the secret never written back)."""
-    return (
-        f"    game: {game_id}\n    seat: {seat}\n    secret: (your secret)\n    turn: {open_turn}\n\n"
+    return lang._(
+        "    game: %(game)s\n    seat: %(seat)s\n    secret: (your secret)\n    turn: %(turn)s\n\n"
         "then your orders, one per line. Replying to the referee's latest turn mail also names the "
-        "turn. Send the word help alone for the order syntax of this game."
+        "turn. Send the word help alone for the order syntax of this game.",
+        game=game_id,
+        seat=seat,
+        turn=open_turn,
     )
 
 
+#: the kinds of the referee's turn mails, as a reply names them
+KINDS = {
+    "notice": N_("notice"),
+    "reminder": N_("reminder"),
+    "ack": N_("acknowledgement"),
+    "report": N_("report"),
+}
+
+
 def wrong_turn_reason(
-    line: str | None, written_for: int | None, found: Replied | None, open_turn: int, game_id: str, seat: str
+    line: str | None,
+    written_for: int | None,
+    found: Replied | None,
+    open_turn: int,
+    game_id: str,
+    seat: str,
+    lang: Language = ENGLISH,
 ) -> str:
-    """Why orders not meant for the open turn are refused, and the lines to write."""
-    write = lines_to_write(game_id, seat, open_turn)
+    """Why orders not meant for the open turn are refused, and the lines to write (in ``lang``)."""
+    write = lines_to_write(game_id, seat, open_turn, lang)
+    kind = lang.gettext(KINDS[found.kind]) if found is not None and found.kind in KINDS else ""
+    if found is not None and lang.code == "en":
+        kind = found.kind  # the English mail names the kind by its word in the Message-ID
     if found is not None and found.turn == open_turn:
-        return (
-            f"You replied to the referee's {found.kind} of turn {found.of_turn}, but a rollback of the game "
-            f"has replaced that turn since: turn {open_turn} is open again from another position. "
+        return lang._(
+            "You replied to the referee's %(kind)s of turn %(of_turn)s, but a rollback of the game "
+            "has replaced that turn since: turn %(open)s is open again from another position. "
             "Nothing was changed. Read the new turn mail and send your orders again, starting with"
-            f"\n\n{write}"
+            "\n\n%(write)s",
+            kind=kind,
+            of_turn=found.of_turn,
+            open=open_turn,
+            write=write,
         )
     if found is not None:
-        return (
-            f"You replied to the referee's {found.kind} of turn {found.of_turn}, for turn {found.turn}, "
-            f"which is not open: turn {open_turn} is. An answer to an earlier turn is never taken again. "
-            f"Nothing was changed. If you meant turn {open_turn}, start your mail with\n\n{write}"
+        return lang._(
+            "You replied to the referee's %(kind)s of turn %(of_turn)s, for turn %(turn)s, "
+            "which is not open: turn %(open)s is. An answer to an earlier turn is never taken again. "
+            "Nothing was changed. If you meant turn %(open)s, start your mail with\n\n%(write)s",
+            kind=kind,
+            of_turn=found.of_turn,
+            turn=found.turn,
+            open=open_turn,
+            write=write,
         )
     if line is None:
-        return (
+        return lang._(
             "Your orders do not say which turn they are for: there is no turn: line, and the mail is "
-            f"not a reply to a turn mail of the referee (turn {open_turn} is open). Nothing was changed. "
-            f"Start your mail with\n\n{write}"
+            "not a reply to a turn mail of the referee (turn %(open)s is open). Nothing was changed. "
+            "Start your mail with\n\n%(write)s",
+            open=open_turn,
+            write=write,
         )
     if written_for is None:
-        return (
-            f"The turn: line could not be read; write it as 'turn: {open_turn}' (turn {open_turn} is open). "
-            f"Nothing was changed. Start your mail with\n\n{write}"
+        return lang._(
+            "The turn: line could not be read; write it as 'turn: %(open)s' (turn %(open)s is open). "
+            "Nothing was changed. Start your mail with\n\n%(write)s",
+            open=open_turn,
+            write=write,
         )
-    return (
-        f"These orders were written for turn {written_for}, but the open turn is {open_turn}: an old "
-        f"message is never taken again. If you meant turn {open_turn}, start your mail with\n\n{write}\n\n"
-        "Nothing was changed."
+    return lang._(
+        "These orders were written for turn %(turn)s, but the open turn is %(open)s: an old "
+        "message is never taken again. If you meant turn %(open)s, start your mail with\n\n%(write)s\n\n"
+        "Nothing was changed.",
+        turn=written_for,
+        open=open_turn,
+        write=write,
     )

@@ -1,5 +1,10 @@
 """``watch GAME`` / ``watch GAME CODE`` / ``unwatch GAME CODE`` by mail, from any address.
 
+An observer chooses the language of its reports with a ``lang: fr`` line in a ``watch GAME CODE``
+mail: the code proves the address, as it does for the confirmation, so the language is set only
+then (a ``lang:`` line in a ``watch GAME`` mail, which proves nothing, is not read). The observer is
+answered in the new language; a code the referee does not write gets the list of those it writes.
+
 Such a mail names no seat and carries no seat secret, so it is never *verified* in the handler's
 sense: it is kept only in the bounded log of unverified mail (its code redacted), nothing of it is
 quoted back, and the only mail it can ever cause is the one code mail of
@@ -15,7 +20,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from sqlmodel import Session
+
 from adjudicator.core.engine import RefereeError, check_game_id
+from adjudicator.core.store import Game
+from adjudicator.games.language import LanguageError, language, parse_language
 from adjudicator.mail.inbound import ParsedMail
 from adjudicator.mail.list_headers import unsubscribe_tag_of
 from adjudicator.table import observers
@@ -70,6 +79,8 @@ def handle_watch(handler: MailHandler, parsed: ParsedMail, line: WatchLine, now:
             return "refused", "unwatch: no observer with this code (nothing sent)"
         if line.code:
             if observers.confirm_watch(session, line.game, parsed.sender, line.code, now):
+                if parsed.lang is not None:
+                    return _set_language(handler, session, parsed, line)
                 return "handled", f"watch: {line.game} confirmed for this address"
             return "refused", "watch: wrong code (nothing sent)"
         try:
@@ -80,6 +91,42 @@ def handle_watch(handler: MailHandler, parsed: ParsedMail, line: WatchLine, now:
         handler.replies += 1
         return "handled", f"watch: code sent for {line.game}"
     return "ignored", f"watch: {what}"
+
+
+def _set_language(
+    handler: MailHandler, session: Session, parsed: ParsedMail, line: WatchLine
+) -> tuple[str, str]:
+    """A confirmed observer's ``lang:`` line: its language set and confirmed, or the languages listed."""
+    from adjudicator.mail.commands.lang import known, shown
+    from adjudicator.post.letters import queue_letter
+
+    assert parsed.lang is not None and line.code is not None
+    now = handler.referee.clock()
+    try:
+        code = parse_language(parsed.lang)
+    except LanguageError:
+        game = session.get(Game, line.game)
+        lang = observers.observer_language(session, line.game, parsed.sender)
+        if game is not None and queue_letter(
+            session,
+            game=game,
+            to=parsed.sender,
+            title=lang._("Language"),
+            text=lang._(
+                "The referee does not write the language %(asked)s. Write one of these codes after "
+                "lang: %(known)s. Nothing was changed.",
+                asked=shown(parsed.lang),
+                known=known(),
+            ),
+            kind="watch-lang",
+            key=(line.game, "unknown", f"{now:%Y%m%d%H%M%S}"),
+        ):
+            handler.replies += 1
+        return "refused", f"watch: {line.game} confirmed; unknown language (answered)"
+    if observers.set_language(session, line.game, parsed.sender, line.code, language(code), now):
+        handler.replies += 1
+        return "handled", f"watch: {line.game} confirmed for this address; language {code}"
+    return "handled", f"watch: {line.game} confirmed for this address"
 
 
 __all__ = ["WatchLine", "handle_watch", "watch_line"]

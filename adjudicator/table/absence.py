@@ -17,10 +17,14 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import func
 from sqlmodel import Session, select
 
-from adjudicator.core.engine import Referee, RefereeError, Refused
+from adjudicator.core.engine import Referee, RefereeError
+from adjudicator.core.readers import reader_language
 from adjudicator.core.store import Absence, Game, Seat, Turn, as_utc
 from adjudicator.core.waiting import deadline_after_absences
+from adjudicator.games.base import Spoken
+from adjudicator.games.language import ENGLISH, N_, Language
 from adjudicator.post.letters import queue_letter
+from adjudicator.table.refusals import refused
 from adjudicator.table.signup import terms
 
 
@@ -32,7 +36,11 @@ def read_day(text: str) -> date:
             raise ValueError(text)
         return date.fromisoformat(text)
     except ValueError:
-        raise RefereeError(f"{text[:20]!r} is not a date: write it as YYYY-MM-DD, e.g. 2026-12-24") from None
+        raise refused(
+            N_("%(text)s is not a date: write it as YYYY-MM-DD, e.g. 2026-12-24"),
+            RefereeError,
+            text=repr(text[:20]),
+        ) from None
 
 
 def days_used(session: Session, game_id: str, seat: str) -> int:
@@ -52,21 +60,28 @@ def days_left(session: Session, game_id: str, seat: str) -> int | None:
     return max(allowance - days_used(session, game_id, seat), 0)
 
 
-def allowance_line(session: Session, game: Game, seat: str | None) -> str | None:
-    """The reports' line about absences, for a seat of a game that allows them."""
+def allowance_line(session: Session, game: Game, seat: str | None, lang: Language = ENGLISH) -> str | None:
+    """The reports' line about absences, for a seat of a game that allows them (in ``lang``)."""
     if seat is None:
         return None
     left = days_left(session, game.id, seat)
     if left is None:
         return None
     allowance = terms(session, game.id).absence_days
-    return f"Absence allowance: {left} of {allowance} days left (write 'absence FROM TO' to use them)."
+    return lang.n_(
+        "Absence allowance: %(left)s of %(num)d day left (write 'absence FROM TO' to use them).",
+        "Absence allowance: %(left)s of %(num)d days left (write 'absence FROM TO' to use them).",
+        allowance,
+        left=left,
+    )
 
 
-def status_lines(session: Session, game: Game, seat: str, now: datetime) -> list[str]:
+def status_lines(
+    session: Session, game: Game, seat: str, now: datetime, lang: Language = ENGLISH
+) -> list[str]:
     """What the ``status`` reply says of a seat's absences: its allowance left and the absences it
-    recorded that have not ended yet (nothing when the game allows none)."""
-    line = allowance_line(session, game, seat)
+    recorded that have not ended yet (nothing when the game allows none), in ``lang``."""
+    line = allowance_line(session, game, seat, lang)
     if line is None:
         return []
     rows = session.exec(
@@ -76,8 +91,15 @@ def status_lines(session: Session, game: Game, seat: str, now: datetime) -> list
     ).all()
     utc = "%Y-%m-%d %H:%M UTC"
     return [line] + [
-        f"Absence recorded: {as_utc(r.starts_at):{utc}} until {as_utc(r.ends_at):{utc}}"
-        f" ({r.days} day{'s' if r.days != 1 else ''}); deadlines falling in it move to its end."
+        lang.n_(
+            "Absence recorded: %(starts)s until %(ends)s (%(num)d day); "
+            "deadlines falling in it move to its end.",
+            "Absence recorded: %(starts)s until %(ends)s (%(num)d days); "
+            "deadlines falling in it move to its end.",
+            r.days,
+            starts=f"{as_utc(r.starts_at):{utc}}",
+            ends=f"{as_utc(r.ends_at):{utc}}",
+        )
         for r in rows
     ]
 
@@ -117,25 +139,38 @@ def declare(referee: Referee, game_id: str, seat_name: str, first: date, last: d
         game = referee.game(session, game_id, lock=True)
         seat = referee.seat(session, game_id, seat_name)
         if game.status == "over":
-            raise Refused(f"game {game_id!r} is over")
+            raise refused(N_("game %(game)s is over"), game=repr(game_id))
         allowance = terms(session, game_id).absence_days
         if allowance <= 0:
-            raise Refused(
-                f"game {game_id!r} allows no absences (the referee sets an allowance with --absence)"
+            raise refused(
+                N_("game %(game)s allows no absences (the referee sets an allowance with --absence)"),
+                game=repr(game_id),
             )
         if last < first:
-            raise RefereeError(f"the absence ends ({last}) before it starts ({first})")
+            raise refused(
+                N_("the absence ends (%(last)s) before it starts (%(first)s)"),
+                RefereeError,
+                last=last,
+                first=first,
+            )
         zone = ZoneInfo(seat.timezone)
         starts = datetime.combine(first, time(0), zone).astimezone(ZoneInfo("UTC"))
         ends = datetime.combine(last + timedelta(days=1), time(0), zone).astimezone(ZoneInfo("UTC"))
         if ends <= now:
-            raise RefereeError(f"the absence {first} to {last} is over already")
+            raise refused(
+                N_("the absence %(first)s to %(last)s is over already"), RefereeError, first=first, last=last
+            )
         days = _days_not_declared(session, game_id, seat.name, first, last, zone)
         left = allowance - days_used(session, game_id, seat.name)
         if days > left:
-            raise Refused(
-                f"an absence of {days} days is more than the allowance left: {max(left, 0)} of "
-                f"{allowance} days. Nothing was changed."
+            raise refused(
+                N_(
+                    "an absence of %(days)s days is more than the allowance left: %(left)s of "
+                    "%(allowance)s days. Nothing was changed."
+                ),
+                days=days,
+                left=max(left, 0),
+                allowance=allowance,
             )
         session.add(
             Absence(
@@ -162,16 +197,20 @@ def declare(referee: Referee, game_id: str, seat_name: str, first: date, last: d
         for other in seats:
             if not other.email:
                 continue
-            text = (
-                f"A player is away, so the deadline of turn {turn.number} ({turn.label}) moved from "
-                f"{before:%Y-%m-%d %H:%M} UTC to {after:%Y-%m-%d %H:%M} UTC."
+            lang = reader_language(game, other)
+            text = lang._(
+                "A player is away, so the deadline of turn %(turn)s (%(label)s) moved from "
+                "%(before)s UTC to %(after)s UTC.",
+                turn=turn.number,
+                label=Spoken(referee.ruleset_of(game), lang).label(turn.label),
+                before=f"{before:%Y-%m-%d %H:%M}",
+                after=f"{after:%Y-%m-%d %H:%M}",
             )
-
             if queue_letter(
                 session,
                 game=game,
                 to=other.email,
-                title=f"New deadline for turn {turn.number}",
+                title=lang._("New deadline for turn %(turn)s", turn=turn.number),
                 text=text,
                 kind="deadline-moved",
                 key=(turn.number, other.name, f"{after:%Y%m%d%H%M}"),

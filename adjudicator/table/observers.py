@@ -22,6 +22,7 @@ from sqlmodel import Session, select
 
 from adjudicator.core.engine import RefereeError, check_email, check_game_id
 from adjudicator.core.naming import mailbox_of
+from adjudicator.core.readers import game_language, reader_language
 from adjudicator.core.store import (
     Game,
     Observer,
@@ -31,6 +32,7 @@ from adjudicator.core.store import (
     hash_secret,
     new_secret,
 )
+from adjudicator.games.language import Language
 from adjudicator.post import outbox
 from adjudicator.post.compose import compose, stable_message_id
 from adjudicator.post.config import int_setting
@@ -117,11 +119,12 @@ def request_watch(session: Session, game_id: str, address: str, now: datetime) -
     row.confirmed_at = None
     session.add(row)
     context = {"game_id": game.id, "code": code}
+    lang = game_language(game)  # the asking mail proves nothing: the game's language
     msg = compose(
         to=address,
-        subject=f"[{game.id}] Confirm: watch this game?",
-        text=render("watch-code.txt.j2", game.ruleset, **context),
-        html=render("watch-code.html.j2", game.ruleset, **context),
+        subject=f"[{game.id}] " + lang._("Confirm: watch this game?"),
+        text=render("watch-code.txt.j2", game.ruleset, lang=lang, **context),
+        html=render("watch-code.html.j2", game.ruleset, lang=lang, **context),
         message_id=stable_message_id(game.id, "watch", _tag(address), row.codes_sent),
         date=now,
     )
@@ -141,6 +144,44 @@ def confirm_watch(session: Session, game_id: str, address: str, code: str, now: 
         row.confirmed_at = now
         session.add(row)
     return True
+
+
+def set_language(
+    session: Session, game_id: str, address: str, code: str, lang: Language, now: datetime
+) -> bool:
+    """The observer whose code came back from its address reads ``lang`` from now on; it is told
+    so, in that language (one letter to the address that proved itself with the code)."""
+    from adjudicator.post.letters import queue_letter
+
+    row = _row(session, game_id, address.lower())
+    if row is None or row.status != "active" or not row.code_hash or not check_secret(code, row.code_hash):
+        return False
+    game = session.get(Game, game_id)
+    if game is None:
+        return False
+    row.lang = lang.code
+    session.add(row)
+    queue_letter(
+        session,
+        game=game,
+        to=row.email,
+        title=lang._("Language"),
+        text=lang._(
+            "From now on the reports of %(game)s come to you in %(name)s (%(code)s).",
+            game=game.id,
+            name=lang.name,
+            code=lang.code,
+        ),
+        kind="watch-lang",
+        key=(_tag(row.email), lang.code, f"{now:%Y%m%d%H%M%S}"),
+    )
+    return True
+
+
+def observer_language(session: Session, game_id: str, address: str) -> Language:
+    """The language an observer reads: its own, else the game's."""
+    game = session.get(Game, game_id)
+    return reader_language(game, _row(session, game_id, address.lower()))
 
 
 def stop_watch(session: Session, game_id: str, address: str, code: str | None) -> bool:
@@ -163,4 +204,4 @@ def watchers(session: Session, game_id: str) -> list[Observer]:
     )
 
 
-__all__ = ["confirm_watch", "request_watch", "stop_watch", "watchers"]
+__all__ = ["confirm_watch", "observer_language", "request_watch", "set_language", "stop_watch", "watchers"]

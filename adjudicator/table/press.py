@@ -1,6 +1,7 @@
 """Press: messages between the seats, relayed by the referee.
 
-A seat writes ``press to carthage, macedon`` (or ``press to all``) and its message; the referee
+A seat writes ``press to carthage, macedon`` (or ``press to all``; in French ``presse à carthage et
+macedon``, ``presse à tous``) and its message; the referee
 stores it under the open turn and mails it to each named seat, signed with the sender's seat name
 (white press) or as "a seat" (grey press). No player's address ever appears: each recipient gets
 its own message, from the referee, to its own address. The game's ``press`` option decides:
@@ -28,20 +29,27 @@ from sqlmodel import Session, select
 
 from adjudicator.core.engine import RefereeError
 from adjudicator.core.naming import game_context
+from adjudicator.core.readers import reader_language
 from adjudicator.core.store import Database, Game, OutboxMessage, PressMessage, Seat, Turn, dumps
 from adjudicator.games.base import REFEREE
+from adjudicator.games.language import N_, Language
 from adjudicator.post import outbox
 from adjudicator.post.compose import compose, stable_message_id
 from adjudicator.post.config import int_setting
 from adjudicator.post.render import render
+from adjudicator.table.refusals import refused
 
 MODES = ("none", "white", "grey", "public")
 DEFAULT_MODE = "white"
 ALL = "all"
-ANONYMOUS = "a seat"
+#: the words for every seat (``press to all``, ``presse à tous``)
+ALL_WORDS = ("all", "tous", "toutes")
+ANONYMOUS = N_("a seat")
+THE_REFEREE = N_("the referee")
 HOUR = timedelta(hours=1)
-#: The first line of a press message: ``press to carthage, macedon`` or ``press to all``.
-PRESS_LINE = re.compile(r"^\s*press\s+to\s*:?\s*(?P<to>.*?)\s*$", re.IGNORECASE)
+#: The first line of a press message: ``press to carthage, macedon`` or ``press to all``, in French
+#: ``presse à carthage et macedon``, ``presse à tous``.
+PRESS_LINE = re.compile(r"^\s*press(?:e)?\s+(?:to|à|a|pour)\s*:?\s*(?P<to>.*?)\s*$", re.IGNORECASE)
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 _SEAT_WORD = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 
@@ -110,8 +118,8 @@ def split_press(text: str) -> tuple[Addressed, str] | None:
 
 def addressed(to: str) -> Addressed:
     """``all`` or seat names separated by commas, spaces or ``and``; the names are checked later."""
-    words = [w for w in re.split(r"[\s,;]+", to.strip().lower()) if w and w != "and"]
-    if words == [ALL]:
+    words = [w for w in re.split(r"[\s,;]+", to.strip().lower()) if w and w not in ("and", "et")]
+    if len(words) == 1 and words[0] in ALL_WORDS:
         return Addressed(to_all=True)
     return Addressed(to_all=False, seats=list(dict.fromkeys(words)))
 
@@ -141,7 +149,9 @@ def _open_turn(session: Session, db_is_sqlite: bool, game: Game) -> Turn:
         if refreshed is None or refreshed.status not in ("running", "paused"):
             break
         game = refreshed
-    raise PressRefused(f"game {game.id} has no open turn: press is taken while the game runs")
+    raise refused(
+        N_("game %(game)s has no open turn: press is taken while the game runs"), PressRefused, game=game.id
+    )
 
 
 def send_press(
@@ -162,32 +172,47 @@ def send_press(
     from_referee = sender == REFEREE
     mode = game.press or DEFAULT_MODE
     if game.status not in ("running", "paused"):
-        raise PressRefused(f"game {game.id} is not running: press is taken while the game runs")
+        raise refused(
+            N_("game %(game)s is not running: press is taken while the game runs"), PressRefused, game=game.id
+        )
     if mode == "none" and not from_referee:
-        raise PressRefused(f"game {game.id} has no press between the seats (press: none)")
+        raise refused(
+            N_("game %(game)s has no press between the seats (press: none)"), PressRefused, game=game.id
+        )
     message = clean_text(text)
     if not message.strip():
-        raise PressRefused("the press message is empty: write it under the 'press to ...' line")
+        raise refused(N_("the press message is empty: write it under the 'press to ...' line"), PressRefused)
     if len(message) > max_chars():
-        raise PressRefused(f"the press message is {len(message)} characters long; the limit is {max_chars()}")
+        raise refused(
+            N_("the press message is %(length)s characters long; the limit is %(limit)s"),
+            PressRefused,
+            length=len(message),
+            limit=max_chars(),
+        )
     if mode == "public" and not to.to_all:
-        raise PressRefused(f"game {game.id} has public press only: write 'press to all'")
+        raise refused(
+            N_("game %(game)s has public press only: write 'press to all'"), PressRefused, game=game.id
+        )
     seats = list(session.exec(select(Seat).where(Seat.game_id == game.id).order_by(Seat.position)).all())  # type: ignore[arg-type]
     names = [s.name for s in seats]
     if to.to_all:
         wanted = [n for n in names if n != sender]
     else:
         if not to.seats:
-            raise PressRefused("name the seats after 'press to' (or write 'press to all')")
+            raise refused(N_("name the seats after 'press to' (or write 'press to all')"), PressRefused)
         unknown = [w for w in to.seats if w not in names]
         if unknown:
             shown = ", ".join(repr(w[:30]) for w in unknown[:5] if _SEAT_WORD.match(w[:64])) or "a name"
-            raise PressRefused(
-                f"no seat {shown} in game {game.id}; the seats are {', '.join(names)} (or write 'all')"
+            raise refused(
+                N_("no seat %(shown)s in game %(game)s; the seats are %(seats)s (or write 'all')"),
+                PressRefused,
+                shown=shown,
+                game=game.id,
+                seats=", ".join(names),
             )
         wanted = [n for n in names if n in to.seats and n != sender]  # the seats' own order
         if not wanted:
-            raise PressRefused("the press names no seat but your own")
+            raise refused(N_("the press names no seat but your own"), PressRefused)
     if not from_referee:
         recent = session.exec(
             select(func.count())
@@ -196,9 +221,14 @@ def send_press(
             .where(PressMessage.created_at >= now - HOUR)  # type: ignore[arg-type]
         ).one()
         if recent >= per_hour():
-            raise PressRefused(
-                f"you have sent {recent} press messages in the last hour; the limit is {per_hour()}. "
-                "Send this one later."
+            raise refused(
+                N_(
+                    "you have sent %(recent)s press messages in the last hour; the limit is %(limit)s. "
+                    "Send this one later."
+                ),
+                PressRefused,
+                recent=recent,
+                limit=per_hour(),
             )
     turn = _open_turn(session, db_is_sqlite, game)
     last = session.exec(
@@ -229,10 +259,11 @@ def send_press(
         created_at=now,
     )
     session.add(row)
-    label = "the referee" if from_referee else (sender if signed else ANONYMOUS)
     for name in sent:
         if signed:
-            _queue_one(session, game, turn, seq, by_name[name], label, to, wanted, message, now)
+            lang = reader_language(game, by_name[name])
+            label = lang.gettext(THE_REFEREE) if from_referee else sender
+            _queue_one(session, game, turn, seq, by_name[name], label, to, wanted, message, now, lang)
         else:
             _queue_grey(session, game, turn, by_name[name], to, len(wanted), message, now)
     session.flush()
@@ -251,22 +282,24 @@ def _queue_one(
     wanted: list[str],
     message: str,
     now: datetime,
+    lang: Language,
 ) -> None:
     assert seat.email
     context: dict[str, Any] = {
         "game": game_context(game),
         "seat": seat.name,
         "sender": label,
-        "to": "all seats" if to.to_all else ", ".join(wanted),
+        "to": lang._("all seats") if to.to_all else ", ".join(wanted),
         "turn": turn.number,
         "text": message,
         "public": game.press == "public",
     }
     msg = compose(
         to=seat.email,
-        subject=f"[{game.id}] Press from {label}, turn {turn.number}",
-        text=render("press.txt.j2", game.ruleset, **context),
-        html=render("press.html.j2", game.ruleset, **context),
+        subject=f"[{game.id}] "
+        + lang._("Press from %(sender)s, turn %(turn)s", sender=label, turn=turn.number),
+        text=render("press.txt.j2", game.ruleset, lang=lang, **context),
+        html=render("press.html.j2", game.ruleset, lang=lang, **context),
         message_id=stable_message_id(game.id, turn.number, "press", seq, seat.name),
         date=now,
     )
@@ -311,11 +344,17 @@ def _queue_grey(
         if isinstance(o, OutboxMessage) and o.kind == "press" and o.seat == seat.name and o.game_id == game.id
     )
     others = addressed_to - 1
-    shown = "all seats" if to.to_all else ("you" if others < 1 else f"you and {others} other seat(s)")
+    lang = reader_language(game, seat)
+    shown = (
+        lang._("all seats")
+        if to.to_all
+        else (lang._("you") if others < 1 else lang._("you and %(others)s other seat(s)", others=others))
+    )
+    anonymous = lang.gettext(ANONYMOUS)
     context: dict[str, Any] = {
         "game": game_context(game),
         "seat": seat.name,
-        "sender": ANONYMOUS,
+        "sender": anonymous,
         "to": shown,
         "turn": turn.number,
         "text": message,
@@ -324,9 +363,10 @@ def _queue_grey(
     message_id = stable_message_id(game.id, turn.number, "press", f"to{received + 1}", seat.name)
     msg = compose(
         to=seat.email,
-        subject=f"[{game.id}] Press from {ANONYMOUS}, turn {turn.number}",
-        text=render("press.txt.j2", game.ruleset, **context),
-        html=render("press.html.j2", game.ruleset, **context),
+        subject=f"[{game.id}] "
+        + lang._("Press from %(sender)s, turn %(turn)s", sender=anonymous, turn=turn.number),
+        text=render("press.txt.j2", game.ruleset, lang=lang, **context),
+        html=render("press.html.j2", game.ruleset, lang=lang, **context),
         message_id=message_id,
         date=slot,
     )
@@ -338,25 +378,35 @@ def _queue_grey(
         row.next_attempt_at = slot  # sent with the rest of the slot, not now
 
 
-def receipt_text(relayed: Relayed, game: Game) -> str:
-    """What the sender is told: where the message went and where it is kept."""
-    lines = [f"Your press message {relayed.seq} of turn {relayed.turn} was relayed."]
+def receipt_text(relayed: Relayed, game: Game, lang: Language | None = None) -> str:
+    """What the sender is told: where the message went and where it is kept (in ``lang``, else
+    the game's language)."""
+    lang = lang or reader_language(game)
+    lines = [
+        lang._("Your press message %(seq)s of turn %(turn)s was relayed.", seq=relayed.seq, turn=relayed.turn)
+    ]
     if relayed.sent:
-        lines.append(f"Sent to: {', '.join(relayed.sent)}.")
+        lines.append(lang._("Sent to: %(seats)s.", seats=", ".join(relayed.sent)))
     if relayed.held:
         lines.append(
-            f"Kept, not sent (civil disorder or no address): {', '.join(relayed.held)}. "
-            "It stays in the game's press archive."
+            lang._(
+                "Kept, not sent (civil disorder or no address): %(seats)s. "
+                "It stays in the game's press archive.",
+                seats=", ".join(relayed.held),
+            )
         )
     if game.press == "grey":
         lines.append(
-            "Grey press: the recipients see it from 'a seat'; the referee records who sent it. It goes "
-            f"out with the other grey press at {relayed.relay_at or '?'} UTC."
+            lang._(
+                "Grey press: the recipients see it from 'a seat'; the referee records who sent it. It goes "
+                "out with the other grey press at %(at)s UTC.",
+                at=relayed.relay_at or "?",
+            )
         )
     if game.press == "public":
-        lines.append("Public press: it is published in the game's archive with its turn.")
+        lines.append(lang._("Public press: it is published in the game's archive with its turn."))
     else:
-        lines.append("The press is archived with the turn and published when the game ends.")
+        lines.append(lang._("The press is archived with the turn and published when the game ends."))
     return "\n".join(lines)
 
 

@@ -20,15 +20,19 @@ from typing import Any
 
 from sqlmodel import Session, select
 
-from adjudicator.core.engine import Referee, RefereeError, Refused
+from adjudicator.core.engine import Referee, RefereeError
+from adjudicator.core.readers import game_language, reader_language
 from adjudicator.core.store import Game, Proposal, Seat, Turn, Vote, dumps, loads
-from adjudicator.games.base import Outcome
+from adjudicator.games.base import Outcome, outcome_text
+from adjudicator.games.language import ENGLISH, N_, Language
 from adjudicator.post.letters import queue_letter
+from adjudicator.table.refusals import refused
 
 KINDS = ("draw", "concede")
+#: the reasons the record keeps (English); a reader reads them in their language
 REASONS = {
-    "draw": "draw agreed by every seat in the game",
-    "concede": "conceded by every other seat in the game",
+    "draw": N_("draw agreed by every seat in the game"),
+    "concede": N_("conceded by every other seat in the game"),
 }
 
 
@@ -65,8 +69,25 @@ def lapse_stale(referee: Referee, game_id: str) -> None:
                 session.add(row)
 
 
-def _what(row: Proposal) -> str:
-    return "a draw" if row.kind == "draw" else f"a concession of the game to {row.conceded_to}"
+def what(kind: str, conceded_to: str | None, lang: Language = ENGLISH) -> str:
+    """What a proposal proposes, in ``lang``."""
+    if kind == "draw":
+        return lang._("a draw")
+    return lang._("a concession of the game to %(seat)s", seat=conceded_to)
+
+
+def _what(row: Proposal, lang: Language = ENGLISH) -> str:
+    return what(row.kind, row.conceded_to, lang)
+
+
+def made_text(result: Result, seat: str, lang: Language = ENGLISH) -> str:
+    """What the proposer is told of the proposal made, in ``lang``."""
+    return lang._(
+        "proposal %(id)s (%(what)s) made by %(seat)s",
+        id=result.proposal,
+        what=what(result.kind, result.conceded_to, lang),
+        seat=seat,
+    )
 
 
 @dataclass
@@ -74,28 +95,47 @@ class Result:
     detail: str
     replies: int = 0
     outcome: Outcome | None = None
+    #: the proposal made (its number, kind and the seat it concedes to)
+    proposal: int = 0
+    kind: str = ""
+    conceded_to: str | None = None
 
 
 def propose(referee: Referee, game_id: str, seat: str, kind: str, conceded_to: str | None = None) -> Result:
     if kind not in KINDS:
-        raise RefereeError(f"unknown proposal {kind!r}: write 'propose draw' or 'propose concede SEAT'")
+        raise refused(
+            N_("unknown proposal %(kind)s: write 'propose draw' or 'propose concede SEAT'"),
+            RefereeError,
+            kind=repr(kind),
+        )
     now = referee.clock()
     lapse_stale(referee, game_id)
     with referee.db.session() as session:
         game = referee.game(session, game_id, lock=True)
         if game.status not in ("running", "paused"):
-            raise Refused(f"game {game_id!r} is not running (status {game.status}); nothing to propose")
+            raise refused(
+                N_("game %(game)s is not running (status %(status)s); nothing to propose"),
+                game=repr(game_id),
+                status=game.status,
+            )
         if open_proposal(session, game) is not None:
-            raise Refused("a proposal is being voted on already; wait for its result")
+            raise refused(N_("a proposal is being voted on already; wait for its result"))
         names = voters(session, game_id)
         if seat not in names:
-            raise Refused(f"seat {seat} is not in the game any more and cannot propose")
+            raise refused(N_("seat %(seat)s is not in the game any more and cannot propose"), seat=seat)
         if kind == "concede":
             if conceded_to not in names:
-                raise RefereeError(
-                    f"a concession is to a seat still in the game: {', '.join(names)}"
+                raise (
+                    refused(
+                        N_("a concession is to a seat still in the game: %(seats)s"),
+                        RefereeError,
+                        seats=", ".join(names),
+                    )
                     if conceded_to
-                    else "write 'propose concede SEAT', naming the seat the game is conceded to"
+                    else refused(
+                        N_("write 'propose concede SEAT', naming the seat the game is conceded to"),
+                        RefereeError,
+                    )
                 )
         else:
             conceded_to = None
@@ -112,24 +152,34 @@ def propose(referee: Referee, game_id: str, seat: str, kind: str, conceded_to: s
         session.flush()
         session.add(Vote(proposal_id=row.id, seat=seat, vote="yes", created_at=now))  # type: ignore[arg-type]
         session.flush()
-        result = Result(f"proposal {row.id} ({_what(row)}) made by {seat}")
-        addresses = {s.name: s.email for s in referee.seats(session, game_id)}
+        result = Result(
+            f"proposal {row.id} ({_what(row)}) made by {seat}",
+            proposal=row.id or 0,
+            kind=kind,
+            conceded_to=conceded_to,
+        )
+        seats = {s.name: s for s in referee.seats(session, game_id)}
         for name in names:
-            if name == seat or not addresses.get(name):
+            if name == seat or name not in seats or not seats[name].email:
                 continue
-            text = (
-                f"A seat proposes {_what(row)} (proposal {row.id}).\n\n"
-                f"Vote with your game:, seat:, secret: and turn: {row.turn_number} lines and one line:\n\n"
-                f"    vote yes {row.id}        or        vote no {row.id}\n\n"
-                f"The vote is sealed: nobody is told how anyone voted. It passes only if every seat still "
-                f"in the game ({', '.join(names)}) votes yes, and lapses if votes are missing when turn "
-                f"{row.turn_number} closes."
+            lang = reader_language(game, seats[name])
+            text = lang._(
+                "A seat proposes %(what)s (proposal %(id)s).\n\n"
+                "Vote with your game:, seat:, secret: and turn: %(turn)s lines and one line:\n\n"
+                "    vote yes %(id)s        or        vote no %(id)s\n\n"
+                "The vote is sealed: nobody is told how anyone voted. It passes only if every seat still "
+                "in the game (%(seats)s) votes yes, and lapses if votes are missing when turn "
+                "%(turn)s closes.",
+                what=_what(row, lang),
+                id=row.id,
+                turn=row.turn_number,
+                seats=", ".join(names),
             )
             if queue_letter(
                 session,
                 game=game,
-                to=addresses[name],  # type: ignore[arg-type]
-                title="A proposal to end the game",
+                to=seats[name].email,  # type: ignore[arg-type]
+                title=lang._("A proposal to end the game"),
                 text=text,
                 kind="proposal",
                 key=(row.id, name),
@@ -145,26 +195,30 @@ def vote(referee: Referee, game_id: str, seat: str, choice: str, *, proposal: in
     proposal it names (an old ``vote yes`` never counts on a later proposal)."""
     choice = choice.strip().lower()
     if choice not in ("yes", "no"):
-        raise RefereeError("write 'vote yes' or 'vote no'")
+        raise refused(N_("write 'vote yes' or 'vote no'"), RefereeError)
     now = referee.clock()
     lapse_stale(referee, game_id)
     with referee.db.session() as session:
         game = referee.game(session, game_id, lock=True)
         row = open_proposal(session, game) if game.status in ("running", "paused") else None
         if row is None:
-            raise Refused("there is no proposal to vote on in this turn")
+            raise refused(N_("there is no proposal to vote on in this turn"))
         if row.id != proposal:
-            raise Refused(
-                f"proposal {proposal} is not the one being voted on (proposal {row.id} is): a vote counts "
-                "only on the proposal it names. Nothing was changed."
+            raise refused(
+                N_(
+                    "proposal %(proposal)s is not the one being voted on (proposal %(id)s is): a vote counts "
+                    "only on the proposal it names. Nothing was changed."
+                ),
+                proposal=proposal,
+                id=row.id,
             )
         if seat not in loads(row.voters_json):
-            raise Refused(f"seat {seat} does not vote on this proposal")
+            raise refused(N_("seat %(seat)s does not vote on this proposal"), seat=seat)
         if (
             session.exec(select(Vote).where(Vote.proposal_id == row.id, Vote.seat == seat)).first()
             is not None
         ):
-            raise Refused("your vote on this proposal is in already; a vote is given once")
+            raise refused(N_("your vote on this proposal is in already; a vote is given once"))
         session.add(Vote(proposal_id=row.id, seat=seat, vote=choice, created_at=now))  # type: ignore[arg-type]
         session.flush()
         replies = _settle(session, game, row, now)
@@ -200,21 +254,33 @@ def _settle(session: Session, game: Game, row: Proposal, now: object) -> int:
         game.outcome_json = dumps(outcome.to_json())
         game.finished_at = now  # type: ignore[assignment]
         session.add(game)
-        text = f"Every seat still in the game voted for {_what(row)}. The game is over: {outcome}."
-    else:
-        text = f"The proposal of {_what(row)} did not pass (not every seat voted yes). The game goes on."
+
+    def text(lang: Language) -> str:
+        if passed:
+            ended = outcome_text(outcome, lang, lang.gettext(REASONS[row.kind]))
+            return lang._(
+                "Every seat still in the game voted for %(what)s. The game is over: %(outcome)s.",
+                what=_what(row, lang),
+                outcome=ended,
+            )
+        return lang._(
+            "The proposal of %(what)s did not pass (not every seat voted yes). The game goes on.",
+            what=_what(row, lang),
+        )
+
     sent = 0
-    addresses = {s.name: s.email for s in session.exec(select(Seat).where(Seat.game_id == game.id)).all()}
-    recipients = [(name, addresses.get(name)) for name in names]
+    seats = {s.name: s for s in session.exec(select(Seat).where(Seat.game_id == game.id)).all()}
+    recipients = [(name, seats[name].email if name in seats else None) for name in names]
     if passed and game.referee_email:
         recipients.append(("referee", game.referee_email))
     for name, address in recipients:
+        lang = reader_language(game, seats.get(name)) if name != "referee" else game_language(game)
         if address and queue_letter(
             session,
             game=game,
             to=address,
-            title="The game is over" if passed else "Proposal failed",
-            text=text,
+            title=lang._("The game is over") if passed else lang._("Proposal failed"),
+            text=text(lang),
             kind="proposal-result",
             key=(row.id, name),
             seat=name if name != "referee" else None,

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 from sqlmodel import select
 
-from adjudicator.core.engine import Referee, Refused
+from adjudicator.core.engine import Referee
+from adjudicator.core.readers import game_language, reader_language
 from adjudicator.core.store import Confirmation, Proposal, Submission
+from adjudicator.games.language import N_
 from adjudicator.post.letters import queue_letter
+from adjudicator.table.refusals import refused
 from adjudicator.table.signup import issue, redeem
 
 
@@ -25,9 +28,9 @@ def ask(referee: Referee, game_id: str, seat_name: str) -> int:
         game = referee.game(session, game_id)
         seat = referee.seat(session, game_id, seat_name)
         if game.status == "over":
-            raise Refused(f"game {game_id!r} is over")
+            raise refused(N_("game %(game)s is over"), game=repr(game_id))
         if seat.status != "taken" or not seat.email:
-            raise Refused(f"seat {seat_name} is not held by a player")
+            raise refused(N_("seat %(seat)s is not held by a player"), seat=seat_name)
         out = session.exec(
             select(Confirmation)
             .where(Confirmation.game_id == game_id, Confirmation.kind == "resign")
@@ -35,23 +38,28 @@ def ask(referee: Referee, game_id: str, seat_name: str) -> int:
             .where(Confirmation.expires_at > now)  # type: ignore[arg-type]
         ).first()
         if out is not None:
-            raise Refused("a code to confirm your resignation was sent already; reply with it (confirm CODE)")
+            raise refused(
+                N_("a code to confirm your resignation was sent already; reply with it (confirm CODE)")
+            )
         row, code = issue(
             session, game_id=game_id, kind="resign", address=seat.email, seat=seat.name, now=now
         )
-        text = (
-            f"You asked to resign seat {seat.name} of {game.id}. The seat then goes to civil disorder "
-            "at once "
+        lang = reader_language(game, seat)
+        text = lang._(
+            "You asked to resign seat %(seat)s of %(game)s. The seat then goes to civil disorder at once "
             "and you cannot play it again.\n\n"
             "To confirm, send your game:, seat: and secret: lines and this line:\n\n"
-            f"    confirm {code}\n\n"
-            "If you do not want to resign, do nothing: the code expires."
+            "    confirm %(code)s\n\n"
+            "If you do not want to resign, do nothing: the code expires.",
+            seat=seat.name,
+            game=game.id,
+            code=code,
         )
         queue_letter(
             session,
             game=game,
             to=seat.email,
-            title="Confirm your resignation",
+            title=lang._("Confirm your resignation"),
             text=text,
             kind="resign-code",
             key=(row.id,),
@@ -75,6 +83,7 @@ def confirm(referee: Referee, game_id: str, seat_name: str, code: str) -> int | 
         row.done_at = now
         session.add(row)
         address = seat.email
+        lang = reader_language(game, seat)
         seat.status = "civil_disorder"
         seat.secret_hash = None
         seat.email = None
@@ -96,8 +105,12 @@ def confirm(referee: Referee, game_id: str, seat_name: str, code: str) -> int | 
             session,
             game=game,
             to=address,
-            title="You resigned",
-            text=f"You resigned seat {seat.name} of {game.id}; it is in civil disorder. Thanks for playing.",
+            title=lang._("You resigned"),
+            text=lang._(
+                "You resigned seat %(seat)s of %(game)s; it is in civil disorder. Thanks for playing.",
+                seat=seat.name,
+                game=game.id,
+            ),
             kind="resigned",
             key=(row.id,),
         ):
@@ -106,11 +119,13 @@ def confirm(referee: Referee, game_id: str, seat_name: str, code: str) -> int | 
             session,
             game=game,
             to=game.referee_email,
-            title=f"Seat {seat.name} resigned",
-            text=(
-                f"The player of seat {seat.name} of {game.id} resigned (confirmed by code); the seat is in "
+            title=game_language(game)._("Seat %(seat)s resigned", seat=seat.name),
+            text=game_language(game)._(
+                "The player of seat %(seat)s of %(game)s resigned (confirmed by code); the seat is in "
                 "civil disorder and plays the ruleset's defaults. To hand it to a new player:\n\n"
-                f"    pbem seat replace {game.id} {seat.name} --email NEW-PLAYER@EXAMPLE.ORG\n"
+                "    pbem seat replace %(game)s %(seat)s --email NEW-PLAYER@EXAMPLE.ORG\n",
+                seat=seat.name,
+                game=game.id,
             ),
             kind="resigned",
             key=(row.id, "referee"),

@@ -28,6 +28,7 @@ from sqlmodel import Session, select
 
 from adjudicator.core.engine import Referee, RefereeError, Refused, check_email
 from adjudicator.core.naming import mailbox_of
+from adjudicator.core.readers import game_language
 from adjudicator.core.store import (
     Confirmation,
     Database,
@@ -183,17 +184,20 @@ def _tell_referee_signup_paused(session: Session, game: Game, now: datetime) -> 
     if not game.referee_email:
         return 0
     log.warning("sign-up by mail for %s is paused: %d codes this hour", game.id, CODES_PER_GAME_PER_HOUR)
-    text = (
-        f"Sign-up by mail for {game.id} reached its limit of {CODES_PER_GAME_PER_HOUR} code mails this "
+    lang = game_language(game)
+    text = lang._(
+        "Sign-up by mail for %(game)s reached its limit of %(limit)s code mails this "
         "hour; further join mails are ignored until the hour is over. If you did not expect that many "
-        f"sign-ups, someone may be sending join mails in others' names; players can also be seated with "
-        f"`pbem game join {game.id} SEAT --email ADDRESS`."
+        "sign-ups, someone may be sending join mails in others' names; players can also be seated with "
+        "`pbem game join %(game)s SEAT --email ADDRESS`.",
+        game=game.id,
+        limit=CODES_PER_GAME_PER_HOUR,
     )
     queued = queue_letter(
         session,
         game=game,
         to=game.referee_email,
-        title=f"Sign-up for {game.id} paused for the hour",
+        title=lang._("Sign-up for %(game)s paused for the hour", game=game.id),
         text=text,
         kind="signup-paused",
         key=(f"{now:%Y%m%d%H}",),
@@ -258,18 +262,22 @@ def ask_to_join(db: Database, game_id: str, seat_wish: str | None, address: str,
                 replies=told,
             )
         row, code = issue(session, game_id=game.id, kind="join", address=address, seat=seat_wish, now=now)
-        text = (
-            f"Someone asked to join the game {game.id} with this address.\n\n"
+        lang = game_language(game)  # the asking mail proves nothing: the game's language
+        text = lang._(
+            "Someone asked to join the game %(game)s with this address.\n\n"
             "If it was you, reply with this one line (and nothing else is needed):\n\n"
-            f"    confirm {code}\n\n"
-            f"The code is valid for {int(CODE_LIFETIME.total_seconds() // 3600)} hours. If it was not you, "
-            "ignore this mail: nothing more will be sent to this address."
+            "    confirm %(code)s\n\n"
+            "The code is valid for %(hours)s hours. If it was not you, "
+            "ignore this mail: nothing more will be sent to this address.",
+            game=game.id,
+            code=code,
+            hours=int(CODE_LIFETIME.total_seconds() // 3600),
         )
         queue_letter(
             session,
             game=game,
             to=address,
-            title="Your sign-up code",
+            title=lang._("Your sign-up code"),
             text=text,
             kind="signup-code",
             key=(row.id,),
@@ -292,6 +300,7 @@ def confirm_join(db: Database, referee: Referee, address: str, code: str, now: d
         names = [s.name for s in seats]
         seat = row.seat if row.seat in names else (names[0] if names else None)
         row.done_at = now
+        lang = game_language(game)
         if seat is None:
             row.status = "refused"
             session.add(row)
@@ -299,8 +308,11 @@ def confirm_join(db: Database, referee: Referee, address: str, code: str, now: d
                 session,
                 game=game,
                 to=row.address,
-                title="No free seat",
-                text=f"Every seat of {game.id} was taken before you confirmed; nothing more follows.",
+                title=lang._("No free seat"),
+                text=lang._(
+                    "Every seat of %(game)s was taken before you confirmed; nothing more follows.",
+                    game=game.id,
+                ),
                 kind="signup-full",
                 key=(row.id,),
             )
@@ -313,9 +325,13 @@ def confirm_join(db: Database, referee: Referee, address: str, code: str, now: d
                 session,
                 game=game,
                 to=row.address,
-                title="Waiting for the referee",
-                text=f"Your sign-up for seat {seat} of {game.id} is confirmed; the referee approves new "
-                "players by hand. The seat's secret will follow when they have.",
+                title=lang._("Waiting for the referee"),
+                text=lang._(
+                    "Your sign-up for seat %(seat)s of %(game)s is confirmed; the referee approves new "
+                    "players by hand. The seat's secret will follow when they have.",
+                    seat=seat,
+                    game=game.id,
+                ),
                 kind="signup-wait",
                 key=(row.id,),
             )
@@ -325,10 +341,15 @@ def confirm_join(db: Database, referee: Referee, address: str, code: str, now: d
                     session,
                     game=game,
                     to=game.referee_email,
-                    title=f"Sign-up to approve: {seat}",
-                    text=f"The address {row.address} confirmed a sign-up for seat {seat} of {game.id}.\n\n"
-                    f"To let them play:    pbem seat approve {game.id} {seat}\n"
-                    f"To refuse:           pbem seat approve {game.id} {seat} --refuse\n",
+                    title=lang._("Sign-up to approve: %(seat)s", seat=seat),
+                    text=lang._(
+                        "The address %(address)s confirmed a sign-up for seat %(seat)s of %(game)s.\n\n"
+                        "To let them play:    pbem seat approve %(game)s %(seat)s\n"
+                        "To refuse:           pbem seat approve %(game)s %(seat)s --refuse\n",
+                        address=row.address,
+                        seat=seat,
+                        game=game.id,
+                    ),
                     kind="signup-approve",
                     key=(row.id,),
                 )
@@ -362,18 +383,23 @@ def _seat_player(db: Database, referee: Referee, confirmation_id: int, now: date
         row.status = "done"
         row.done_at = now
         session.add(row)
-        text = (
-            f"You play seat {seat} of {game.id}.\n\n"
-            f"    game: {game.id}\n    seat: {seat}\n    secret: {secret}\n\n"
+        lang = game_language(game)
+        text = lang._(
+            "You play seat %(seat)s of %(game)s.\n\n"
+            "    game: %(game)s\n    seat: %(seat)s\n    secret: %(secret)s\n\n"
             "Start every mail to the referee with these lines (and turn: N for orders); "
-            f"{HELP_HINT} of the game. Keep the secret to yourself: it is what proves a mail is yours. "
-            "It is shown this once."
+            "%(hint)s of the game. Keep the secret to yourself: it is what proves a mail is yours. "
+            "It is shown this once.",
+            seat=seat,
+            game=game.id,
+            secret=secret,
+            hint=lang.gettext(HELP_HINT),
         )
         queue_letter(
             session,
             game=game,
             to=address,
-            title=f"Your seat: {seat}",
+            title=lang._("Your seat: %(seat)s", seat=seat),
             text=text,
             kind="seat",
             key=(row.id,),
@@ -385,8 +411,13 @@ def _seat_player(db: Database, referee: Referee, confirmation_id: int, now: date
                 session,
                 game=game,
                 to=game.referee_email,
-                title=f"Seat {seat} taken",
-                text=f"Seat {seat} of {game.id} was taken by sign-up by mail ({address}).",
+                title=lang._("Seat %(seat)s taken", seat=seat),
+                text=lang._(
+                    "Seat %(seat)s of %(game)s was taken by sign-up by mail (%(address)s).",
+                    seat=seat,
+                    game=game.id,
+                    address=address,
+                ),
                 kind="signup-taken",
                 key=(row.id,),
             )
@@ -424,8 +455,12 @@ def approve(db: Database, referee: Referee, game_id: str, seat: str, *, refuse: 
                 session,
                 game=game,
                 to=row.address,
-                title="Sign-up not approved",
-                text=f"The referee of {game.id} did not approve your sign-up for seat {seat}.",
+                title=game_language(game)._("Sign-up not approved"),
+                text=game_language(game)._(
+                    "The referee of %(game)s did not approve your sign-up for seat %(seat)s.",
+                    game=game.id,
+                    seat=seat,
+                ),
                 kind="signup-refused",
                 key=(row.id,),
             )

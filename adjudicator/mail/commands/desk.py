@@ -8,6 +8,7 @@ from typing import NoReturn, Protocol
 
 from adjudicator.core.engine import Referee
 from adjudicator.core.store import Database, Seat
+from adjudicator.games.language import Language
 from adjudicator.mail.inbound import ParsedMail
 
 
@@ -21,6 +22,10 @@ class Desk(Protocol):
 
     def refuse(self, seat: Seat, parsed: ParsedMail, reason: str, now: datetime) -> NoReturn:
         """Answer the seat with ``reason`` (within its refusal allowance) and end the handling."""
+        ...
+
+    def lang(self, seat: Seat) -> Language:
+        """The language ``seat`` reads (its own, else its game's)."""
         ...
 
 

@@ -8,6 +8,8 @@ from datetime import datetime
 from sqlmodel import select
 
 from adjudicator.core.store import Game, Seat, Turn, as_utc
+from adjudicator.games.base import Spoken
+from adjudicator.games.language import ENGLISH, Language
 from adjudicator.mail.commands.desk import Desk
 from adjudicator.mail.commands.reply import answer
 from adjudicator.mail.inbound import ParsedMail
@@ -16,7 +18,7 @@ from adjudicator.table.adjustments import entry_of, entry_rows
 log = logging.getLogger(__name__)
 
 
-def history_text(desk: Desk, game: Game) -> str:
+def history_text(desk: Desk, game: Game, lang: Language = ENGLISH) -> str:
     try:  # the archive's own summary, when the archive module provides `summary(db, game_id) -> str`
         from adjudicator.publish import archive
 
@@ -29,21 +31,39 @@ def history_text(desk: Desk, game: Game) -> str:
         turns = session.exec(
             select(Turn).where(Turn.game_id == game.id).order_by(Turn.number)  # type: ignore[arg-type]
         ).all()
+        spoken = Spoken(desk.referee.ruleset_of(game), lang)
+        word = lang._("turn")
         lines = [f"{game.id}: {game.ruleset}, {game.status}", ""]
         adjusted = [entry_of(row) for row in entry_rows(session, game.id)]
         for turn in turns:
             for entry in (e for e in adjusted if e["after_turn"] == turn.number - 1):
-                lines.append(f"adjustment {entry['number']} by {entry['by']} (pbem referee adjust)")
-                lines.append(f"          record {entry['record_hash']}")
+                lines.append(
+                    lang._(
+                        "adjustment %(number)s by %(by)s (pbem referee adjust)",
+                        number=entry["number"],
+                        by=entry["by"],
+                    )
+                )
+                lines.append("          " + lang._("record %(hash)s", hash=entry["record_hash"]))
             when = as_utc(turn.closed_at)
-            closed = f"closed {when:%Y-%m-%d %H:%M} UTC ({turn.close_reason})" if when else "open"
-            lines.append(f"turn {turn.number:3}  {turn.label:30} {closed}")
+            closed = (
+                lang._(
+                    "closed %(when)s UTC (%(reason)s)",
+                    when=f"{when:%Y-%m-%d %H:%M}",
+                    reason=turn.close_reason,
+                )
+                if when
+                else lang._("open")
+            )
+            label = spoken.label(turn.label)
+            lines.append(f"{word} {turn.number:3}  {label:30} {closed}")
             if turn.record_hash:
-                lines.append(f"          record {turn.record_hash}")
+                lines.append("          " + lang._("record %(hash)s", hash=turn.record_hash))
     return "\n".join(lines)
 
 
 def run(desk: Desk, parsed: ParsedMail, seat: Seat, now: datetime) -> str:
+    lang = desk.lang(seat)
     with desk.db.session() as session:
         game = desk.referee.game(session, seat.game_id)
-    return answer(desk, parsed, game, seat, "History", history_text(desk, game))
+    return answer(desk, parsed, game, seat, lang._("History"), history_text(desk, game, lang))

@@ -14,6 +14,7 @@ from adjudicator.publish.reports import stored_report
 
 
 def run(desk: Desk, parsed: ParsedMail, seat: Seat, now: datetime) -> str:
+    lang = desk.lang(seat)
     with desk.db.session() as session:
         game = desk.referee.game(session, seat.game_id)
         last = session.exec(
@@ -24,12 +25,12 @@ def run(desk: Desk, parsed: ParsedMail, seat: Seat, now: datetime) -> str:
             text = stored_report(session, game.id, last.number, seat.name, "text")
             html = stored_report(session, game.id, last.number, seat.name, "html")
         if last is None or text is None:
-            reply = "No turn has closed yet, so there is no report to send."
+            reply = lang._("No turn has closed yet, so there is no report to send.")
             if acks.queue_reply(
                 session,
                 game=game,
                 seat=seat,
-                title="Report",
+                title=lang._("Report"),
                 text=reply,
                 inbound_id=parsed.message_id,
                 command="report",

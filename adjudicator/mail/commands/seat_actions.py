@@ -15,7 +15,7 @@ WORDS = between.SEAT_ACTIONS
 
 def run(desk: Desk, parsed: ParsedMail, seat: Seat, now: datetime) -> str:
     try:
-        done = between.handle_seat_action(desk.referee, parsed, seat)
+        done = between.handle_seat_action(desk.referee, parsed, seat, desk.lang(seat))
     except between.Refusal as exc:
         desk.refuse(seat, parsed, str(exc), now)
     desk.replies += done.replies
