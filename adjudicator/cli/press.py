@@ -126,9 +126,7 @@ def _observer_language(session: Session, game_id: str, email: str, code: str, no
     address = check_email(email).lower()
     if session.get(Game, game_id) is None:
         return
-    row = session.exec(
-        select(Observer).where(Observer.game_id == game_id, Observer.email == address)
-    ).first()
+    row = session.exec(select(Observer).where(Observer.game_id == game_id, Observer.email == address)).first()
     if row is None:
         row = Observer(game_id=game_id, email=address, created_at=now)
     row.lang = code

@@ -43,7 +43,9 @@ class Owed:
         if not self.default:
             return lang._("If you send nothing by the deadline, your seat sends no orders.")
         if len(self.default) == 1:
-            return lang._("If you send nothing by the deadline, your seat plays: %(orders)s", orders=self.default[0])
+            return lang._(
+                "If you send nothing by the deadline, your seat plays: %(orders)s", orders=self.default[0]
+            )
         return lang._("If you send nothing by the deadline, your seat plays these orders:")
 
 
@@ -82,7 +84,11 @@ def owed_by(
             continue
         forms = tuple(
             (form.syntax, form.meaning, "" if form.example == form.syntax else form.example)
-            for form in spoken.order_forms(request)  # none: older rules
+            for form in (  # none: older rules
+                getattr(ruleset, "order_forms", lambda _request: ())(request)
+                if lang.code == "en"
+                else spoken.order_forms(request)
+            )
         )
         out.append(
             Owed(

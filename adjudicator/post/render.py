@@ -186,8 +186,18 @@ class Shared:
         source = "{% extends parent %}" + "".join(
             f"{{% block {name} %}}{mark}{{% endblock %}}" for mark, name in self.marks.items()
         )
-        self.child = template.environment.from_string(source) if self.usable else None
+        self.child = self._child(template, source) if self.usable else None
         self.cut = re.compile("(" + "|".join(re.escape(m) for m in self.marks) + ")")
+
+    @staticmethod
+    def _child(template: Template, source: str) -> Template:
+        """The template of marks, compiled under the parent's name: its autoescaping is the
+        parent's (an HTML template's translated texts are markup there as in a whole render; a
+        template from a string would not autoescape, and Jinja's gettext would then return plain
+        text that the parent's output escapes)."""
+        env = template.environment
+        code = env.compile(source, name=template.name)
+        return env.template_class.from_code(env, code, env.make_globals(None))
 
     def common(self, context: dict[str, Any]) -> list[str] | None:
         """The text shared by every reader of ``context``, cut at the per-reader blocks (odd items

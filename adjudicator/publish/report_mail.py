@@ -36,7 +36,11 @@ from email.policy import SMTP
 from sqlalchemy import Connection, update
 from sqlmodel import Session, select
 
-from adjudicator.core.store import Database, OutboxMessage, Report, Turn, TurnPicture, as_utc
+from adjudicator.core.readers import reader_language
+from adjudicator.core.store import Database, Game, OutboxMessage, Report, Seat, Turn, TurnPicture, as_utc
+from adjudicator.games import get_ruleset
+from adjudicator.games.base import Spoken
+from adjudicator.games.language import ENGLISH
 from adjudicator.post.compose import as_bytes, attach, compose, stable_boundaries
 from adjudicator.post.ics import deadline_attachment
 from adjudicator.publish.pictures import svg_to_png
@@ -263,6 +267,13 @@ def composed(db: Database, row: OutboxMessage) -> bytes:
                 Turn.game_id == game_id, Turn.number == number + 1
             )
         ).first()
+        speaker = None
+        if next_turn is not None and next_turn[1] == "open":  # whose words the calendar event is in
+            speaker = connection.execute(
+                select(Game.ruleset, Game.ruleset_version, Game.lang, Seat.lang)  # type: ignore[call-overload]
+                .join(Seat, Seat.game_id == Game.id)  # type: ignore[arg-type]
+                .where(Game.id == game_id, Seat.name == seat)
+            ).first()
     filename = picture_name(game_id, number)
     kept = {
         digest: _board(db, board, filename, png=digest == row.picture) if isinstance(board, _Read) else board
@@ -297,7 +308,13 @@ def composed(db: Database, row: OutboxMessage) -> bytes:
             msg.attach(copy.copy(picture.part))
     if next_turn is not None and next_turn[1] == "open":  # the next turn's deadline, as a calendar event
         label, _status, deadline = next_turn
-        for filename, mime, data in deadline_attachment(game_id, number + 1, label, deadline, seat):
+        lang = ENGLISH
+        if speaker is not None:
+            lang = reader_language(
+                Game(id=game_id, ruleset=speaker[0], lang=speaker[2]), Seat(lang=speaker[3])
+            )
+            label = Spoken(get_ruleset(speaker[0], speaker[1]), lang).label(label)
+        for filename, mime, data in deadline_attachment(game_id, number + 1, label, deadline, seat, lang):
             attach(msg, filename, mime, data)
     stable_boundaries(msg, row.message_id)  # the same row gives the same bytes
     return as_bytes(msg)
