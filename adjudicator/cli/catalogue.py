@@ -152,6 +152,11 @@ def placeholders(text: str) -> set[str]:
     return {a or b for a, b in _PLACEHOLDER.findall(text)}
 
 
+def _singular(message_id: str | tuple[str, ...] | list[str]) -> str:
+    """A message's key: its id, or the singular of a plural message (as a catalogue keys it)."""
+    return message_id if isinstance(message_id, str) else message_id[0]
+
+
 def problems(code: str) -> list[str]:
     """Every message without a translation in ``code``, and every translation whose placeholders
     differ from its message's, each with where the message is used."""
@@ -159,7 +164,7 @@ def problems(code: str) -> list[str]:
         return []
     out: list[str] = []
     catalogues = {part: _read(po_path(code, part), code) for part in PARTS}
-    merged = {m.id: m for cat in catalogues.values() for m in cat if m.id}
+    merged = {_singular(m.id): m for cat in catalogues.values() for m in cat if m.id}
     for part in PARTS:
         for message in extract(part):
             key = message.id[0] if isinstance(message.id, tuple) else message.id

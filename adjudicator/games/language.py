@@ -117,6 +117,8 @@ def _catalogue(code: str) -> Catalog:
     for path in sorted(folder.glob("*.po")) if folder.is_dir() else ():
         with path.open("rb") as handle:
             part = read_po(handle, locale=code)
+        # the files' own plural rule (their Plural-Forms header), not CLDR's: French has two forms
+        merged._num_plurals, merged._plural_expr = part.num_plurals, part.plural_expr
         for message in part:
             if message.id and message.string and not message.fuzzy:
                 merged[message.id] = message
