@@ -576,9 +576,11 @@ def demo(
     ] = False,
     db: DbOption = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE.")] = None,
+    lang: LangOption = "en",
 ) -> None:
     """Play a whole sample campaign with bots: mail to ./outbox/, the archive to ./turns/."""
     from adjudicator.cli.demo_campaign import run_demo
+    from adjudicator.core.engine import checked_language
 
     run_demo(
         ruleset,
@@ -589,6 +591,7 @@ def demo(
         echo=typer.echo,
         options=parse_options(option or []),
         quiet=quiet,
+        lang=checked_language(lang),
     )
 
 

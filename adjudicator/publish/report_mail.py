@@ -39,10 +39,10 @@ from sqlmodel import Session, select
 from adjudicator.core.readers import reader_language
 from adjudicator.core.store import Database, Game, OutboxMessage, Report, Seat, Turn, TurnPicture, as_utc
 from adjudicator.games import get_ruleset
-from adjudicator.games.base import Spoken
 from adjudicator.games.language import ENGLISH
 from adjudicator.post.compose import as_bytes, attach, compose, stable_boundaries
 from adjudicator.post.ics import deadline_attachment
+from adjudicator.post.words import Spoken
 from adjudicator.publish.pictures import svg_to_png
 
 #: Where a stored HTML report had its board: the drawing is kept once per turn (TurnPicture), not
