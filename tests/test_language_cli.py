@@ -37,7 +37,7 @@ ENGLISH_FRAMING = (
     "Report: turn",
     "open: ",
 )
-ENGLISH_HTML_FRAMING = ("What happened", "Orders (all revealed)", "Seed commitment", "<html lang=\"en\">")
+ENGLISH_HTML_FRAMING = ("What happened", "Orders (all revealed)", "Seed commitment", '<html lang="en">')
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -148,7 +148,12 @@ def test_an_observer_added_in_french_is_stored_with_its_language(
     assert code == 0 and "code sent" in out, err
     with Database().session() as session:
         (row,) = session.exec(select(Observer)).all()
-        assert (row.email, row.lang, row.status, row.codes_sent) == ("watcher@example.org", "fr", "pending", 1)
+        assert (row.email, row.lang, row.status, row.codes_sent) == (
+            "watcher@example.org",
+            "fr",
+            "pending",
+            1,
+        )
     _, out, _ = run(capsys, "game", "watchers", "g")
     assert "language: fr" in out
 
@@ -161,7 +166,7 @@ def _mails(folder: Path) -> list[email.message.EmailMessage]:
 
 
 def test_the_demo_in_french_writes_french_mails(club: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "demo", "mare-nostrum", "--lang", "fr", "--turns", "2", "-q")
+    code, _, err = run(capsys, "demo", "mare-nostrum", "--lang", "fr", "--turns", "2", "-q")
     assert code == 0, err
     mails = _mails(club / "outbox")
     subjects = [str(m["Subject"]) for m in mails]

@@ -114,21 +114,35 @@ def ack_message_id(game_id: str, turn: int, seat: str, inbound_id: str, branch: 
 
 def ack_subject(game_id: str, seat: str, result: SubmitResult, lang: Language = ENGLISH) -> str:
     left_out = len({p.line for p in result.problems if p.kind != "warning"}) if result.accepted else 0
-    if not result.accepted:
-        said = lang._("Orders REJECTED: turn %(number)s, %(seat)s", number=result.turn, seat=seat)
+    return _subject(game_id, seat, result.turn, result.accepted, left_out, lang)
+
+
+def _subject(game_id: str, seat: str, turn: int, accepted: bool, left_out: int, lang: Language) -> str:
+    if not accepted:
+        said = lang._("Orders REJECTED: turn %(number)s, %(seat)s", number=turn, seat=seat)
     elif left_out:
         said = lang.n_(
             "Orders accepted, %(num)d line NOT taken: turn %(number)s, %(seat)s",
             "Orders accepted, %(num)d lines NOT taken: turn %(number)s, %(seat)s",
             left_out,
-            number=result.turn,
+            number=turn,
             seat=seat,
         )
         if lang.code == "en":  # the English subject as it always read
-            said = f"Orders accepted, {left_out} line(s) NOT taken: turn {result.turn}, {seat}"
+            said = f"Orders accepted, {left_out} line(s) NOT taken: turn {turn}, {seat}"
     else:
-        said = lang._("Orders accepted: turn %(number)s, %(seat)s", number=result.turn, seat=seat)
+        said = lang._("Orders accepted: turn %(number)s, %(seat)s", number=turn, seat=seat)
     return header_text(f"[{game_id}] {said}")
+
+
+def subject_of(record: dict[str, Any], lang: Language) -> str:
+    """An acknowledgement's subject, in ``lang``, from its stored :func:`ack_record`."""
+    result = record["result"]
+    problems = record["problems"]
+    left_out = len({p["line"] for p in problems if p["kind"] != "warning"}) if result["accepted"] else 0
+    return _subject(
+        record["game"]["id"], record["seat"], record["turn"]["number"], result["accepted"], left_out, lang
+    )
 
 
 def ack_record(
@@ -241,15 +255,29 @@ def ack_context(record: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def composed_ack(row: OutboxMessage) -> bytes:
-    """The MIME bytes of an acknowledgement queued by reference: the same bytes every time."""
+def composed_ack(
+    row: OutboxMessage, lang: Language | None = None, requests: list[OrderRequest] | None = None
+) -> bytes:
+    """The MIME bytes of an acknowledgement queued by reference: the same bytes every time (as
+    long as its reader's language is the same).
+
+    ``lang``: the reader's language now (the flush reads it; without it, the one the row was
+    queued with, else English), ``requests``: the turn's, to say the canonical orders in it. A
+    reader of another language than English gets the subject in their language too."""
     record = json.loads(row.raw)
+    if lang is not None:
+        record["lang"] = lang.code
+    lang = ack_language(record)
+    if lang.code != "en" and "request" not in record and requests:
+        key, seat = record["result"]["request_key"], record["seat"]
+        asked = next((r for r in requests if r.key == key and r.seat == seat), None)
+        if asked is not None:
+            record["request"] = asked.to_json()
     context = ack_context(record)
     ruleset = record["game"]["ruleset"]
-    lang = ack_language(record)
     msg = compose(
         to=row.to_addr,
-        subject=row.subject,
+        subject=row.subject if lang.code == "en" else subject_of(record, lang),
         text=render("ack.txt.j2", ruleset, lang=lang, **context),
         html=render("ack.html.j2", ruleset, lang=lang, **context),
         message_id=row.message_id,

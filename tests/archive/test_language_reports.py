@@ -38,7 +38,10 @@ def play(referee: Referee, ruleset: str, options: dict[str, str], game_lang: str
 def stored(session: Any, number: int, seat: str | None, fmt: str) -> str:
     return session.exec(
         select(Report.body).where(
-            Report.game_id == "g", Report.turn_number == number, Report.seat == (seat or ""), Report.format == fmt
+            Report.game_id == "g",
+            Report.turn_number == number,
+            Report.seat == (seat or ""),
+            Report.format == fmt,
         )
     ).one()
 
@@ -55,7 +58,9 @@ def whole(session: Any, game: Game, turn: Turn, seat: str | None, fmt: str) -> s
     return render_context("report", game.ruleset, context, fmt, lang)
 
 
-@pytest.mark.parametrize(("ruleset", "options"), [("mare-nostrum", {"nations": "6"}), ("master-commander", {})])
+@pytest.mark.parametrize(
+    ("ruleset", "options"), [("mare-nostrum", {"nations": "6"}), ("master-commander", {})]
+)
 def test_each_seat_gets_its_report_rendered_whole_in_its_language(
     referee: Referee, ruleset: str, options: dict[str, str]
 ) -> None:
