@@ -1,0 +1,112 @@
+"""The templates in the reader's language: French framing in French, English as it always read,
+player text escaped in every language, French plurals, and the players' pages of every language
+published by the site's hook."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from adjudicator.games.language import ENGLISH, language
+from adjudicator.post.render import render
+
+FR = language("fr")
+
+
+@pytest.fixture(autouse=True)
+def no_club(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("PBEM_TEMPLATES", raising=False)
+    monkeypatch.chdir(tmp_path)
+
+
+REFUSAL = {"game_id": "g", "seat": "north", "reason": "R.", "tip": "T.", "foreign_sender": True}
+
+
+def test_a_refusal_in_english_reads_as_it_always_did() -> None:
+    assert render("refusal.txt.j2", None, lang=ENGLISH, **REFUSAL) == (
+        "g: your message was not taken (seat north).\n\nR.\n\nNothing was stored. T.\n\n"
+        "This message came from an address that is not the one registered for your seat, so this\n"
+        "answer goes to the registered address only. If you did not send it, you may ignore this.\n"
+    )
+
+
+def test_a_refusal_in_french_is_french() -> None:
+    text = render("refusal.txt.j2", None, lang=FR, **REFUSAL)
+    assert text.startswith("g: votre message n'a pas été pris (place north).")
+    assert "Rien n'a été enregistré. T." in text and "adresse inscrite" in text
+    for english in ("your message", "Nothing was stored", "registered address"):
+        assert english not in text
+    assert '<html lang="fr">' in render("refusal.html.j2", None, lang=FR, **REFUSAL)
+
+
+@pytest.mark.parametrize("lang", [ENGLISH, FR], ids=lambda lang: lang.code)
+def test_player_text_in_a_translated_sentence_is_escaped_in_html(lang) -> None:  # type: ignore[no-untyped-def]
+    hostile = '<script>alert("x")</script>'
+    html = render("press.html.j2", None, lang=lang, game={"id": "g", "title": "G"}, sender=hostile,
+                  turn=1, to=hostile, public=True, text=hostile)  # fmt: skip
+    assert "<script>" not in html and "&lt;script&gt;" in html
+    text = render("press.txt.j2", None, lang=lang, game={"id": "g", "title": "G"}, sender=hostile,
+                  turn=1, to=hostile, public=False, text="hi")  # fmt: skip
+    assert hostile in text  # plain text is not markup: shown as written
+
+
+def test_the_watch_code_mail_in_french_keeps_the_commands_as_they_are_typed() -> None:
+    text = render("watch-code.txt.j2", None, lang=FR, game_id="g", code="c0de")
+    assert "    watch g c0de\n" in text and "    unwatch g c0de\n" in text
+    assert "Pour confirmer" in text and "To confirm" not in text
+
+
+def test_french_plurals_follow_french_rules() -> None:
+    assert FR.n_("DICE (%(num)d roll)", "DICE (%(num)d rolls)", 0) == "DÉS (0 jet)"
+    assert FR.n_("DICE (%(num)d roll)", "DICE (%(num)d rolls)", 1) == "DÉS (1 jet)"
+    assert FR.n_("DICE (%(num)d roll)", "DICE (%(num)d rolls)", 2) == "DÉS (2 jets)"
+    assert ENGLISH.n_("DICE (%(num)d roll)", "DICE (%(num)d rolls)", 0) == "DICE (0 rolls)"
+
+
+def test_dates_in_a_french_template_are_written_as_french_writes_them() -> None:
+    from datetime import UTC, datetime
+
+    turn = {"number": 2, "label": "217 BC", "deadline": datetime(2026, 11, 24, 12, 0, tzinfo=UTC),
+            "local_deadline": ""}  # fmt: skip
+    text = render("reminder.txt.j2", None, lang=FR, game={"id": "g", "title": "G"}, seat="rome",
+                  turn=turn, hours_left="24h", you_owe_text="")  # fmt: skip
+    assert "Date limite : 24 nov. 2026, 12:00:00 UTC" in text
+    english = render("reminder.txt.j2", None, lang=ENGLISH, game={"id": "g", "title": "G"}, seat="rome",
+                     turn=turn, hours_left="24h", you_owe_text="")  # fmt: skip
+    assert "Deadline: 2026-11-24 12:00 UTC" in english
+
+
+def _hook() -> ModuleType:
+    path = Path(__file__).resolve().parents[1] / "docs" / "hooks" / "players.py"
+    spec = importlib.util.spec_from_file_location("players_hook", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_site_lists_every_translated_players_page_under_its_language(tmp_path: Path) -> None:
+    hook = _hook()
+    hook.ORDERS = tmp_path
+    (tmp_path / "README.md").write_text("# Orders by mail\n")
+    (tmp_path / "README.fr.md").write_text("# Les ordres par courrier\n")
+    (tmp_path / "eollis.md").write_text("# Eollis\n")
+    (tmp_path / "eollis.fr.md").write_text("# Eollis : les ordres\n\nVoir [le sommaire](README.fr.md).\n")
+    assert hook.translated_pages() == {
+        "fr": [
+            ("Les ordres par courrier", "players/index.fr.md"),
+            ("Eollis : les ordres", "players/eollis.fr.md"),
+        ]
+    }
+    config = {"nav": [{"Home": "index.md"}, {"The players' pages": [{"Eollis": "players/eollis.md"}]}]}
+    hook.on_config(config)
+    assert config["nav"][1]["The players' pages"][-1] == {
+        "En français": [
+            {"Les ordres par courrier": "players/index.fr.md"},
+            {"Eollis : les ordres": "players/eollis.fr.md"},
+        ]
+    }
+    assert "[le sommaire](index.fr.md)" in hook._page_links_only((tmp_path / "eollis.fr.md").read_text())
