@@ -117,6 +117,7 @@ def test_a_seat_joins_in_its_own_language_and_set_lang_changes_it(
         ("game", "watch", "g", "--email", "w@example.org", "--lang", "zz"),
         ("archive", "export", "g", "--lang", "esperanto"),
         ("demo", "toy-guess", "--lang", "nope", "--turns", "1", "-q"),
+        ("report", "g", "--lang", "fr_XX_toolong"),
     ],
     ids=lambda a: " ".join(a[:2]),
 )
@@ -206,3 +207,19 @@ def test_an_archive_exported_in_french_has_french_pages_and_the_same_records(
     assert "What happened" not in page
     for folder in (english, french):
         assert run(capsys, "verify", str(folder))[0] == 0
+
+
+def test_a_report_is_printed_in_the_seats_language_or_the_one_asked(
+    club: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run(capsys, "game", "new", "toy-guess", "g")
+    run(capsys, "game", "join", "g", "north", "--bot", "--lang", "fr")
+    run(capsys, "game", "join", "g", "south", "--bot")
+    run(capsys, "game", "start", "g")
+    assert run(capsys, "turn", "close", "g")[0] == 0
+    _, french, _ = run(capsys, "report", "g", "--seat", "north")
+    _, english, _ = run(capsys, "report", "g", "--seat", "south")
+    _, asked, _ = run(capsys, "report", "g", "--seat", "south", "--lang", "fr")
+    assert "CE QUI S'EST PASSÉ" in french and "WHAT HAPPENED" not in french
+    assert "WHAT HAPPENED" in english and "CE QUI S'EST PASSÉ" not in english
+    assert "CE QUI S'EST PASSÉ" in asked and "compte rendu pour south" in asked

@@ -528,16 +528,22 @@ def report(
     seat: Annotated[str | None, typer.Option(help="The seat whose view to show (default: public).")] = None,
     turn: Annotated[int | None, typer.Option(help="The turn (default: the last closed one).")] = None,
     format: Annotated[str, typer.Option("--format", help="text or html.")] = "text",
+    lang: Annotated[
+        str | None, typer.Option("--lang", help="In this language (default: the seat's, or the game's).")
+    ] = None,
     db: DbOption = None,
 ) -> None:
     """Print a turn report as a seat (or the public) sees it."""
     from sqlmodel import select
 
+    from adjudicator.core.engine import checked_language
     from adjudicator.core.store import Turn
+    from adjudicator.games.language import language
     from adjudicator.publish.reports import render_report
 
     if format not in ("text", "html"):
         fail(f"unknown format {format!r}: use text or html")
+    spoken = language(checked_language(lang)) if lang is not None else None
     ref = referee(db)
     with ref.db.session() as session:
         game = ref.game(session, game_id)
@@ -557,7 +563,7 @@ def report(
             row = ref.turn(session, game_id, turn)
             if row.status != "closed":
                 fail(f"turn {turn} of {game_id} is still open: its orders are sealed")
-        typer.echo(render_report(session, game, row, seat, format), nl=False)
+        typer.echo(render_report(session, game, row, seat, format, spoken), nl=False)
 
 
 # -- demo ------------------------------------------------------------------

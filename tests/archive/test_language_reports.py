@@ -5,6 +5,8 @@ whatever the languages of the seats (the mail test of two languages checks it)."
 
 from __future__ import annotations
 
+import email
+import email.policy
 from pathlib import Path
 from typing import Any
 
@@ -99,3 +101,52 @@ def test_seats_of_one_language_share_one_rendering_and_each_language_has_its_own
         # seats), one in French (the first seat)
         assert len(set(keys)) == 2 == len(shared["common"])
         assert keys[1][0] == "fr" and {k[0] for k in keys[2:]} == {"en"} and keys[0] == keys[2]
+
+
+def _outbox(referee: Referee, kind: str) -> list[Any]:
+    from adjudicator.core.store import OutboxMessage
+
+    with referee.db.session() as session:
+        return list(session.exec(select(OutboxMessage).where(OutboxMessage.kind == kind)).all())
+
+
+def test_an_observer_gets_the_public_report_in_its_own_language(referee: Referee) -> None:
+    from adjudicator.core.store import Observer
+
+    play(referee, "mare-nostrum", {"nations": "3"})
+    with referee.db.session() as session:
+        for address, lang in (("fr@example.org", "fr"), ("en@example.org", None)):
+            session.add(Observer(game_id="g", email=address, status="active", lang=lang))
+    referee.close_turn("g", reason="test")
+    mails = {
+        row.to_addr: email.message_from_bytes(row.raw, policy=email.policy.default)
+        for row in _outbox(referee, "observer")
+    }
+    french = mails["fr@example.org"].get_body(("plain",)).get_content()  # type: ignore[union-attr]
+    english = mails["en@example.org"].get_body(("plain",)).get_content()  # type: ignore[union-attr]
+    assert "compte rendu public" in french and "CE QUI S'EST PASSÉ" in french and "Vous suivez g" in french
+    assert "WHAT HAPPENED" not in french and "You watch" not in french
+    assert "public report" in english and "WHAT HAPPENED" in english and "You watch g" in english
+    assert str(mails["fr@example.org"]["Subject"]).startswith("[g] Compte rendu public : tour 1")
+    assert str(mails["en@example.org"]["Subject"]).startswith("[g] Public report: turn 1")
+
+
+def test_the_referee_is_told_of_civil_disorder_in_the_games_language(referee: Referee) -> None:
+    referee.new_game(
+        "toy-guess", "g", {"points": "2"}, deadline="48h", civil_disorder_after=1,
+        referee_email="ref@example.org", lang="fr",
+    )  # fmt: skip
+    for seat in ("north", "south"):
+        referee.join("g", seat, email=f"{seat}@example.org")
+    referee.start("g")
+    referee.close_turn("g", reason="deadline")
+    rows = _outbox(referee, "civil-disorder")
+    assert sorted(row.subject for row in rows) == [
+        "[g] La place north est en désordre civil",
+        "[g] La place south est en désordre civil",
+    ]
+    text = (
+        email.message_from_bytes(rows[0].raw, policy=email.policy.default).get_body(("plain",)).get_content()
+    )  # type: ignore[union-attr]
+    assert "n'a envoyé aucun ordre pendant 1 tour" in text and "pbem seat replace g" in text
+    assert "civil disorder" not in text
