@@ -223,3 +223,16 @@ def test_a_report_is_printed_in_the_seats_language_or_the_one_asked(
     assert "CE QUI S'EST PASSÉ" in french and "WHAT HAPPENED" not in french
     assert "WHAT HAPPENED" in english and "CE QUI S'EST PASSÉ" not in english
     assert "CE QUI S'EST PASSÉ" in asked and "compte rendu pour south" in asked
+
+
+def test_the_french_site_of_a_game_with_hidden_information_names_what_is_withheld_in_french(
+    club: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(capsys, "demo", "master-commander", "--game-id", "g", "--turns", "1", "-q")[0] == 0
+    assert run(capsys, "archive", "export", "g", "--to", "fr", "--lang", "fr")[0] == 0
+    index = (club / "fr" / "g" / "index.html").read_text()
+    hidden = re.search(r"Information cachée : [^<]*", index)
+    assert hidden is not None
+    assert "secret du tour" in hidden.group(0) and "turn_secret" not in hidden.group(0)
+    english = (club / "turns" / "g" / "index.html").read_text()  # the demo's own export, in English
+    assert "turn_secret" in english and "Hidden information" in english

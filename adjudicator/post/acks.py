@@ -230,9 +230,13 @@ def ack_context(record: dict[str, Any]) -> dict[str, Any]:
     ruleset = get_ruleset(game["ruleset"])
     lang = ack_language(record)
     spoken = Spoken(ruleset, lang)
+    diff = changes(result["previous"], result["canonical"]) if result["accepted"] else []
     if lang.code != "en" and record.get("request") is not None:
         request = OrderRequest.from_json(record["request"])
         result = {**result, "lines": [[n, spoken.canonical(request, line)] for n, line in result["lines"]]}
+        if diff:  # the changes as the reader reads the orders (the same lines differ)
+            said = [spoken.canonical(request, text) for text in (result["previous"], result["canonical"])]
+            diff = changes(*said)
     return {
         "game": {
             **game,
@@ -250,7 +254,7 @@ def ack_context(record: dict[str, Any]) -> dict[str, Any]:
         "result": result,
         # a released ruleset's own words may point at a repository file: a mail leaves it out
         "problems": [_problem_said(spoken, p) for p in record["problems"]],
-        "diff": changes(result["previous"], result["canonical"]) if result["accepted"] else [],
+        "diff": diff,
         "authentication": record.get("authentication", []),
     }
 
