@@ -534,7 +534,9 @@ def adjustments_shown(
                 "at": entry["at"],
                 "record_hash": entry["record_hash"],
                 "events": [
-                    e.text if spoken is None else spoken.event(e) for e in events if e.visible_to(seat)
+                    e.text if spoken is None or spoken.lang.code == "en" else spoken.event(e)
+                    for e in events
+                    if e.visible_to(seat)
                 ],
             }
         )
