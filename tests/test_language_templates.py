@@ -110,3 +110,31 @@ def test_the_site_lists_every_translated_players_page_under_its_language(tmp_pat
         ]
     }
     assert "[le sommaire](index.fr.md)" in hook._page_links_only((tmp_path / "eollis.fr.md").read_text())
+
+
+@pytest.mark.parametrize("lang", [ENGLISH, FR], ids=lambda lang: lang.code)
+def test_a_messages_own_markup_is_kept_and_the_values_in_it_escaped(lang) -> None:  # type: ignore[no-untyped-def]
+    from markupsafe import Markup
+
+    html = render("help.html.j2", None, lang=lang, game={"id": "g", "title": "G"}, title="<i>t</i>",
+                  seat="<b>north</b>", page_html=Markup("<p>page</p>"))  # fmt: skip
+    assert lang._("for %(seat)s", seat="&lt;b&gt;north&lt;/b&gt;") in html
+    assert "<b>north</b>" not in html and "<i>t</i>" not in html
+    assert ("<code>help WORD</code>" if lang is ENGLISH else "<code>help MOT</code>") in html
+    assert "<p>page</p>" in html
+
+
+def test_a_template_says_in_french_what_jinjas_own_gettext_would() -> None:
+    """The literal messages translated when a template is compiled give the text Jinja's gettext
+    gives at render time (the same lookup, the same formatting)."""
+    from jinja2 import Environment
+
+    source = '{{ _("Turn %(number)s: %(label)s", number=n, label=l) }}|{{ _("ORDERS TAKEN") }}|{{ x }}'
+    jinja = Environment(extensions=["jinja2.ext.i18n"])
+    jinja.install_gettext_translations(FR.translations, newstyle=True)  # type: ignore[attr-defined]
+    from adjudicator.post.render import environment
+
+    ours = environment(FR).from_string(source)
+    values = {"n": 2, "l": "217 av. J.-C.", "x": "%(label)s"}
+    assert ours.render(**values) == jinja.from_string(source).render(**values)
+    assert ours.render(**values) == "Tour 2 : 217 av. J.-C.|ORDRES PRIS|%(label)s"
