@@ -646,7 +646,7 @@ def on_close(session: Session, game: Game, turn: Turn, recorded: Recorded | None
         name = "report.html.j2" if fmt == "html" else "report.txt.j2"
         templates = {  # one shared rendering per language: readers of two languages share nothing
             lang.code: shared_template(name, game.ruleset, SEAT_BLOCKS, club, lang)
-            for lang in languages.values()
+            for lang in {lang.code: lang for lang in languages.values()}.values()
         }
         bodies: dict[tuple[Any, ...], tuple[dict[str, Any], list[str] | None]] = {}
         for seat_name, key, own in parts:
