@@ -138,3 +138,14 @@ def test_a_template_says_in_french_what_jinjas_own_gettext_would() -> None:
     values = {"n": 2, "l": "217 av. J.-C.", "x": "%(label)s"}
     assert ours.render(**values) == jinja.from_string(source).render(**values)
     assert ours.render(**values) == "Tour 2 : 217 av. J.-C.|ORDRES PRIS|%(label)s"
+
+
+def test_a_deadline_in_the_seats_time_zone_is_written_as_its_language_writes_it() -> None:
+    from datetime import UTC, datetime
+
+    from adjudicator.core.naming import local_time
+
+    moment = datetime(2026, 11, 24, 12, 0, tzinfo=UTC)
+    assert local_time(moment, "Europe/Paris") == "2026-11-24 13:00 Europe/Paris"
+    assert local_time(moment, "Europe/Paris", FR) == "24 nov. 2026, 13:00:00 Europe/Paris"
+    assert local_time(moment, "UTC", FR) == ""  # the deadline in UTC is written beside it already

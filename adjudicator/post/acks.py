@@ -55,7 +55,9 @@ def turn_context(turn: Turn, tz_name: str, spoken: Spoken | None = None) -> dict
         "number": turn.number,
         "label": spoken.label(turn.label) if spoken is not None else turn.label,
         "deadline": as_utc(turn.deadline_at),
-        "local_deadline": local_time(turn.deadline_at, tz_name),
+        "local_deadline": local_time(
+            turn.deadline_at, tz_name, spoken.lang if spoken is not None else ENGLISH
+        ),
     }
 
 
@@ -249,7 +251,7 @@ def ack_context(record: dict[str, Any]) -> dict[str, Any]:
             "number": turn["number"],
             "label": spoken.label(turn["label"]),
             "deadline": deadline,
-            "local_deadline": local_time(deadline, record["timezone"]),
+            "local_deadline": local_time(deadline, record["timezone"], lang),
         },
         "result": result,
         # a released ruleset's own words may point at a repository file: a mail leaves it out

@@ -100,7 +100,9 @@ def next_context(
         "number": turn.number,
         "label": spoken.label(turn.label) if spoken is not None else turn.label,
         "deadline": as_utc(turn.deadline_at),
-        "local_deadline": local_time(turn.deadline_at, tz_name),
+        "local_deadline": local_time(
+            turn.deadline_at, tz_name, spoken.lang if spoken is not None else ENGLISH
+        ),
         "commitment": turn.commitment,
         "requests": shown,
         "asked": asked,
