@@ -60,6 +60,18 @@ JsonOption = Annotated[
 ]
 
 
+LangOption = Annotated[
+    str, typer.Option("--lang", help="The language of the game's mail, e.g. fr (the record stays English).")
+]
+
+
+def language_name(code: str | None) -> str:
+    """A language's own name (``français``), for what the commands print."""
+    from adjudicator.games.language import NAMES
+
+    return NAMES.get(code or "", code or "")
+
+
 def print_json(document: object) -> None:
     """A ``--json`` document: indented, keys in their documented order, UTF-8 as is."""
     import json
@@ -181,6 +193,7 @@ def game_new(
     absence: Annotated[
         str, typer.Option(help="Days of absence each player may take, e.g. 14d (0: none).")
     ] = "0",
+    lang: LangOption = "en",
     db: DbOption = None,
 ) -> None:
     """Create a game; prints its seats and the referee's secret."""
@@ -206,6 +219,7 @@ def game_new(
         referee_email=referee_email,
         reminders=reminders,
         scenario=scenario_text,
+        lang=lang,
     )
     set_mode(_db(db), game.id, press)
     if signup != "closed" or start_when_full or days:
@@ -214,6 +228,7 @@ def game_new(
         f"game {game.id} created ({game.ruleset})" + (f" from the scenario {scenario}" if scenario else "")
     )
     typer.echo(f"press: {press}")
+    typer.echo(f"language: {game.lang} ({language_name(game.lang)})")
     typer.echo(f"seats: {', '.join(seats)}")
     typer.echo(f"referee secret: {secret}  (shown this once)")
     typer.echo(f"setup commitment: {game.setup_commitment}")
@@ -229,13 +244,36 @@ def game_join(
     name: Annotated[str | None, typer.Option(help="The player's name, for reports.")] = None,
     bot: Annotated[bool, typer.Option("--bot", help="Seat a bot that plays random legal orders.")] = False,
     tz: Annotated[str, typer.Option("--tz", help="The player's time zone, e.g. Europe/Paris.")] = "UTC",
+    lang: Annotated[
+        str | None,
+        typer.Option("--lang", help="The language of the player's mail, e.g. fr (default: the game's)."),
+    ] = None,
     db: DbOption = None,
 ) -> None:
     """Take a seat; prints the seat's secret (shown this once)."""
-    secret = referee(db).join(game_id, seat, email=email, name=name, bot=bot, timezone=tz)
+    secret = referee(db).join(game_id, seat, email=email, name=name, bot=bot, timezone=tz, lang=lang)
     typer.echo(f"seat {seat} of {game_id} taken")
     if secret:
         typer.echo(f"secret: {secret}")
+
+
+@game_app.command("set-lang")
+def game_set_lang(
+    game_id: str,
+    lang: Annotated[str, typer.Argument(help="A language code (en, fr); for a seat, 'default': the game's.")],
+    seat: Annotated[
+        str | None, typer.Option("--seat", help="Change this seat's language, not the game's.")
+    ] = None,
+    db: DbOption = None,
+) -> None:
+    """Change the language of a game's mail, or of one seat's (the record stays as it is)."""
+    code = referee(db).set_language(game_id, lang, seat)
+    if seat is None:
+        typer.echo(f"game {game_id}: language {code} ({language_name(code)})")
+    elif code is None:
+        typer.echo(f"seat {seat} of {game_id}: the game's language")
+    else:
+        typer.echo(f"seat {seat} of {game_id}: language {code} ({language_name(code)})")
 
 
 @game_app.command("start")
@@ -280,6 +318,7 @@ def game_show(game_id: str, json_out: JsonOption = False, db: DbOption = None) -
     with ref.db.session() as session:
         game = ref.game(session, game_id)
         typer.echo(f"game {game.id} ({game.ruleset} v{game.ruleset_version}), {game.status}")
+        typer.echo(f"language: {game.lang} ({language_name(game.lang)})")
         options = loads(game.options_json)
         scenario = options.pop("scenario", None)  # the whole position: in the archive's game.json
         typer.echo(f"options: {options}")
@@ -304,6 +343,8 @@ def game_show(game_id: str, json_out: JsonOption = False, db: DbOption = None) -
         for s in ref.seats(session, game_id):
             who = "bot" if s.is_bot else (s.player_name or "") + (f" <{s.email}>" if s.email else "")
             extra = f", missed {s.missed_turns}" if s.missed_turns else ""
+            if s.lang:
+                extra += f", language {s.lang}"
             if s.mail_failing_turn is not None:
                 extra += f", {failing_line(s)}"
             typer.echo(f"  seat {s.name:14} {s.status:15} {who}{extra}")
@@ -487,16 +528,22 @@ def report(
     seat: Annotated[str | None, typer.Option(help="The seat whose view to show (default: public).")] = None,
     turn: Annotated[int | None, typer.Option(help="The turn (default: the last closed one).")] = None,
     format: Annotated[str, typer.Option("--format", help="text or html.")] = "text",
+    lang: Annotated[
+        str | None, typer.Option("--lang", help="In this language (default: the seat's, or the game's).")
+    ] = None,
     db: DbOption = None,
 ) -> None:
     """Print a turn report as a seat (or the public) sees it."""
     from sqlmodel import select
 
+    from adjudicator.core.engine import checked_language
     from adjudicator.core.store import Turn
+    from adjudicator.games.language import language
     from adjudicator.publish.reports import render_report
 
     if format not in ("text", "html"):
         fail(f"unknown format {format!r}: use text or html")
+    spoken = language(checked_language(lang)) if lang is not None else None
     ref = referee(db)
     with ref.db.session() as session:
         game = ref.game(session, game_id)
@@ -516,7 +563,7 @@ def report(
             row = ref.turn(session, game_id, turn)
             if row.status != "closed":
                 fail(f"turn {turn} of {game_id} is still open: its orders are sealed")
-        typer.echo(render_report(session, game, row, seat, format), nl=False)
+        typer.echo(render_report(session, game, row, seat, format, spoken), nl=False)
 
 
 # -- demo ------------------------------------------------------------------
@@ -535,9 +582,11 @@ def demo(
     ] = False,
     db: DbOption = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Game option KEY=VALUE.")] = None,
+    lang: LangOption = "en",
 ) -> None:
     """Play a whole sample campaign with bots: mail to ./outbox/, the archive to ./turns/."""
     from adjudicator.cli.demo_campaign import run_demo
+    from adjudicator.core.engine import checked_language
 
     run_demo(
         ruleset,
@@ -548,6 +597,7 @@ def demo(
         echo=typer.echo,
         options=parse_options(option or []),
         quiet=quiet,
+        lang=checked_language(lang),
     )
 
 

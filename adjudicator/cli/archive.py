@@ -32,15 +32,21 @@ def export(
     quiet: Annotated[
         bool, typer.Option("--quiet", "-q", help="No progress bar, even on a terminal.")
     ] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option("--lang", help="The language of the site's pages, e.g. fr (default: the game's)."),
+    ] = None,
 ) -> None:
     """Write the game's archive: game.json, NNN/record.json, reports, board pictures, index.html."""
-    from adjudicator.core.engine import check_game_id
+    from adjudicator.core.engine import check_game_id, checked_language
     from adjudicator.core.store import Database
+    from adjudicator.games.language import language
     from adjudicator.publish.archive import archive_digest, export_game
 
     check_game_id(game_id)
+    spoken = language(checked_language(lang)) if lang is not None else None
     with progress_bar("exporting", total=None, quiet=quiet):
-        folder = export_game(Database(db), game_id, to, full=full)
+        folder = export_game(Database(db), game_id, to, full=full, lang=spoken)
     typer.echo(f"archive written to {folder}")
     typer.echo(f"archive digest (SHA-256 of manifest.json): {archive_digest(folder)}")
     typer.echo(f"open {folder / 'index.html'} in a browser; check it with `pbem verify {folder}`")

@@ -50,10 +50,12 @@ def run_demo(
     echo: Callable[[str], None] = print,
     quiet: bool = False,
     options: dict[str, str] | None = None,
+    lang: str = "en",
 ) -> str:
     """Create, play and report a bot game; returns its id.
 
     ``options`` are the game's options; they override the ruleset's ``demo_options`` (if it has any).
+    ``lang`` is the language of the game's mail and archive site (the record stays the same).
     """
     db = Database(db_url)
     db.migrate()
@@ -65,7 +67,7 @@ def run_demo(
     if seats is not None and "players" in getattr(ruleset, "options", {}) and "players" not in options:
         # games whose seat count is their `players` option, kept within the game's limits
         options["players"] = str(max(ruleset.min_seats, min(seats, ruleset.max_seats)))
-    _game, seat_names, _secret = referee.new_game(ruleset.name, game_id, options, deadline="48h")
+    _game, seat_names, _secret = referee.new_game(ruleset.name, game_id, options, deadline="48h", lang=lang)
     wanted = seats if seats is not None else min(ruleset.max_seats, 6)
     wanted = max(ruleset.min_seats, min(wanted, len(seat_names)))
     if wanted != len(seat_names):

@@ -115,6 +115,7 @@ def game(db: Database, game_id: str, status: dict[str, Any] | None) -> dict[str,
             "grace": row.grace,
             "nmr": row.nmr,
             "reminders": row.reminders,
+            "lang": row.lang,
             "turn": row.current_turn,
             "seats": [
                 {
@@ -124,6 +125,7 @@ def game(db: Database, game_id: str, status: dict[str, Any] | None) -> dict[str,
                     "email": s.email,
                     "bot": bool(s.is_bot),
                     "timezone": s.timezone,
+                    "lang": s.lang,
                     "missed_turns": s.missed_turns,
                     "mail_failing": failing(s),
                 }

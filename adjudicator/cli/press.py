@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import re
 import shutil
+from datetime import datetime
 from pathlib import Path
 from typing import Annotated
 
 import typer
+from sqlmodel import Session, select
 
 from adjudicator.post.render import CLUB_FOLDER, TEMPLATES, club_folder
 
@@ -92,17 +94,43 @@ def press_list(
 def game_watch(
     game_id: Annotated[str, typer.Argument(help="The game.")],
     email: Annotated[str, typer.Option("--email", help="The observer's address.")],
+    lang: Annotated[
+        str | None,
+        typer.Option("--lang", help="The language of the observer's mail, e.g. fr (default: the game's)."),
+    ] = None,
     db: DbOption = None,
 ) -> None:
     """Add an observer: one mail with a code goes to the address; reports follow once it is confirmed."""
-    from adjudicator.core.engine import Referee
+    from adjudicator.core.engine import Referee, checked_language
     from adjudicator.table.observers import request_watch
 
+    code = checked_language(lang) if lang is not None else None
     database = _database(db)
     referee = Referee(database)
     with database.session() as session:
+        if code is not None:
+            _observer_language(session, game_id, email, code, referee.clock())
         what = request_watch(session, game_id, email, referee.clock())
     typer.echo(f"watch {game_id}: {what}")
+
+
+def _observer_language(session: Session, game_id: str, email: str, code: str, now: datetime) -> None:
+    """The observer's language stored before its code mail is written (so the mail is in it).
+
+    A game or address that does not exist or is malformed is left to ``request_watch`` to refuse
+    (the session then stores nothing, this row neither)."""
+    from adjudicator.core.engine import check_email, check_game_id
+    from adjudicator.core.store import Game, Observer
+
+    check_game_id(game_id)
+    address = check_email(email).lower()
+    if session.get(Game, game_id) is None:
+        return
+    row = session.exec(select(Observer).where(Observer.game_id == game_id, Observer.email == address)).first()
+    if row is None:
+        row = Observer(game_id=game_id, email=address, created_at=now)
+    row.lang = code
+    session.add(row)
 
 
 def game_unwatch(
@@ -130,7 +158,8 @@ def game_watchers(game_id: Annotated[str, typer.Argument(help="The game.")], db:
     with _database(db).session() as session:
         rows = watchers(session, game_id)
         for row in rows:
-            typer.echo(f"{row.email:40} {row.status:8} codes sent: {row.codes_sent}")
+            language = f"  language: {row.lang}" if row.lang else ""
+            typer.echo(f"{row.email:40} {row.status:8} codes sent: {row.codes_sent}{language}")
         if not rows:
             typer.echo(f"{game_id} has no observers")
 

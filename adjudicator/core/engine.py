@@ -63,6 +63,7 @@ from adjudicator.games.base import (
     ScenarioError,
 )
 from adjudicator.games.dice import Dice
+from adjudicator.games.language import LanguageError, parse_language
 
 # -- the close's statements -------------------------------------------------------------------
 # SQLAlchemy Core, built once at import and compiled once per dialect: each close runs them with
@@ -273,6 +274,14 @@ class ClosedTurn:
     civil_disorder: list[str] = field(default_factory=list)  # seats that fell into it at this close
 
 
+def checked_language(text: str) -> str:
+    """The supported language code ``text`` names, or a :class:`RefereeError` listing them."""
+    try:
+        return parse_language(text)
+    except LanguageError as exc:
+        raise RefereeError(str(exc)) from exc
+
+
 def check_game_id(game_id: str) -> str:
     if not isinstance(game_id, str) or not GAME_ID.match(game_id):
         raise RefereeError(
@@ -414,6 +423,7 @@ class Referee:
         referee_email: str | None = None,
         reminders: str | None = None,
         scenario: str | None = None,
+        lang: str = "en",
     ) -> tuple[Game, list[str], str]:
         """Create a game; returns it, its seat names and the referee's secret (shown once).
 
@@ -424,9 +434,11 @@ class Referee:
         orders are reminded (``24h,2h`` by default, ``none`` for none).
         ``scenario`` is the text of a scenario file (a starting position) for a ruleset
         that ``accepts_scenarios``; it is kept in the options, so the archive publishes it
-        and ``pbem verify`` replays the setup from it.
+        and ``pbem verify`` replays the setup from it. ``lang`` is the language the game's mail
+        is written in for a reader without one of their own (the record stays English).
         """
         check_game_id(game_id)
+        lang = checked_language(lang)
         try:
             ruleset = get_ruleset(ruleset_name)
         except UnknownRuleset as exc:
@@ -481,6 +493,7 @@ class Referee:
                 reminders=reminders,
                 referee_email=referee_email,
                 referee_secret_hash=hash_secret(referee_secret),
+                lang=lang,
                 setup_secret=setup_secret,
                 setup_commitment=seal.commitment(setup_secret),
                 created_at=self.clock(),
@@ -499,8 +512,11 @@ class Referee:
         name: str | None = None,
         bot: bool = False,
         timezone: str = "UTC",
+        lang: str | None = None,
     ) -> str | None:
-        """Take a seat; returns the seat's secret (``None`` for a bot), shown this once."""
+        """Take a seat; returns the seat's secret (``None`` for a bot), shown this once.
+        ``lang``: the language the seat's mail is written in (``None``: the game's)."""
+        lang = checked_language(lang) if lang is not None else None
         if not bot and not email:
             raise RefereeError("a player needs an email address (--email); use --bot for a bot seat")
         address = check_email(email) if email else None
@@ -529,10 +545,29 @@ class Referee:
             seat.secret_hash = hash_secret(secret) if secret else None
             seat.is_bot = bot
             seat.timezone = timezone
+            seat.lang = lang
             seat.status = "taken"
             seat.joined_at = self.clock()
             session.add(seat)
         return secret
+
+    def set_language(self, game_id: str, lang: str | None, seat_name: str | None = None) -> str | None:
+        """Change the language of a game (``seat_name`` ``None``) or of one seat; a seat's ``None``
+        (or ``default``) goes back to the game's. Only what is written from now on changes: the
+        record, and the mail already sent, stay as they are. Returns the code stored."""
+        code = None if lang is None or lang.strip().lower() == "default" else checked_language(lang)
+        if seat_name is None and code is None:
+            raise RefereeError("a game's language is a language; 'default' is for a seat")
+        with self.db.session() as session:
+            game = self.game(session, game_id)
+            if seat_name is None:
+                game.lang = code or "en"
+                session.add(game)
+            else:
+                seat = self.seat(session, game_id, seat_name)
+                seat.lang = code
+                session.add(seat)
+        return code
 
     def replace_seat(
         self, game_id: str, seat_name: str, *, email: str, name: str | None = None, timezone: str = "UTC"

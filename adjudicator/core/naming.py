@@ -11,12 +11,16 @@ from sqlmodel import Session, select
 from adjudicator.core.deadlines import zone
 from adjudicator.core.store import Branch, Game, as_utc
 from adjudicator.games import get_ruleset
+from adjudicator.games.language import ENGLISH, Language
 
 
-def local_time(moment: datetime | None, tz_name: str) -> str:
-    """``2026-11-24 13:00 Europe/Paris`` for a seat's own time zone (empty for UTC)."""
+def local_time(moment: datetime | None, tz_name: str, lang: Language = ENGLISH) -> str:
+    """``2026-11-24 13:00 Europe/Paris`` for a seat's own time zone (empty for UTC), as ``lang``
+    writes a moment (``24 nov. 2026, 13:00:00 Europe/Paris`` in French)."""
     if moment is None or tz_name in ("", "UTC"):
         return ""
+    if lang.code != ENGLISH.code:
+        return f"{lang.when(as_utc(moment), tz_name)} {tz_name}"
     return as_utc(moment).astimezone(zone(tz_name)).strftime(f"%Y-%m-%d %H:%M {tz_name}")  # type: ignore[union-attr]
 
 

@@ -29,14 +29,17 @@ from sqlmodel import Session, select
 from adjudicator.core.disclosure import disclosure
 from adjudicator.core.engine import SubmitResult
 from adjudicator.core.naming import branch_tag, game_context, local_time
+from adjudicator.core.readers import reader_language
 from adjudicator.core.store import Game, OutboxMessage, Seat, Turn, as_utc, dumps, loads
 from adjudicator.games import get_ruleset
-from adjudicator.games.base import OrderRequest
+from adjudicator.games.base import OrderRequest, Problem
+from adjudicator.games.language import ENGLISH, Language, language
 from adjudicator.post import outbox
 from adjudicator.post.compose import as_bytes, compose, header_text, stable_boundaries, stable_message_id
 from adjudicator.post.ics import deadline_attachment
 from adjudicator.post.owed import for_player, owed_context
 from adjudicator.post.render import render
+from adjudicator.post.words import Spoken
 
 #: ``outboxmessage.compose`` of an acknowledgement queued by reference (see the module's docstring).
 ACK = "ack"
@@ -47,12 +50,14 @@ def answer_tag(inbound_id: str) -> str:
     return hashlib.sha256(inbound_id.encode()).hexdigest()[:16]
 
 
-def turn_context(turn: Turn, tz_name: str) -> dict[str, Any]:
+def turn_context(turn: Turn, tz_name: str, spoken: Spoken | None = None) -> dict[str, Any]:
     return {
         "number": turn.number,
-        "label": turn.label,
+        "label": spoken.label(turn.label) if spoken is not None else turn.label,
         "deadline": as_utc(turn.deadline_at),
-        "local_deadline": local_time(turn.deadline_at, tz_name),
+        "local_deadline": local_time(
+            turn.deadline_at, tz_name, spoken.lang if spoken is not None else ENGLISH
+        ),
     }
 
 
@@ -71,9 +76,10 @@ def _queue(
     turn_number: int | None = None,
     seat: str | None = None,
     attachments: list[tuple[str, str, bytes]] | None = None,
+    lang: Language = ENGLISH,
 ) -> OutboxMessage | None:
-    text = render(f"{template}.txt.j2", ruleset, **context)
-    html = render(f"{template}.html.j2", ruleset, **context)
+    text = render(f"{template}.txt.j2", ruleset, lang=lang, **context)
+    html = render(f"{template}.html.j2", ruleset, lang=lang, **context)
     msg = compose(
         to=to_addr,
         subject=subject,
@@ -108,11 +114,37 @@ def ack_message_id(game_id: str, turn: int, seat: str, inbound_id: str, branch: 
     return stable_message_id(game_id, turn, seat, "ack", answer_tag(inbound_id), branch)
 
 
-def ack_subject(game_id: str, seat: str, result: SubmitResult) -> str:
+def ack_subject(game_id: str, seat: str, result: SubmitResult, lang: Language = ENGLISH) -> str:
     left_out = len({p.line for p in result.problems if p.kind != "warning"}) if result.accepted else 0
-    word = "accepted" if not left_out else f"accepted, {left_out} line(s) NOT taken"
-    word = word if result.accepted else "REJECTED"
-    return header_text(f"[{game_id}] Orders {word}: turn {result.turn}, {seat}")
+    return _subject(game_id, seat, result.turn, result.accepted, left_out, lang)
+
+
+def _subject(game_id: str, seat: str, turn: int, accepted: bool, left_out: int, lang: Language) -> str:
+    if not accepted:
+        said = lang._("Orders REJECTED: turn %(number)s, %(seat)s", number=turn, seat=seat)
+    elif left_out:
+        said = lang.n_(
+            "Orders accepted, %(num)d line NOT taken: turn %(number)s, %(seat)s",
+            "Orders accepted, %(num)d lines NOT taken: turn %(number)s, %(seat)s",
+            left_out,
+            number=turn,
+            seat=seat,
+        )
+        if lang.code == "en":  # the English subject as it always read
+            said = f"Orders accepted, {left_out} line(s) NOT taken: turn {turn}, {seat}"
+    else:
+        said = lang._("Orders accepted: turn %(number)s, %(seat)s", number=turn, seat=seat)
+    return header_text(f"[{game_id}] {said}")
+
+
+def subject_of(record: dict[str, Any], lang: Language) -> str:
+    """An acknowledgement's subject, in ``lang``, from its stored :func:`ack_record`."""
+    result = record["result"]
+    problems = record["problems"]
+    left_out = len({p["line"] for p in problems if p["kind"] != "warning"}) if result["accepted"] else 0
+    return _subject(
+        record["game"]["id"], record["seat"], record["turn"]["number"], result["accepted"], left_out, lang
+    )
 
 
 def ack_record(
@@ -126,11 +158,19 @@ def ack_record(
     result: SubmitResult,
     inbound_id: str,
     authentication: tuple[str, ...] = (),
+    lang: str = "en",
+    request: OrderRequest | None = None,
 ) -> bytes:
     """What an acknowledgement says, as stored in its outbox row (``raw``) until it is sent
-    (``authentication``: the DKIM/DMARC failures the referee's server found, said in the ack)."""
+    (``authentication``: the DKIM/DMARC failures the referee's server found, said in the ack;
+    ``lang``: the reader's language, and ``request`` what was answered, so that the game's words
+    are said in it when the mail is composed; an English ack's row holds neither)."""
     moment = as_utc(deadline)
-    extra = {"authentication": list(authentication)} if authentication else {}
+    extra: dict[str, Any] = {"authentication": list(authentication)} if authentication else {}
+    if lang != "en":
+        extra["lang"] = lang
+        if request is not None:
+            extra["request"] = request.to_json()
     return dumps(
         {
             **extra,
@@ -164,6 +204,25 @@ def _as_mailed(problem: dict[str, Any]) -> dict[str, Any]:
     return {**problem, "message": for_player(problem["message"]), "suggestion": suggestion}
 
 
+def ack_language(record: dict[str, Any]) -> Language:
+    """The language an ack is written in (English for a row without one, or one no longer spoken)."""
+    try:
+        return language(record.get("lang") or "en")
+    except ValueError:
+        return ENGLISH
+
+
+def _problem_said(spoken: Spoken, problem: dict[str, Any]) -> dict[str, Any]:
+    """A problem as the ack shows it: in English its message and suggestion apart, as they always
+    were; in another language the game's words for both (the template frames line and rule)."""
+    message = for_player(problem["message"])
+    suggestion = for_player(problem.get("suggestion") or "") or None
+    if spoken.lang.code == "en":
+        return {**problem, "message": message, "suggestion": suggestion}
+    bare = Problem(None, problem["kind"], message, suggestion or "")
+    return {**problem, "message": spoken.problem(bare), "suggestion": None}
+
+
 def ack_context(record: dict[str, Any]) -> dict[str, Any]:
     """The template context of ``ack.{txt,html}.j2`` from a stored :func:`ack_record`."""
     result = record["result"]
@@ -171,6 +230,15 @@ def ack_context(record: dict[str, Any]) -> dict[str, Any]:
     deadline = datetime.fromisoformat(turn["deadline"]) if turn["deadline"] else None
     game = record["game"]
     ruleset = get_ruleset(game["ruleset"])
+    lang = ack_language(record)
+    spoken = Spoken(ruleset, lang)
+    diff = changes(result["previous"], result["canonical"]) if result["accepted"] else []
+    if lang.code != "en" and record.get("request") is not None:
+        request = OrderRequest.from_json(record["request"])
+        result = {**result, "lines": [[n, spoken.canonical(request, line)] for n, line in result["lines"]]}
+        if diff:  # the changes as the reader reads the orders (the same lines differ)
+            said = [spoken.canonical(request, text) for text in (result["previous"], result["canonical"])]
+            diff = changes(*said)
     return {
         "game": {
             **game,
@@ -181,35 +249,43 @@ def ack_context(record: dict[str, Any]) -> dict[str, Any]:
         "seat": record["seat"],
         "turn": {
             "number": turn["number"],
-            "label": turn["label"],
+            "label": spoken.label(turn["label"]),
             "deadline": deadline,
-            "local_deadline": local_time(deadline, record["timezone"]),
+            "local_deadline": local_time(deadline, record["timezone"], lang),
         },
         "result": result,
         # a released ruleset's own words may point at a repository file: a mail leaves it out
-        "problems": [
-            {
-                **p,
-                "message": for_player(p["message"]),
-                "suggestion": for_player(p["suggestion"] or "") or None,
-            }
-            for p in record["problems"]
-        ],
-        "diff": changes(result["previous"], result["canonical"]) if result["accepted"] else [],
+        "problems": [_problem_said(spoken, p) for p in record["problems"]],
+        "diff": diff,
         "authentication": record.get("authentication", []),
     }
 
 
-def composed_ack(row: OutboxMessage) -> bytes:
-    """The MIME bytes of an acknowledgement queued by reference: the same bytes every time."""
+def composed_ack(
+    row: OutboxMessage, lang: Language | None = None, requests: list[OrderRequest] | None = None
+) -> bytes:
+    """The MIME bytes of an acknowledgement queued by reference: the same bytes every time (as
+    long as its reader's language is the same).
+
+    ``lang``: the reader's language now (the flush reads it; without it, the one the row was
+    queued with, else English), ``requests``: the turn's, to say the canonical orders in it. A
+    reader of another language than English gets the subject in their language too."""
     record = json.loads(row.raw)
+    if lang is not None:
+        record["lang"] = lang.code
+    lang = ack_language(record)
+    if lang.code != "en" and "request" not in record and requests:
+        key, seat = record["result"]["request_key"], record["seat"]
+        asked = next((r for r in requests if r.key == key and r.seat == seat), None)
+        if asked is not None:
+            record["request"] = asked.to_json()
     context = ack_context(record)
     ruleset = record["game"]["ruleset"]
     msg = compose(
         to=row.to_addr,
-        subject=row.subject,
-        text=render("ack.txt.j2", ruleset, **context),
-        html=render("ack.html.j2", ruleset, **context),
+        subject=row.subject if lang.code == "en" else subject_of(record, lang),
+        text=render("ack.txt.j2", ruleset, lang=lang, **context),
+        html=render("ack.html.j2", ruleset, lang=lang, **context),
         message_id=row.message_id,
         in_reply_to=record["in_reply_to"],
         date=as_utc(row.created_at),
@@ -231,6 +307,17 @@ def queue_ack(
     queued by reference: composed when sent (:func:`composed_ack`)."""
     if not seat.email:
         return None
+    lang = reader_language(game, seat)
+    request = None
+    if lang.code != "en":
+        request = next(
+            (
+                r
+                for r in (OrderRequest.from_json(j) for j in loads(turn.requests_json))
+                if r.key == result.request_key and r.seat == seat.name
+            ),
+            None,
+        )
     return outbox.queue(
         session,
         message_id=ack_message_id(
@@ -246,9 +333,11 @@ def queue_ack(
             result=result,
             inbound_id=inbound_id,
             authentication=authentication,
+            lang=lang.code,
+            request=request,
         ),
         to_addr=seat.email,
-        subject=ack_subject(game.id, seat.name, result),
+        subject=ack_subject(game.id, seat.name, result, lang),
         kind="ack",
         game_id=game.id,
         turn_number=result.turn,
@@ -273,6 +362,7 @@ def queue_refusal(
     that was not (then it is not threaded to that message either)."""
     if not seat.email:
         return None
+    lang = reader_language(session.get(Game, seat.game_id), seat)
     context = {
         "game_id": seat.game_id,
         "seat": seat.name,
@@ -284,8 +374,11 @@ def queue_refusal(
         session,
         kind=kind,
         to_addr=seat.email,
-        subject=f"[{seat.game_id}] Not taken: your message for {seat.name}",
+        subject=header_text(
+            f"[{seat.game_id}] " + lang._("Not taken: your message for %(seat)s", seat=seat.name)
+        ),
         template="refusal",
+        lang=lang,
         context=context,
         message_id=stable_message_id(
             seat.game_id, seat.name, kind, answer_tag(inbound_id), branch_tag(session, seat.game_id)
@@ -318,6 +411,7 @@ def queue_reply(
         template="reply",
         context=context,
         ruleset=game.ruleset,
+        lang=reader_language(game, seat),
         message_id=stable_message_id(
             game.id, seat.name, command, answer_tag(inbound_id), branch_tag(session, game.id)
         ),
@@ -341,7 +435,11 @@ def queue_report_copy(
         answer_tag(inbound_id),
         branch_tag(session, game.id, turn.number),
     )
-    subject = f"[{game.id}] Report (copy): turn {turn.number}, {turn.label}"
+    lang = reader_language(game, seat)
+    label = Spoken(get_ruleset(game.ruleset, game.ruleset_version), lang).label(turn.label)
+    subject = header_text(
+        f"[{game.id}] " + lang._("Report (copy): turn %(number)s, %(label)s", number=turn.number, label=label)
+    )
     msg = compose(
         to=seat.email, subject=subject, text=text, html=html, message_id=message_id, in_reply_to=inbound_id
     )
@@ -373,27 +471,38 @@ def queue_reminder(
         return None
     requests = [OrderRequest.from_json(r) for r in loads(turn.requests_json)]
     owed = [r for r in requests if r.seat == seat.name]
+    lang = reader_language(game, seat)
+    ruleset = get_ruleset(game.ruleset, game.ruleset_version)
+    spoken = Spoken(ruleset, lang)
+    label = spoken.label(turn.label)
     context = {
         "game": game_context(game),
         "seat": seat.name,
-        "turn": turn_context(turn, seat.timezone),
+        "turn": turn_context(turn, seat.timezone, spoken),
         "hours_left": hours_left,
         "owed": owed,
-        **owed_context(get_ruleset(game.ruleset), owed, seat.name),
+        **owed_context(ruleset, owed, seat.name, lang),
     }
+    said = lang._(
+        "Reminder: %(left)s left for turn %(number)s, %(label)s",
+        left=hours_left,
+        number=turn.number,
+        label=label,
+    )
     return _queue(
         session,
         kind="reminder",
         to_addr=seat.email,
-        subject=f"[{game.id}] Reminder: {hours_left} left for turn {turn.number}, {turn.label}",
+        subject=header_text(f"[{game.id}] {said}"),
         template="reminder",
         context=context,
         ruleset=game.ruleset,
+        lang=lang,
         message_id=stable_message_id(
             game.id, turn.number, seat.name, "reminder", hours_left, branch_tag(session, game.id, turn.number)
         ),
         game_id=game.id,
         turn_number=turn.number,
         seat=seat.name,
-        attachments=deadline_attachment(game.id, turn.number, turn.label, turn.deadline_at, seat.name),
+        attachments=deadline_attachment(game.id, turn.number, label, turn.deadline_at, seat.name, lang),
     )

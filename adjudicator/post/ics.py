@@ -13,6 +13,7 @@ from icalendar import Alarm, Calendar, Event
 from sqlmodel import Session, select
 
 from adjudicator.core.store import Turn, as_utc
+from adjudicator.games.language import ENGLISH, Language
 from adjudicator.post.compose import mail_domain
 
 ICS_NAME = "deadline.ics"
@@ -20,9 +21,14 @@ ICS_TYPE = "text/calendar; method=PUBLISH; charset=utf-8"
 
 
 def deadline_ics(
-    game_id: str, turn_number: int, label: str, deadline: datetime | None, seat: str | None = None
+    game_id: str,
+    turn_number: int,
+    label: str,
+    deadline: datetime | None,
+    seat: str | None = None,
+    lang: Language = ENGLISH,
 ) -> bytes | None:
-    """The .ics bytes for a turn's deadline (``None`` when the turn has no deadline)."""
+    """The .ics bytes for a turn's deadline in ``lang`` (``None`` when the turn has no deadline)."""
     when = as_utc(deadline)
     if when is None:
         return None
@@ -36,12 +42,16 @@ def deadline_ics(
     event.add("dtstart", when)
     event.add("dtend", when)
     who = f" ({seat})" if seat else ""
-    event.add("summary", f"[{game_id}] orders due: turn {turn_number}, {label}{who}")
-    event.add("description", f"Deadline for the orders of turn {turn_number} of {game_id}.")
+    due = lang._("orders due: turn %(number)s, %(label)s", number=turn_number, label=label)
+    event.add("summary", f"[{game_id}] {due}{who}")
+    event.add(
+        "description",
+        lang._("Deadline for the orders of turn %(number)s of %(game)s.", number=turn_number, game=game_id),
+    )
     event.add("transp", "TRANSPARENT")
     alarm = Alarm()
     alarm.add("action", "DISPLAY")
-    alarm.add("description", f"[{game_id}] orders due in 2 hours")
+    alarm.add("description", f"[{game_id}] " + lang._("orders due in 2 hours"))
     alarm.add("trigger", timedelta(hours=-2))
     event.add_component(alarm)
     cal.add_component(event)
@@ -49,18 +59,30 @@ def deadline_ics(
 
 
 def deadline_attachment(
-    game_id: str, turn_number: int, label: str, deadline: datetime | None, seat: str | None = None
+    game_id: str,
+    turn_number: int,
+    label: str,
+    deadline: datetime | None,
+    seat: str | None = None,
+    lang: Language = ENGLISH,
 ) -> list[tuple[str, str, bytes]]:
     """``compose(attachments=...)`` for a turn's deadline: one .ics, or nothing."""
-    data = deadline_ics(game_id, turn_number, label, deadline, seat)
+    data = deadline_ics(game_id, turn_number, label, deadline, seat, lang)
     return [(ICS_NAME, ICS_TYPE, data)] if data else []
 
 
 def turn_deadline_attachment(
-    session: Session, game_id: str, number: int, seat: str | None = None
+    session: Session,
+    game_id: str,
+    number: int,
+    seat: str | None = None,
+    lang: Language = ENGLISH,
+    label: str | None = None,
 ) -> list[tuple[str, str, bytes]]:
     """The .ics of turn ``number`` if that turn exists and is open (a report's next turn), else ``[]``."""
     turn = session.exec(select(Turn).where(Turn.game_id == game_id, Turn.number == number)).first()
     if turn is None or turn.status != "open":
         return []
-    return deadline_attachment(game_id, turn.number, turn.label, turn.deadline_at, seat)
+    return deadline_attachment(
+        game_id, turn.number, turn.label if label is None else label, turn.deadline_at, seat, lang
+    )

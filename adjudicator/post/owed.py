@@ -11,10 +11,12 @@ to a file: ``help`` by mail answers with the full order page.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from adjudicator.games.base import HELP_HINT, OrderRequest, Ruleset
+from adjudicator.games.language import ENGLISH, Language
+from adjudicator.post.words import Spoken
 
 
 @dataclass(frozen=True)
@@ -30,17 +32,22 @@ class Owed:
     #: ``(syntax, meaning, example)`` of each form the request accepts; the example is ``""`` when
     #: it is the syntax itself
     forms: tuple[tuple[str, str, str], ...]
+    #: the reader's language, which :attr:`silence` is said in
+    lang: Language = field(default=ENGLISH, compare=False)
 
     @property
     def silence(self) -> str:
         """What silence does, in a sentence."""
+        lang = self.lang
         if self.optional:
-            return "If you send nothing, this stays as it is and the turn does not wait for you."
+            return lang._("If you send nothing, this stays as it is and the turn does not wait for you.")
         if not self.default:
-            return "If you send nothing by the deadline, your seat sends no orders."
+            return lang._("If you send nothing by the deadline, your seat sends no orders.")
         if len(self.default) == 1:
-            return f"If you send nothing by the deadline, your seat plays: {self.default[0]}"
-        return "If you send nothing by the deadline, your seat plays these orders:"
+            return lang._(
+                "If you send nothing by the deadline, your seat plays: %(orders)s", orders=self.default[0]
+            )
+        return lang._("If you send nothing by the deadline, your seat plays these orders:")
 
 
 #: "(see orders/mare-nostrum.md)" in a request's prompt: the recorded prompts of released rulesets
@@ -64,54 +71,68 @@ def default_lines(request: OrderRequest) -> tuple[str, ...]:
     return tuple(line.strip() for line in request.default.splitlines() if line.strip())
 
 
-def owed_by(ruleset: Ruleset, requests: list[OrderRequest], seat: str | None) -> list[Owed]:
-    """Every request of ``requests`` that ``seat`` owes, with its default and its order forms."""
+def owed_by(
+    ruleset: Ruleset, requests: list[OrderRequest], seat: str | None, lang: Language = ENGLISH
+) -> list[Owed]:
+    """Every request of ``requests`` that ``seat`` owes, with its default and its order forms,
+    in ``lang`` (the game's words through :class:`~adjudicator.games.base.Spoken`)."""
     if seat is None:
         return []
+    spoken = Spoken(ruleset, lang)
     out = []
     for request in requests:
         if request.seat != seat:
             continue
         forms = tuple(
             (form.syntax, form.meaning, "" if form.example == form.syntax else form.example)
-            for form in getattr(ruleset, "order_forms", lambda _request: ())(request)  # none: older rules
+            for form in (  # none: older rules
+                getattr(ruleset, "order_forms", lambda _request: ())(request)
+                if lang.code == "en"
+                else spoken.order_forms(request)
+            )
         )
         out.append(
             Owed(
                 key=request.key,
-                label=request.label or request.key,
-                prompt=for_player(request.prompt),
+                label=spoken.label(request.label) if request.label else request.key,
+                prompt=for_player(spoken.prompt(request)),
                 optional=request.optional,
                 default=default_lines(request),
                 forms=forms,
+                lang=lang,
             )
         )
     return out
 
 
-def owed_text(owed: list[Owed]) -> str:
+def owed_text(owed: list[Owed], lang: Language = ENGLISH) -> str:
     """The plain-text section a mail prints for ``owed`` (``""`` when the seat owes nothing)."""
     out: list[str] = []
     for item in owed:
-        out.append(f"YOU OWE: {item.label}" + (" (optional)" if item.optional else ""))
+        out.append(
+            lang._("YOU OWE: %(label)s", label=item.label) + (lang._(" (optional)") if item.optional else "")
+        )
         if item.prompt:
             out.append(item.prompt)
         out.append(item.silence)
         if len(item.default) > 1 or (item.optional and item.default):
             out.extend(f"    {line}" for line in item.default)
         if item.forms:
-            out.append("What you may write now, one order per line:")
+            out.append(lang._("What you may write now, one order per line:"))
             for syntax, meaning, example in item.forms:
                 what = f" - {meaning}" if meaning else ""
-                ex = f" (e.g. {example})" if example else ""
+                ex = lang._(" (e.g. %(example)s)", example=example) if example else ""
                 out.append(f"  {syntax}{what}{ex}")
         out.append("")
     if out:
-        out.append(HELP_HINT[0].upper() + HELP_HINT[1:] + ".")
+        hint = lang.gettext(HELP_HINT)
+        out.append(hint[0].upper() + hint[1:] + ".")
     return "\n".join(out)
 
 
-def owed_context(ruleset: Ruleset, requests: list[OrderRequest], seat: str | None) -> dict[str, Any]:
-    """What the templates read: the seat's requests and their text."""
-    owed = owed_by(ruleset, requests, seat)
-    return {"you_owe": owed, "you_owe_text": owed_text(owed), "help_hint": HELP_HINT}
+def owed_context(
+    ruleset: Ruleset, requests: list[OrderRequest], seat: str | None, lang: Language = ENGLISH
+) -> dict[str, Any]:
+    """What the templates read: the seat's requests and their text, in ``lang``."""
+    owed = owed_by(ruleset, requests, seat, lang)
+    return {"you_owe": owed, "you_owe_text": owed_text(owed, lang), "help_hint": lang.gettext(HELP_HINT)}

@@ -32,9 +32,11 @@ from jinja2 import (
     Template,
     TemplateNotFound,
     UndefinedError,
+    nodes,
     select_autoescape,
 )
 from jinja2.sandbox import SandboxedEnvironment
+from jinja2.visitor import NodeTransformer
 
 from adjudicator.games.language import ENGLISH, SOURCE, Language, language
 
@@ -92,7 +94,52 @@ def environment(lang: Language = ENGLISH) -> Environment:
 _DICT_ATTRIBUTES = frozenset(dir(dict))
 
 
-class _Environment(Environment):
+class _Translated(NodeTransformer):
+    """Every ``_("literal", name=value...)`` of a template translated once, when it is compiled.
+
+    An environment speaks one language, so a message given as a literal has one translation:
+    the compiled template holds it as a constant (markup where the output is autoescaped) and
+    formats it with its values at render time, escaped there, as Jinja's newstyle gettext would
+    at every render - without the two calls through the template's context per message that a
+    report's hundred or so messages otherwise cost at every close. Plural messages (``ngettext``,
+    whose form depends on a number known at render time) are left to Jinja's gettext."""
+
+    def __init__(self, lookup: Any) -> None:
+        self.lookup = lookup
+
+    def visit_Call(self, node: nodes.Call) -> nodes.Node:
+        node = self.generic_visit(node)  # type: ignore[assignment]
+        name = node.node
+        literal = (
+            isinstance(name, nodes.Name)
+            and name.name in ("_", "gettext")
+            and len(node.args) == 1
+            and isinstance(node.args[0], nodes.Const)
+            and isinstance(node.args[0].value, str)
+            and node.dyn_args is None
+            and node.dyn_kwargs is None
+        )
+        if not literal:
+            return node
+        text = nodes.MarkSafeIfAutoescape(nodes.Const(self.lookup(node.args[0].value)), lineno=node.lineno)
+        values = nodes.Dict(
+            [nodes.Pair(nodes.Const(k.key), k.value, lineno=node.lineno) for k in node.kwargs],
+            lineno=node.lineno,
+        )
+        return nodes.Mod(text, values, lineno=node.lineno)  # as newstyle gettext: formatted even with none
+
+
+class _TranslatingParse:
+    """The parse of an environment of one language: its templates' literal messages translated
+    (:class:`_Translated`)."""
+
+    def _parse(self, source: str, name: str | None, filename: str | None) -> nodes.Template:
+        tree = super()._parse(source, name, filename)  # type: ignore[misc]
+        lookup = self.globals.get("lang")  # type: ignore[attr-defined]
+        return _Translated(lookup.gettext).visit(tree) if lookup is not None else tree
+
+
+class _Environment(_TranslatingParse, Environment):
     """Jinja's environment, with ``value.name`` read from a plain ``dict`` key first when ``name``
     is not one of a dict's own attributes: the result Jinja gives (it tries the attribute, which a
     dict lacks, then the key), without the failed attribute look-up (an exception) at each of the
@@ -107,7 +154,7 @@ class _Environment(Environment):
         return super().getattr(obj, attribute)
 
 
-class _ClubEnvironment(SandboxedEnvironment):
+class _ClubEnvironment(_TranslatingParse, SandboxedEnvironment):
     """The environment of a club's own templates: Jinja's sandbox (a template may not reach
     Python's internals - ``__class__``, ``__globals__``, a function's code - to run anything on
     the referee's machine), with the same quick ``dict`` look-up as :class:`_Environment`."""
@@ -186,8 +233,18 @@ class Shared:
         source = "{% extends parent %}" + "".join(
             f"{{% block {name} %}}{mark}{{% endblock %}}" for mark, name in self.marks.items()
         )
-        self.child = template.environment.from_string(source) if self.usable else None
+        self.child = self._child(template, source) if self.usable else None
         self.cut = re.compile("(" + "|".join(re.escape(m) for m in self.marks) + ")")
+
+    @staticmethod
+    def _child(template: Template, source: str) -> Template:
+        """The template of marks, compiled under the parent's name: its autoescaping is the
+        parent's (an HTML template's translated texts are markup there as in a whole render; a
+        template from a string would not autoescape, and Jinja's gettext would then return plain
+        text that the parent's output escapes)."""
+        env = template.environment
+        code = env.compile(source, name=template.name)
+        return env.template_class.from_code(env, code, env.make_globals(None))
 
     def common(self, context: dict[str, Any]) -> list[str] | None:
         """The text shared by every reader of ``context``, cut at the per-reader blocks (odd items

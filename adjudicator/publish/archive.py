@@ -42,11 +42,14 @@ from sqlmodel import Session, select
 from adjudicator.core import progress
 from adjudicator.core.disclosure import Disclosure, disclosure
 from adjudicator.core.engine import RefereeError, check_game_id
+from adjudicator.core.readers import game_language
 from adjudicator.core.record import RECORD_FORMAT, turn_record
 from adjudicator.core.seal import canonical_json
 from adjudicator.core.store import Branch, Database, Game, Report, Seat, Turn, as_utc, dumps, loads
 from adjudicator.games import UnknownRuleset, get_ruleset
-from adjudicator.games.base import Ruleset
+from adjudicator.games.base import Event, Ruleset
+from adjudicator.games.language import Language
+from adjudicator.post.words import Spoken
 from adjudicator.publish.pictures import clean_svg, svg_to_png
 
 ARCHIVE_FORMAT = 1
@@ -247,11 +250,20 @@ def kept_picture(db: Database, game_id: str, number: int, svg: str) -> bytes | N
 
 
 # -- export ------------------------------------------------------------------
-def export_game(db: Database, game_id: str, to: Path = DEFAULT_ARCHIVE, *, full: bool = False) -> Path:
+def export_game(
+    db: Database,
+    game_id: str,
+    to: Path = DEFAULT_ARCHIVE,
+    *,
+    full: bool = False,
+    lang: Language | None = None,
+) -> Path:
     """Write the archive of ``game_id`` under ``to/game_id`` and return that folder.
 
     ``full`` publishes everything although the game runs and has hidden information (the
     referee's deliberate choice); otherwise such a game's records are public records.
+    ``lang``: the language of the site's pages (by default the game's); the records, the reports
+    as rendered at each close and every hash are the same in any language.
     """
     check_game_id(game_id)
     with db.session() as session:
@@ -263,6 +275,7 @@ def export_game(db: Database, game_id: str, to: Path = DEFAULT_ARCHIVE, *, full:
         except UnknownRuleset as exc:
             raise ArchiveError(str(exc)) from exc
         shown = disclosure(ruleset, game_over=game.status == "over", full=full)
+        spoken = Spoken(ruleset, lang or game_language(game))
         by_referee = full and not disclosure(ruleset, game_over=game.status == "over").complete
         seats = list(session.exec(select(Seat).where(Seat.game_id == game_id).order_by(Seat.position)).all())  # type: ignore[arg-type]
         turns = list(session.exec(select(Turn).where(Turn.game_id == game_id).order_by(Turn.number)).all())  # type: ignore[arg-type]
@@ -420,8 +433,10 @@ def export_game(db: Database, game_id: str, to: Path = DEFAULT_ARCHIVE, *, full:
             {
                 "number": number,
                 "folder": folder,
-                "label": record["label"],
-                "events": [e["text"] for e in record["events"] if e.get("seats") is None],
+                "label": spoken.label(record["label"]),
+                "events": [
+                    spoken.event(Event.from_json(e)) for e in record["events"] if e.get("seats") is None
+                ],
                 "board_svg": svg,
                 "has_png": png is not None,
                 "has_text": "text" in public,
@@ -434,7 +449,9 @@ def export_game(db: Database, game_id: str, to: Path = DEFAULT_ARCHIVE, *, full:
                         "number": a["number"],
                         "by": a["by"],
                         "file": f"adjustments/{adjustment_file(a['number'])}",
-                        "events": [e["text"] for e in a["events"] if e.get("seats") is None],
+                        "events": [
+                            spoken.event(Event.from_json(e)) for e in a["events"] if e.get("seats") is None
+                        ],
                     }
                     for a in adjustments
                     if a["after_turn"] == number - 1
@@ -491,7 +508,7 @@ def export_game(db: Database, game_id: str, to: Path = DEFAULT_ARCHIVE, *, full:
     writer.write_json("game.json", value=game_json)
     from adjudicator.publish.site import write_site
 
-    write_site(writer, game_json, pages, shown)
+    write_site(writer, game_json, pages, shown, spoken.lang)
     write_manifests(writer, root, game.id)
     return root
 

@@ -36,9 +36,24 @@ from email.policy import SMTP
 from sqlalchemy import Connection, update
 from sqlmodel import Session, select
 
-from adjudicator.core.store import Database, OutboxMessage, Report, Turn, TurnPicture, as_utc
+from adjudicator.core.readers import reader_language
+from adjudicator.core.store import (
+    Database,
+    Game,
+    OutboxMessage,
+    Report,
+    Seat,
+    Turn,
+    TurnPicture,
+    as_utc,
+    loads,
+)
+from adjudicator.games import get_ruleset
+from adjudicator.games.base import OrderRequest
+from adjudicator.games.language import ENGLISH, Language
 from adjudicator.post.compose import as_bytes, attach, compose, stable_boundaries
 from adjudicator.post.ics import deadline_attachment
+from adjudicator.post.words import Spoken
 from adjudicator.publish.pictures import svg_to_png
 
 #: Where a stored HTML report had its board: the drawing is kept once per turn (TurnPicture), not
@@ -217,6 +232,30 @@ def _keep_png(db: Database, row_id: int, png: bytes) -> bytes:
     return kept or png
 
 
+def _ack_reader(db: Database, row: OutboxMessage) -> tuple[Language | None, list[OrderRequest]]:
+    """The language an acknowledgement's reader reads now, and (for a language other than
+    English) the turn's requests, to echo the orders in it; ``None``: not known (no such seat)."""
+    if row.game_id is None or row.seat is None:
+        return None, []
+    with db.reading() as connection:
+        found = connection.execute(
+            select(Game.ruleset, Game.lang, Seat.lang)  # type: ignore[call-overload]
+            .join(Seat, Seat.game_id == Game.id)  # type: ignore[arg-type]
+            .where(Game.id == row.game_id, Seat.name == row.seat)
+        ).first()
+        if found is None:
+            return None, []
+        lang = reader_language(Game(id=row.game_id, ruleset=found[0], lang=found[1]), Seat(lang=found[2]))
+        if lang.code == "en" or row.turn_number is None:
+            return lang, []
+        asked = connection.execute(
+            select(Turn.requests_json).where(  # type: ignore[call-overload]
+                Turn.game_id == row.game_id, Turn.number == row.turn_number
+            )
+        ).first()
+    return lang, [] if asked is None else [OrderRequest.from_json(r) for r in loads(asked[0])]
+
+
 def composed(db: Database, row: OutboxMessage) -> bytes:
     """The MIME bytes of a mail queued by reference: a report (what it needs is read in one short
     transaction, the MIME built outside it), or an acknowledgement of orders (``compose = 'ack'``:
@@ -224,7 +263,7 @@ def composed(db: Database, row: OutboxMessage) -> bytes:
     if row.compose == "ack":
         from adjudicator.post.acks import composed_ack
 
-        return composed_ack(row)
+        return composed_ack(row, *_ack_reader(db, row))
     game_id, number, seat = row.game_id, row.turn_number, row.seat
     if row.compose != "report" or game_id is None or number is None or seat is None:
         raise ComposeError(f"{row.message_id}: not a report queued by reference")
@@ -263,6 +302,13 @@ def composed(db: Database, row: OutboxMessage) -> bytes:
                 Turn.game_id == game_id, Turn.number == number + 1
             )
         ).first()
+        speaker = None
+        if next_turn is not None and next_turn[1] == "open":  # whose words the calendar event is in
+            speaker = connection.execute(
+                select(Game.ruleset, Game.ruleset_version, Game.lang, Seat.lang)  # type: ignore[call-overload]
+                .join(Seat, Seat.game_id == Game.id)  # type: ignore[arg-type]
+                .where(Game.id == game_id, Seat.name == seat)
+            ).first()
     filename = picture_name(game_id, number)
     kept = {
         digest: _board(db, board, filename, png=digest == row.picture) if isinstance(board, _Read) else board
@@ -297,7 +343,13 @@ def composed(db: Database, row: OutboxMessage) -> bytes:
             msg.attach(copy.copy(picture.part))
     if next_turn is not None and next_turn[1] == "open":  # the next turn's deadline, as a calendar event
         label, _status, deadline = next_turn
-        for filename, mime, data in deadline_attachment(game_id, number + 1, label, deadline, seat):
+        lang = ENGLISH
+        if speaker is not None:
+            lang = reader_language(
+                Game(id=game_id, ruleset=speaker[0], lang=speaker[2]), Seat(lang=speaker[3])
+            )
+            label = Spoken(get_ruleset(speaker[0], speaker[1]), lang).label(label)
+        for filename, mime, data in deadline_attachment(game_id, number + 1, label, deadline, seat, lang):
             attach(msg, filename, mime, data)
     stable_boundaries(msg, row.message_id)  # the same row gives the same bytes
     return as_bytes(msg)

@@ -6,7 +6,7 @@ reports and their emails are stored together with the new state or not at all.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
@@ -18,6 +18,7 @@ from sqlmodel import Session, select
 from adjudicator.core import driver_sql
 from adjudicator.core.disclosure import disclosure
 from adjudicator.core.naming import branch_generation, branch_tag, game_context, local_time
+from adjudicator.core.readers import game_language, reader_language
 from adjudicator.core.record import Recorded, counting_submissions
 from adjudicator.core.seal import canonical_json
 from adjudicator.core.store import (
@@ -36,38 +37,75 @@ from adjudicator.core.store import (
 )
 from adjudicator.games import get_ruleset
 from adjudicator.games.base import Event, OrderRequest, Outcome, Ruleset
+from adjudicator.games.language import ENGLISH, N_, Language
 from adjudicator.post import outbox
 from adjudicator.post.compose import compose, header_text, mail_domain, stable_message_id
 from adjudicator.post.ics import turn_deadline_attachment
-from adjudicator.post.owed import as_mailed, owed_context
+from adjudicator.post.owed import as_mailed, for_player, owed_context
 from adjudicator.post.render import club_key, render
 from adjudicator.post.render import shared as shared_template
+from adjudicator.post.words import Spoken
 from adjudicator.publish.pictures import clean_svg, convertible, digest, png_unavailable_reason
 from adjudicator.publish.report_mail import board_mark, expand_boards, picture_name
 from adjudicator.table.observers import _tag, watchers
 
+#: Why a turn closed, as the reports say it (a reason not listed is shown as stored).
+CLOSE_REASONS = {
+    "deadline": N_("deadline"),
+    "early": N_("early"),
+    "referee": N_("referee"),
+    "agreement": N_("agreement"),
+    "demo": N_("demo"),
+    "grace": N_("grace"),
+}
+
+
+def close_reason(reason: str, lang: Language) -> str:
+    """A turn's close reason in ``lang``."""
+    return lang.gettext(CLOSE_REASONS[reason]) if reason in CLOSE_REASONS else reason
+
 
 def next_context(
-    session: Session, game: Game, number: int, tz_name: str = "UTC", shared: dict[str, Any] | None = None
+    session: Session,
+    game: Game,
+    number: int,
+    tz_name: str = "UTC",
+    shared: dict[str, Any] | None = None,
+    spoken: Spoken | None = None,
 ) -> dict[str, Any] | None:
     """Turn ``number`` as a notice or report announces it, its deadline also in ``tz_name``
-    (``shared``: a close's cache, where the turn row and its requests are read once)."""
+    (``shared``: a close's cache, where the turn row and its requests are read once), in the
+    language of ``spoken`` (the game's words: labels and prompts); ``asked``: the requests as
+    recorded, which the seat's owed section says in its own words."""
     cache: dict[str, Any] = {} if shared is None else shared
     if "next_turn" not in cache:
         turn = session.exec(select(Turn).where(Turn.game_id == game.id, Turn.number == number)).first()
         requests = [] if turn is None else [OrderRequest.from_json(r) for r in loads(turn.requests_json)]
         cache["next_turn"] = (turn, requests)
     turn, requests = cache["next_turn"]
-    requests = [as_mailed(r) for r in requests]  # as a mail shows them (no file of the repository)
+    asked = [as_mailed(r) for r in requests]  # as a mail shows them (no file of the repository)
     if turn is None or turn.number != number:
         return None
+    shown = asked
+    if spoken is not None and spoken.lang.code != "en":
+        shown = [
+            replace(
+                r,
+                label=spoken.label(r.label) if r.label else r.label,
+                prompt=for_player(spoken.prompt(r)) if r.prompt else r.prompt,
+            )
+            for r in requests
+        ]
     return {
         "number": turn.number,
-        "label": turn.label,
+        "label": spoken.label(turn.label) if spoken is not None else turn.label,
         "deadline": as_utc(turn.deadline_at),
-        "local_deadline": local_time(turn.deadline_at, tz_name),
+        "local_deadline": local_time(
+            turn.deadline_at, tz_name, spoken.lang if spoken is not None else ENGLISH
+        ),
         "commitment": turn.commitment,
-        "requests": requests,
+        "requests": shown,
+        "asked": asked,
     }
 
 
@@ -139,14 +177,16 @@ def close_lookups(session: Session, game_id: str, number: int) -> CloseLookups:
     )
 
 
-def private_text_of(ruleset: Ruleset, state: Any, view: Any, seat: str | None) -> str:
-    """What ``seat`` alone sees, in the game's words; for a ruleset of an earlier release, which
-    has no words for it, its private part as plain ``key: value`` lines."""
+def private_text_of(
+    ruleset: Ruleset, state: Any, view: Any, seat: str | None, lang: Language = ENGLISH
+) -> str:
+    """What ``seat`` alone sees, in the game's words in ``lang``; for a ruleset of an earlier
+    release, which has no words for it, its private part as plain ``key: value`` lines."""
     if seat is None:
         return ""
     words = getattr(ruleset, "private_text", None)
     if words is not None:
-        return str(words(view))
+        return str(words(view) if lang.code == "en" else Spoken(ruleset, lang).private_text(view))
     part = private_view(ruleset, state, seat) if isinstance(state, dict) else {}
     return "\n".join(f"{key}: {canonical_json(value)}" for key, value in sorted(part.items()))
 
@@ -170,7 +210,12 @@ SEAT_BLOCKS = ("seat_header", "seat_picture", "seat_private", "seat_deadline", "
 
 
 def report_context(
-    session: Session, game: Game, turn: Turn, seat: str | None, shared: dict[str, Any] | None = None
+    session: Session,
+    game: Game,
+    turn: Turn,
+    seat: str | None,
+    shared: dict[str, Any] | None = None,
+    lang: Language | None = None,
 ) -> dict[str, Any]:
     """Everything a report shows to ``seat`` (``None``: the public report).
 
@@ -180,14 +225,52 @@ def report_context(
 
     ``shared`` is a cache kept across the seats of one close: what every seat's report reads
     (events, dice, seats, orders, the next turn) is read once, and the board drawn and cleaned
-    once per distinct view, not once per seat.
+    once per distinct view, not once per seat. ``lang``: the language it is written in (by default
+    the seat's, the game's for the public report).
     """
-    _key, common, own = seen_by(session, game, turn, seat, shared)
+    _key, common, own = seen_by(session, game, turn, seat, shared, lang)
     return {**common, **own}
 
 
+def _said(shared: dict[str, Any], lang: Language) -> dict[str, Any]:
+    """What every report of the turn in ``lang`` says alike, said once per language: the turn's
+    framing (its label, close reason, outcome) and the events in the game's words."""
+    said: dict[str, dict[str, Any]] = shared.setdefault("said", {})
+    if lang.code not in said:
+        spoken = Spoken(shared["ruleset"], lang)
+        base = shared["turn_context"]
+        outcome: Outcome | None = shared["outcome"]
+        english = lang.code == "en"
+        said[lang.code] = {
+            "spoken": spoken,
+            "events": shared["events"]
+            if english
+            else [
+                (spoken.event(e), to)
+                for e, (_text, to) in zip(shared["event_rows"], shared["events"], strict=True)
+            ],
+            "turn_context": base
+            if english
+            else {
+                **base,
+                "turn": {
+                    **base["turn"],
+                    "label": spoken.label(base["turn"]["label"]),
+                    "close_reason": close_reason(base["turn"]["close_reason"], lang),
+                },
+                "outcome": spoken.outcome(outcome) if outcome else "",
+            },
+        }
+    return said[lang.code]
+
+
 def seen_by(
-    session: Session, game: Game, turn: Turn, seat: str | None, shared: dict[str, Any] | None = None
+    session: Session,
+    game: Game,
+    turn: Turn,
+    seat: str | None,
+    shared: dict[str, Any] | None = None,
+    lang: Language | None = None,
 ) -> tuple[tuple[Any, ...], dict[str, Any], dict[str, Any]]:
     """``seat``'s report context in two parts, and the key of the first: ``(key, common, own)``.
 
@@ -196,35 +279,49 @@ def seen_by(
     (its name and player, its private part, the picture note, the next deadline in its time
     zone, its absence allowance: the values of the templates' :data:`SEAT_BLOCKS`). ``common``
     leaves out ``own``'s keys, and its ``next`` has no ``local_deadline``.
+
+    A report is written in its reader's language (``lang``, by default the seat's own, else the
+    game's; the public report the game's): the key holds the language, so seats of one language
+    share their report's rendering and seats of another have theirs.
     """
     shared = {} if shared is None else shared
     if "seats" not in shared:
         shared.update(_turn_facts(session, game, turn))
     ruleset: Ruleset = shared["ruleset"]
     seats: dict[str, Seat] = shared["seats"]
+    if lang is None:
+        lang = reader_language(game, seats.get(seat)) if seat is not None else game_language(game)
+    said = _said(shared, lang)
+    spoken: Spoken = said["spoken"]
     tz_name = seats[seat].timezone if seat is not None and seat in seats else "UTC"
     shown = shared["shown"]
     view, view_key = _view_of(shared, seat)
     # what the seat alone sees, in the game's words (never its data: they stay in the record)
-    private = private_text_of(ruleset, shared["state"], view, seat)  # before the board is drawn from it
-    if view_key not in shared["boards"]:
-        shared["boards"][view_key] = (ruleset.board_text(view), clean_svg(ruleset.board_svg(view)))
-    board_text, board_svg = shared["boards"][view_key]
-    visible = tuple(text for text, to in shared["events"] if to is None or (seat is not None and seat in to))
+    private = private_text_of(ruleset, shared["state"], view, seat, lang)  # before the board is drawn
+    if (view_key, lang.code) not in shared["boards"]:
+        if (view_key, "") not in shared["boards"]:  # the drawing: one per view, whatever the language
+            shared["boards"][(view_key, "")] = clean_svg(ruleset.board_svg(view))
+        words = ruleset.board_text(view) if lang.code == "en" else spoken.board_text(view)
+        shared["boards"][(view_key, lang.code)] = (words, shared["boards"][(view_key, "")])
+    board_text, board_svg = shared["boards"][(view_key, lang.code)]
+    visible = tuple(text for text, to in said["events"] if to is None or (seat is not None and seat in to))
     orders_shown = tuple(shown.orders or s.seat == seat for s in shared["submissions"])
-    adjustments = adjustments_shown(session, game.id, turn.number, seat, shared["adjustments"])
-    key = (view_key, visible, orders_shown, canonical_json(adjustments))
+    adjustments = adjustments_shown(session, game.id, turn.number, seat, shared["adjustments"], spoken)
+    key = (lang.code, view_key, visible, orders_shown, canonical_json(adjustments))
     names = {name: row.player_name or "" for name, row in seats.items()}
-    nxt = _next_for(session, game, turn, shared, tz_name)
+    nxt = _next_for(session, game, turn, shared, tz_name, spoken)
     if key not in shared["common"]:
+        asked = shared["requests"]
         shared["common"][key] = {
-            **shared["turn_context"],
+            **said["turn_context"],
             "submissions": [
                 {
                     "seat": s.seat,
                     "player": names.get(s.seat, ""),
                     "request": s.request_key,
-                    "text": s.canonical if show else None,
+                    "text": _orders_said(spoken, asked.get((s.seat, s.request_key)), s.canonical)
+                    if show
+                    else None,
                     "receipt": s.receipt,
                     "default": s.status == "default",
                     # a default because the seat's mail bounces, not a plain missed turn
@@ -237,7 +334,9 @@ def seen_by(
             "events": list(visible),
             "board_text": board_text,
             "board_svg": board_svg,
-            "next": None if nxt is None else {k: v for k, v in nxt.items() if k != "local_deadline"},
+            "next": None
+            if nxt is None
+            else {k: v for k, v in nxt.items() if k not in ("local_deadline", "asked")},
             "adjustments": adjustments,
         }
     own = {
@@ -251,9 +350,17 @@ def seen_by(
         },
         "next": nxt,
         "absence": absence_shown(session, game, seat) if shared["absences"] else "",
-        **owed_context(ruleset, [] if nxt is None else nxt["requests"], seat),
+        **owed_context(ruleset, [] if nxt is None else nxt["asked"], seat, lang),
     }
     return key, shared["common"][key], own
+
+
+def _orders_said(spoken: Spoken, request: OrderRequest | None, canonical: str | None) -> str | None:
+    """A submission's canonical text as a reader of ``spoken``'s language reads it (the record and
+    the receipt keep the English canonical text; the game's parser reads both)."""
+    if not canonical or request is None or spoken.lang.code == "en":
+        return canonical
+    return spoken.canonical(request, canonical)
 
 
 def _view_of(shared: dict[str, Any], seat: str | None) -> tuple[Any, int]:
@@ -284,14 +391,16 @@ def _view_of(shared: dict[str, Any], seat: str | None) -> tuple[Any, int]:
 
 
 def _next_for(
-    session: Session, game: Game, turn: Turn, shared: dict[str, Any], tz_name: str
+    session: Session, game: Game, turn: Turn, shared: dict[str, Any], tz_name: str, spoken: Spoken
 ) -> dict[str, Any] | None:
-    """The next turn as the report shows it in ``tz_name`` (``None`` when the game is over)."""
+    """The next turn as the report shows it in ``tz_name`` and ``spoken``'s language (``None``
+    when the game is over)."""
     if shared["outcome"]:
         return None
-    if tz_name not in shared["next"]:
-        shared["next"][tz_name] = next_context(session, game, turn.number + 1, tz_name, shared)
-    return shared["next"][tz_name]
+    key = (tz_name, spoken.lang.code)
+    if key not in shared["next"]:
+        shared["next"][key] = next_context(session, game, turn.number + 1, tz_name, shared, spoken)
+    return shared["next"][key]
 
 
 def absence_shown(session: Session, game: Game, seat: str | None) -> str:
@@ -312,7 +421,7 @@ def _turn_facts(session: Session, game: Game, turn: Turn, recorded: Recorded | N
     if recorded is not None and mine:
         seats: list[Seat] = recorded.seats
         dice: list[Any] = recorded.dice
-        events = [(e.text, None if e.seats is None else set(e.seats)) for e in recorded.events]
+        event_rows = list(recorded.events)
         submissions = recorded.submissions
     else:
         seats = list(session.exec(select(Seat).where(Seat.game_id == game.id).order_by(Seat.position)).all())  # type: ignore[arg-type]
@@ -323,8 +432,13 @@ def _turn_facts(session: Session, game: Game, turn: Turn, recorded: Recorded | N
                 .order_by(DiceRoll.seq)  # type: ignore[arg-type]
             ).all()
         )
-        events = [  # (text, the seats it is shown to: None for everyone)
-            (e.text, None if e.seats_json is None else set(loads(e.seats_json)))
+        event_rows = [
+            Event(
+                e.text,
+                e.kind,
+                loads(e.data_json) if e.data_json else {},
+                None if e.seats_json is None else tuple(loads(e.seats_json)),
+            )
             for e in session.exec(
                 select(EventRecord)
                 .where(EventRecord.game_id == game.id, EventRecord.turn_number == turn.number)
@@ -332,6 +446,8 @@ def _turn_facts(session: Session, game: Game, turn: Turn, recorded: Recorded | N
             ).all()
         ]
         submissions = counting_submissions(session, game.id, turn.number)
+    # (text, the seats it is shown to: None for everyone), in English; other languages: :func:`_said`
+    events = [(e.text, None if e.seats is None else set(e.seats)) for e in event_rows]
     outcome = (
         Outcome.from_json(loads(game.outcome_json)) if game.outcome_json and game.status == "over" else None
     )
@@ -348,6 +464,10 @@ def _turn_facts(session: Session, game: Game, turn: Turn, recorded: Recorded | N
         "state": state,  # one copy, read by every seat's view (views do not change it)
         "seats": {s.name: s for s in seats},
         "events": events,
+        "event_rows": event_rows,
+        "requests": {
+            (r.seat, r.key): r for r in (OrderRequest.from_json(j) for j in loads(turn.requests_json))
+        },
         "submissions": submissions,
         "outcome": outcome,
         "absences": lookups.absences,
@@ -394,10 +514,15 @@ def _turn_facts(session: Session, game: Game, turn: Turn, recorded: Recorded | N
 
 
 def adjustments_shown(
-    session: Session, game_id: str, number: int, seat: str | None, rows: list[Submission] | None = None
+    session: Session,
+    game_id: str,
+    number: int,
+    seat: str | None,
+    rows: list[Submission] | None = None,
+    spoken: Spoken | None = None,
 ) -> list[dict[str, Any]]:
     """The referee's adjustments made before ``number`` was resolved, as ``seat`` may see them
-    (``rows``: those adjustments' rows, when read already)."""
+    (``rows``: those adjustments' rows, when read already), their events in ``spoken``'s language."""
     from adjudicator.table.adjustments import entry_of, entry_rows
 
     shown = []
@@ -410,22 +535,38 @@ def adjustments_shown(
                 "by": entry["by"],
                 "at": entry["at"],
                 "record_hash": entry["record_hash"],
-                "events": [e.text for e in events if e.visible_to(seat)],
+                "events": [
+                    e.text if spoken is None or spoken.lang.code == "en" else spoken.event(e)
+                    for e in events
+                    if e.visible_to(seat)
+                ],
             }
         )
     return shown
 
 
-def render_context(name: str, ruleset_name: str, context: dict[str, Any], fmt: str) -> str:
-    return render(f"{name}.{'html' if fmt == 'html' else 'txt'}.j2", ruleset_name, **context)
+def render_context(
+    name: str, ruleset_name: str, context: dict[str, Any], fmt: str, lang: Language = ENGLISH
+) -> str:
+    return render(f"{name}.{'html' if fmt == 'html' else 'txt'}.j2", ruleset_name, lang=lang, **context)
 
 
-def render_report(session: Session, game: Game, turn: Turn, seat: str | None, fmt: str) -> str:
-    context = report_context(session, game, turn, seat)
-    return render_context("report", game.ruleset, context, fmt)
+def render_report(
+    session: Session, game: Game, turn: Turn, seat: str | None, fmt: str, lang: Language | None = None
+) -> str:
+    """A report rendered again, in ``lang`` (by default its reader's language)."""
+    if lang is None:
+        row = None
+        if seat is not None:
+            row = session.exec(select(Seat).where(Seat.game_id == game.id, Seat.name == seat)).first()
+        lang = reader_language(game, row) if seat is not None else game_language(game)
+    context = report_context(session, game, turn, seat, lang=lang)
+    return render_context("report", game.ruleset, context, fmt, lang)
 
 
-def mark_picture(context: dict[str, Any], checked: dict[str, bool] | None = None) -> str | None:
+def mark_picture(
+    context: dict[str, Any], checked: dict[str, bool] | None = None, lang: Language = ENGLISH
+) -> str | None:
     """Say in the context whether its board goes with the mail as a PNG; the board's SVG if so.
 
     The PNG itself is made when the mail is sent (:mod:`adjudicator.publish.report_mail`), once per
@@ -439,9 +580,8 @@ def mark_picture(context: dict[str, Any], checked: dict[str, bool] | None = None
     attached = checked[svg]
     context["picture"]["attached"] = attached
     if not attached:
-        context["picture"]["note"] = (
-            png_unavailable_reason() or "the board picture could not be converted to PNG"
-        ) + "; the HTML report shows it inline"
+        reason = png_unavailable_reason() or lang._("the board picture could not be converted to PNG")
+        context["picture"]["note"] = lang._("%(reason)s; the HTML report shows it inline", reason=reason)
     return svg if attached else None
 
 
@@ -492,21 +632,29 @@ def on_close(session: Session, game: Game, turn: Turn, recorded: Recorded | None
     kept: dict[str, str] = {}
     pictures: dict[str, str | None] = {}
     parts: list[tuple[str | None, tuple[Any, ...], dict[str, Any]]] = []
+    languages: dict[str, Language] = {}  # each seat's (and the public report's) language
     for seat_name in [None, *shared["seats"]]:
-        key, common, own = seen_by(session, game, turn, seat_name, shared)
+        row = shared["seats"].get(seat_name) if seat_name is not None else None
+        lang = reader_language(game, row) if seat_name is not None else game_language(game)
+        languages[seat_name or ""] = lang
+        key, common, own = seen_by(session, game, turn, seat_name, shared, lang)
         if seat_name is not None:
-            pictures[seat_name] = mark_picture({**common, **own}, checked)
+            pictures[seat_name] = mark_picture({**common, **own}, checked, lang)
         parts.append((seat_name, key, own))
     now = utcnow()
     rows: list[dict[str, Any]] = []
     club = club_key()  # the club's templates folder, looked for once for both formats
     for fmt in ("text", "html"):
-        template = shared_template(
-            "report.html.j2" if fmt == "html" else "report.txt.j2", game.ruleset, SEAT_BLOCKS, club
-        )
+        name = "report.html.j2" if fmt == "html" else "report.txt.j2"
+        templates = {  # one shared rendering per language: readers of two languages share nothing
+            lang.code: shared_template(name, game.ruleset, SEAT_BLOCKS, club, lang)
+            for lang in {lang.code: lang for lang in languages.values()}.values()
+        }
         bodies: dict[tuple[Any, ...], tuple[dict[str, Any], list[str] | None]] = {}
         for seat_name, key, own in parts:
-            if key not in bodies:  # once per distinct view
+            lang = languages[seat_name or ""]
+            template = templates[lang.code]
+            if key not in bodies:  # once per distinct view and language
                 common = shared["common"][key]
                 if fmt == "html" and common["board_svg"]:  # the HTML keeps a mark; the drawing is kept once
                     mark = board_mark(keep_picture(session, game.id, turn.number, common["board_svg"], kept))
@@ -517,7 +665,9 @@ def on_close(session: Session, game: Game, turn: Turn, recorded: Recorded | None
             body = (
                 template.fill(pieces, context)
                 if pieces is not None
-                else render_context("report", game.ruleset, context, fmt)  # a template that cannot share
+                else render_context(
+                    "report", game.ruleset, context, fmt, lang
+                )  # a template that cannot share
             )
             rows.append(
                 {
@@ -534,8 +684,16 @@ def on_close(session: Session, game: Game, turn: Turn, recorded: Recorded | None
     kind = "game-over" if game.status == "over" else "report"
     lookups: CloseLookups = shared["lookups"]
     domain = mail_domain()  # read once for every seat's Message-ID
-    title = "Game over" if kind == "game-over" else "Report"
-    subject = header_text(f"[{game.id}] {title}: turn {turn.number}, {turn.label}")
+    subjects: dict[str, str] = {}
+    for lang in languages.values():
+        if lang.code not in subjects:
+            label = _said(shared, lang)["turn_context"]["turn"]["label"]
+            said = (
+                lang._("Game over: turn %(number)s, %(label)s", number=turn.number, label=label)
+                if kind == "game-over"
+                else lang._("Report: turn %(number)s, %(label)s", number=turn.number, label=label)
+            )
+            subjects[lang.code] = header_text(f"[{game.id}] {said}")
     mails = [  # the rows outbox.queue would add, as plain values (no model object per mail)
         {
             "message_id": _message_id(
@@ -546,7 +704,7 @@ def on_close(session: Session, game: Game, turn: Turn, recorded: Recorded | None
             "seat": seat.name,
             "kind": kind,
             "to_addr": seat.email,
-            "subject": subject,
+            "subject": subjects[languages[seat.name].code],
             "raw": b"",
             "status": "queued",
             "attempts": 0,
@@ -585,22 +743,26 @@ def on_open(session: Session, game: Game, turn: Turn) -> None:
     for seat in seats:
         if not seat.email:
             continue
+        lang = reader_language(game, seat)
+        spoken = Spoken(ruleset, lang)
         view = ruleset.view(loads(turn.state_json), seat.name)
+        label = spoken.label(turn.label)
         context = {
             "game": game_context(game),
             "seat": seat.name,
-            "next": next_context(session, game, turn.number, seat.timezone),
-            "board_text": ruleset.board_text(view),
+            "next": next_context(session, game, turn.number, seat.timezone, spoken=spoken),
+            "board_text": ruleset.board_text(view) if lang.code == "en" else spoken.board_text(view),
             "board_svg": clean_svg(ruleset.board_svg(view)),
             **owed_context(
-                ruleset, [OrderRequest.from_json(r) for r in loads(turn.requests_json)], seat.name
+                ruleset, [OrderRequest.from_json(r) for r in loads(turn.requests_json)], seat.name, lang
             ),
         }
-        text = render("notice.txt.j2", game.ruleset, **context)
-        html = render("notice.html.j2", game.ruleset, **context)
-        subject = f"[{game.id}] Turn {turn.number} open: {turn.label}"
+        text = render("notice.txt.j2", game.ruleset, lang=lang, **context)
+        html = render("notice.html.j2", game.ruleset, lang=lang, **context)
+        said = lang._("Turn %(number)s open: %(label)s", number=turn.number, label=label)
+        subject = header_text(f"[{game.id}] {said}")
         message_id = _message_id(session, game.id, turn.number, seat.name, "notice")
-        ics = turn_deadline_attachment(session, game.id, turn.number, seat.name)  # the deadline as .ics
+        ics = turn_deadline_attachment(session, game.id, turn.number, seat.name, lang, label)  # the deadline
         msg = compose(
             to=seat.email, subject=subject, text=text, html=html, message_id=message_id, attachments=ics
         )
@@ -629,15 +791,29 @@ def stored_report(session: Session, game_id: str, number: int, seat: str | None,
 
 def queue_civil_disorder_notices(session: Session, game: Game, turn: Turn, seats: list[Seat]) -> None:
     """Tell the referee (``referee_email``) that a seat fell into civil disorder (inside the close)."""
+    lang = game_language(game)  # the referee reads the game's language
+    label = Spoken(get_ruleset(game.ruleset, game.ruleset_version), lang).label(turn.label)
     for seat in seats:
         text = (
-            f"Game {game.id}: seat {seat.name} sent no orders for {seat.missed_turns} turns in a row "
-            f"(up to turn {turn.number}, {turn.label}) and is now in civil disorder.\n"
-            "Its orders are the ruleset's defaults each turn until orders come again.\n\n"
-            "The referee can hand the seat to a new player:\n"
+            lang.n_(
+                "Game %(game)s: seat %(seat)s sent no orders for %(num)d turn in a row "
+                "(up to turn %(number)s, %(label)s) and is now in civil disorder.",
+                "Game %(game)s: seat %(seat)s sent no orders for %(num)d turns in a row "
+                "(up to turn %(number)s, %(label)s) and is now in civil disorder.",
+                seat.missed_turns,
+                game=game.id,
+                seat=seat.name,
+                number=turn.number,
+                label=label,
+            )
+            + "\n"
+            + lang._("Its orders are the ruleset's defaults each turn until orders come again.")
+            + "\n\n"
+            + lang._("The referee can hand the seat to a new player:")
+            + "\n"
             f"    pbem seat replace {game.id} {seat.name} --email NEW-PLAYER@EXAMPLE.ORG\n"
         )
-        subject = f"[{game.id}] Seat {seat.name} is in civil disorder"
+        subject = header_text(f"[{game.id}] " + lang._("Seat %(seat)s is in civil disorder", seat=seat.name))
         for address in [game.referee_email]:
             if not address:
                 continue
@@ -660,18 +836,39 @@ def queue_public_reports(session: Session, game: Game, turn: Turn) -> int:
     active = [o for o in watchers(session, game.id) if o.status == "active"]
     if not active:
         return 0
-    text = stored_report(session, game.id, turn.number, None, "text") or ""
-    html = stored_report(session, game.id, turn.number, None, "html")
-    footer = (
-        f"\n\n--\nYou watch {game.id}: you receive its public report after each turn. To stop, send a mail "
-        f"to the referee whose first line is: unwatch {game.id} CODE (the code of your confirmation mail).\n"
-    )
-    title = "Game over" if game.status == "over" else "Public report"
+    public = game_language(game)  # the stored public report's language
+    spoken_in: dict[str, tuple[str, str | None, str]] = {}
     count = 0
     for watcher in active:
+        lang = reader_language(game, watcher)
+        if lang.code not in spoken_in:
+            if lang.code == public.code:
+                text = stored_report(session, game.id, turn.number, None, "text") or ""
+                html = stored_report(session, game.id, turn.number, None, "html")
+            else:  # an observer of another language: the public report rendered in theirs
+                text = render_report(session, game, turn, None, "text", lang)
+                html = render_report(session, game, turn, None, "html", lang)
+            label = Spoken(get_ruleset(game.ruleset, game.ruleset_version), lang).label(turn.label)
+            said = (
+                lang._("Game over: turn %(number)s, %(label)s", number=turn.number, label=label)
+                if game.status == "over"
+                else lang._("Public report: turn %(number)s, %(label)s", number=turn.number, label=label)
+            )
+            spoken_in[lang.code] = (text, html, header_text(f"[{game.id}] {said}"))
+        text, html, subject = spoken_in[lang.code]
+        footer = (
+            "\n\n--\n"
+            + lang._(
+                "You watch %(game)s: you receive its public report after each turn. To stop, send a "
+                "mail to the referee whose first line is: unwatch %(game)s CODE (the code of your "
+                "confirmation mail).",
+                game=game.id,
+            )
+            + "\n"
+        )
         msg = compose(
             to=watcher.email,
-            subject=f"[{game.id}] {title}: turn {turn.number}, {turn.label}",
+            subject=subject,
             text=text + footer,
             html=html,
             message_id=_message_id(session, game.id, turn.number, f"watch-{_tag(watcher.email)}", "public"),

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.core.disclosure import Disclosure
+from adjudicator.games.language import ENGLISH, Language
 from adjudicator.post.render import render
 
 if TYPE_CHECKING:
@@ -19,14 +20,24 @@ if TYPE_CHECKING:
 
 
 def write_site(
-    writer: SafeWriter, game: dict[str, Any], pages: list[dict[str, Any]], shown: Disclosure
+    writer: SafeWriter,
+    game: dict[str, Any],
+    pages: list[dict[str, Any]],
+    shown: Disclosure,
+    lang: Language = ENGLISH,
 ) -> None:
-    """Write ``index.html`` and ``NNN/index.html`` for every closed turn of the main line."""
+    """Write ``index.html`` and ``NNN/index.html`` for every closed turn of the main line, in ``lang``."""
     latest = pages[-1] if pages else None
     writer.write(
         "index.html",
         data=render(
-            "site_index.html.j2", game["ruleset"], game=game, pages=pages, latest=latest, shown=shown
+            "site_index.html.j2",
+            game["ruleset"],
+            lang=lang,
+            game=game,
+            pages=pages,
+            latest=latest,
+            shown=shown,
         ),
     )
     for i, page in enumerate(pages):
@@ -38,6 +49,7 @@ def write_site(
             data=render(
                 "site_turn.html.j2",
                 game["ruleset"],
+                lang=lang,
                 game=game,
                 page=page,
                 previous=previous,
