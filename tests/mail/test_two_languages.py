@@ -4,9 +4,10 @@ every answer received by a real SMTP server), with one seat reading French (``pb
 acknowledgements, a reminder, the turn reports - is in its own language, and both seats' reports
 hold the same record (the same events, each said in its reader's words, and the same receipts).
 
-The game's own words (events, board) are its translators'; what is checked here is the referee's
-framing: the French words it must say, and the English framing phrases that must never reach the
-French seat (and the French ones never the English seat)."""
+Checked: the referee's framing (the French words it must say, and the English framing phrases that
+must never reach the French seat, and the French ones never the English seat), and the game's own
+words: the French seat writes its orders in the book's French words and reads the board, the
+events and the echo of its orders in them."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from sqlmodel import select
 
 from adjudicator.cli import main
 from adjudicator.core.engine import Referee
-from adjudicator.core.store import Database, EventRecord, Game, Seat, Turn
+from adjudicator.core.store import Database, EventRecord, Game, Seat, Submission, Turn
 from adjudicator.games import get_ruleset
 from adjudicator.games.base import Event
 from adjudicator.games.language import language
@@ -72,6 +73,10 @@ ENGLISH_FRAMING = (
     "DICE (",
 )
 ENGLISH_SUBJECT_WORDS = ("Report", "Orders accepted", "Reminder", "open:")
+#: Mare Nostrum's own English words (board, prompts, events) that the French seat must not read,
+#: and their French that the English seat must not read.
+ENGLISH_GAME_WORDS = ("Treasury", "Armies", "Fleets", "Provinces (owner", " BC (turn", "stays in garrison")
+FRENCH_GAME_WORDS = ("Trésor", "Armées", "Flottes", "av. J.-C.", "garnison")
 FRENCH_FRAMING = (
     "Date limite",
     "CE QUI S'EST PASSÉ",
@@ -156,7 +161,7 @@ def test_each_seat_receives_every_mail_in_its_own_language_and_the_same_record(
         flush_outbox(db)  # the turn notices
         for turn in (1, 2):
             send(
-                listener.port, orders(secrets[FRENCH], FRENCH, turn, "A1 hold", "a"), f"{FRENCH}@example.org"
+                listener.port, orders(secrets[FRENCH], FRENCH, turn, "A1 garnison", "a"), f"{FRENCH}@example.org"
             )
             send(
                 listener.port,
@@ -188,7 +193,7 @@ def test_each_seat_receives_every_mail_in_its_own_language_and_the_same_record(
             subject = str(mail["msg"]["Subject"])
             for marker in markers[kind]:
                 assert marker in mail["text"], (seat, kind, marker)
-            for phrase in absent:
+            for phrase in absent + (ENGLISH_GAME_WORDS if seat == FRENCH else FRENCH_GAME_WORDS):
                 assert phrase not in mail["text"], (seat, kind, phrase)
             for marker in html_markers:
                 assert marker in mail["html"], (seat, kind, marker)
@@ -202,6 +207,12 @@ def test_each_seat_receives_every_mail_in_its_own_language_and_the_same_record(
     english_ack = next(m for m in received(sink, ENGLISH) if kind_of(m) == "ack")
     assert "Ordres acceptés" in str(french_ack["msg"]["Subject"])
     assert "LINES NOT TAKEN" in english_ack["text"] and "ligne 2 : " not in english_ack["text"]
+    # the French orders were taken as the English ones are, and echoed in the book's French words
+    assert re.search(r"^ *(?:\d+ +)?A1 garnison\r?$", french_ack["text"], re.MULTILINE), french_ack["text"]
+    assert re.search(r"^ *(?:\d+ +)?A1 hold\r?$", english_ack["text"], re.MULTILINE), english_ack["text"]
+    with db.session() as session:
+        sealed = {s.seat: s.canonical for s in session.exec(select(Submission).where(Submission.game_id == GAME))}
+    assert sealed[FRENCH] == "A1 hold"  # the receipt seals the canonical form, whatever the language
 
     # the same record: each report's events are the record's events, each said in its reader's
     # words, and both reports list the same receipts
@@ -231,6 +242,7 @@ def test_each_seat_receives_every_mail_in_its_own_language_and_the_same_record(
         said_in_english = report_section(english["text"], "WHAT HAPPENED", "DICE (")
         assert said_in_french == [Spoken(ruleset, language("fr")).event(e) for e in events]
         assert said_in_english == [e.text for e in events]
+        assert all(f != e for f, e in zip(said_in_french, said_in_english, strict=True))
         receipts = re.findall(r"^ {4}reçu ([0-9a-f]{64})\r?$", french["text"], re.MULTILINE)
         assert receipts == re.findall(r"^ {4}receipt ([0-9a-f]{64})\r?$", english["text"], re.MULTILINE)
         assert len(receipts) == 3  # every seat's orders, bots' too
