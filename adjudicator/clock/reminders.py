@@ -297,7 +297,7 @@ def reminder_text(
             )
         else:
             lines.append(lang._("Without orders by then, your seat plays its default orders."))
-    lines += ["", owed_text(owed_by(get_ruleset(game.ruleset), owed, seat.name))]
+    lines += ["", owed_text(owed_by(get_ruleset(game.ruleset), owed, seat.name, lang), lang)]
     lines += lang._(
         "Reply with your orders, starting with the lines game:, seat:, secret: and turn:.\n"
         "Add a line with the word 'final' to let the turn close as soon as every owed order is in;\n"
