@@ -1,5 +1,6 @@
 """The players' mails: for each game, the mails a new player would plausibly write, each with the
-answer it must get, through the real mail handler (tests/mail/players/<game>.toml).
+answer it must get, through the real mail handler (tests/mail/players/<game>.toml), and the mails a
+French player would write in a game whose language is French (``<game>.fr.toml``, ``lang = "fr"``).
 
 Each mail is handled in a copy of the same started game (its setup pinned), so every mail is
 answered as the first mail of the turn. What the answer must say is checked in its plain text
@@ -25,7 +26,10 @@ from adjudicator.mail.delivery import message_bytes
 
 PLAYERS = Path(__file__).parent / "players"
 GAMES = ("planet-masters", "eollis", "far-side", "mare-nostrum", "master-commander")
-SUITES = {game: tomllib.loads((PLAYERS / f"{game}.toml").read_text(encoding="utf-8")) for game in GAMES}
+SUITES = {
+    path.name.removesuffix(".toml"): tomllib.loads(path.read_text(encoding="utf-8"))
+    for path in sorted(PLAYERS.glob("*.toml"))
+}
 CASES = [
     pytest.param(game, n, id=f"{game}: {mail['name']}")
     for game, suite in SUITES.items()
@@ -34,7 +38,7 @@ CASES = [
 
 
 def test_every_game_has_at_least_twenty_players_mails() -> None:
-    assert {game: len(suite["mail"]) >= 20 for game, suite in SUITES.items()} == dict.fromkeys(GAMES, True)
+    assert {game: len(SUITES[game]["mail"]) >= 20 for game in GAMES} == dict.fromkeys(GAMES, True)
 
 
 @pytest.fixture(scope="module")
@@ -45,7 +49,9 @@ def started(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, play
         env.setenv("PBEM_OUTBOX", str(folder / "outbox"))
         env.setenv("PBEM_CONFIG", str(folder / "no-such-pbem.toml"))
         yield {
-            game: playerkit.start(folder, suite["ruleset"], suite["game"], suite.get("options", {}))
+            game: playerkit.start(
+                folder, suite["ruleset"], suite["game"], suite.get("options", {}), suite.get("lang", "en")
+            )
             for game, suite in SUITES.items()
         }
 

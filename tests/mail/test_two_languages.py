@@ -161,7 +161,9 @@ def test_each_seat_receives_every_mail_in_its_own_language_and_the_same_record(
         flush_outbox(db)  # the turn notices
         for turn in (1, 2):
             send(
-                listener.port, orders(secrets[FRENCH], FRENCH, turn, "A1 garnison", "a"), f"{FRENCH}@example.org"
+                listener.port,
+                orders(secrets[FRENCH], FRENCH, turn, "A1 garnison", "a"),
+                f"{FRENCH}@example.org",
             )
             send(
                 listener.port,
@@ -211,7 +213,9 @@ def test_each_seat_receives_every_mail_in_its_own_language_and_the_same_record(
     assert re.search(r"^ *(?:\d+ +)?A1 garnison\r?$", french_ack["text"], re.MULTILINE), french_ack["text"]
     assert re.search(r"^ *(?:\d+ +)?A1 hold\r?$", english_ack["text"], re.MULTILINE), english_ack["text"]
     with db.session() as session:
-        sealed = {s.seat: s.canonical for s in session.exec(select(Submission).where(Submission.game_id == GAME))}
+        sealed = {
+            s.seat: s.canonical for s in session.exec(select(Submission).where(Submission.game_id == GAME))
+        }
     assert sealed[FRENCH] == "A1 hold"  # the receipt seals the canonical form, whatever the language
 
     # the same record: each report's events are the record's events, each said in its reader's

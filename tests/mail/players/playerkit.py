@@ -44,7 +44,7 @@ def clock() -> datetime:
     return datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
 
 
-def start(folder: Path, ruleset: str, game_id: str, options: dict[str, str]) -> Started:
+def start(folder: Path, ruleset: str, game_id: str, options: dict[str, str], lang: str = "en") -> Started:
     path = folder / f"{game_id}.db"
     db = Database(f"sqlite:///{path}")
     db.migrate()
@@ -55,6 +55,7 @@ def start(folder: Path, ruleset: str, game_id: str, options: dict[str, str]) -> 
         assert game is not None
         game.setup_secret = SETUP_SECRET
         game.setup_commitment = seal.commitment(SETUP_SECRET)
+        game.lang = lang  # every seat reads the game's language (none chose its own)
         session.add(game)
     secrets = {seat: referee.join(game_id, seat, email=f"{seat}@example.org") for seat in seats}
     referee.start(game_id)
