@@ -59,3 +59,15 @@ def test_two_mails_attaching_the_same_file_do_not_share_a_part() -> None:
     attach(second, "deadline.ics", "text/calendar; method=PUBLISH", b"two")
     assert first.get_payload()[-1].get_content() != second.get_payload()[-1].get_content()
     assert first.get_payload()[-1] is not second.get_payload()[-1]
+
+
+def test_headers_shared_by_mails_are_written_alike_in_each_and_as_the_email_package_writes_them() -> None:
+    mails = [
+        compose(to=f"seat{n}@example.org", subject="turn 1", text="t", html="<p>h</p>", message_id=f"<{n}@x>")
+        for n in range(3)
+    ]
+    for msg in mails:
+        attach(msg, "deadline.ics", "text/calendar; method=PUBLISH", b"BEGIN:VCALENDAR\r\n")
+    for _ in range(2):  # the second time, every header's lines are the kept ones
+        for msg in mails:
+            assert as_bytes(msg) == msg.as_bytes()
