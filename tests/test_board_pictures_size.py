@@ -56,3 +56,15 @@ def test_the_palette_png_keeps_every_colour_the_drawing_names_exactly() -> None:
     image = Image.open(io.BytesIO(png)).convert("RGB")
     for i, colour in enumerate(colours):
         assert image.getpixel((20 * i + 10, 25)) == tuple(int(colour[k : k + 2], 16) for k in (1, 3, 5))
+
+
+def test_the_shown_width_is_the_width_of_the_mail_pages_content() -> None:
+    import re
+    from pathlib import Path
+
+    import adjudicator
+
+    frame = Path(adjudicator.__file__).parent / "templates" / "common" / "frame.html.j2"
+    page = re.search(r"\.page\s*\{[^}]*max-width:\s*(\d+)px", frame.read_text(encoding="utf-8"))
+    assert page is not None, "the mail page's content width is not where the pictures read it"
+    assert int(page.group(1)) == pictures.SHOWN_WIDTH
