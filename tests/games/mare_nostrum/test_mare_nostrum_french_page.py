@@ -143,3 +143,14 @@ def test_every_word_of_the_page_s_word_table_is_a_word_of_its_english_twin() -> 
         keys = {GLOSSARY.key(word) for word in SPAN.findall(english)}
         for word in SPAN.findall(french):
             assert GLOSSARY.key(word) in keys and None not in keys, (word, english)
+
+
+def test_the_problems_the_page_quotes_are_the_parser_s_problems_in_french() -> None:
+    prose = _section("## Écrire ses ordres")
+    quoted = [" ".join(s.split()) for s in SPAN.findall(prose) if "inconnu" in s or "plusieurs lieux" in s]
+    said = [
+        RS.problem_text(problem, FR).split(" : ", 1)[1]  # without its "ligne 1 : "
+        for text in ("A1 mouvement Galia", "A1 mouvement Sy")
+        for problem in RS.parse(ROME, text).problems
+    ]
+    assert quoted == said
