@@ -527,3 +527,10 @@ def test_an_example_said_word_by_word_in_french_reads_as_the_english_one(form) -
     french = speech.order_words_in(form.example, FR)
     assert french != form.example
     assert _canonical(req, french) == _canonical(req, form.example)
+
+
+def test_a_french_fin_line_is_read_as_the_english_final_line_is() -> None:
+    for word in ("fin", "FIN", "final", "Final"):
+        parsed = RS.parse(ROME, f"A1 garnison\n{word}\nachète armée Latium")
+        assert not parsed.problems and parsed.lines == [(1, "A1 hold"), (3, "buy army Latium")], word
+    assert [p.line for p in RS.parse(ROME, "A1 garnison\nfinal fin").problems] == [2]
