@@ -206,7 +206,8 @@ def ranges_text(state: State, lang: Language = ENGLISH) -> list[str]:
                 if squares_between(ship["square"], e["square"]) <= ship["class"]
             )
             listed = ", ".join(f"{sid} {_reach(n, lang)}" for n, _, sid in reach)
-            out.append(f"  {ship['id']}: {listed or lang.gettext(N_('no enemy ship in range'))}")
+            none = lang.gettext(N_("no enemy ship in range"))
+            out.append(f"  {ship['id']}: {listed or none}")
     return out
 
 

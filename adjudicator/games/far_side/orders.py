@@ -284,10 +284,30 @@ _FRENCH = _phrases()
 _LONGEST = max(len(k) for k in _FRENCH)
 
 
+class _Written(str):
+    """An English word the parser reads in place of what the player wrote: a problem that quotes
+    it (``{word!r}``) quotes the player's own word, never an English word they did not write."""
+
+    written: str
+
+    def __new__(cls, english: str, written: str) -> _Written:
+        word = super().__new__(cls, english)
+        word.written = written
+        return word
+
+    def __repr__(self) -> str:
+        return repr(self.written)
+
+    def __getnewargs__(self) -> tuple[str, str]:  # type: ignore[override]  # copied and pickled whole
+        return (str(self), self.written)
+
+
 def _in_english(words: list[str]) -> list[str]:
     """``words`` with every French order word (or phrase) of the glossary replaced by the English
     words it stands for, longest phrase first; English words, ships, squares and numbers are kept,
     so an English line reads as it always did (no French word is an English word of the glossary).
+    Each English word put in remembers the French word it stands for (word for word when the two
+    phrases have as many words, else the whole French phrase), for the problems that quote it.
     """
     out: list[str] = []
     i = 0
@@ -295,7 +315,9 @@ def _in_english(words: list[str]) -> list[str]:
         for size in range(min(_LONGEST, len(words) - i), 0, -1):
             english = _FRENCH.get(tuple(fold(w) for w in words[i : i + size]))
             if english is not None:
-                out.extend(english)
+                said = words[i : i + size]
+                written = said if len(said) == len(english) else [" ".join(said)] * len(english)
+                out.extend(_Written(e, w) for e, w in zip(english, written, strict=True))
                 i += size
                 break
         else:

@@ -48,7 +48,7 @@ from adjudicator.games.far_side.ships import new_ship
 from adjudicator.games.far_side.texts import EVENTS, LABELS, PROBLEMS, PROMPTS, REASONS, said
 from adjudicator.games.far_side.turn import drift_before_the_turn, run_turn
 from adjudicator.games.far_side.wind import roll_wind, wind_text
-from adjudicator.games.language import ENGLISH, Glossary, Language
+from adjudicator.games.language import ENGLISH, N_, Glossary, Language
 
 State = dict[str, Any]
 
@@ -79,7 +79,7 @@ class FarSide(BaseRuleset):
     """Two players, British and French, 8 ships each on an 8x8 board, 28 steps a turn."""
 
     name: ClassVar[str] = "far-side"
-    title: ClassVar[str] = "Master & Commander: Far Side of the World"
+    title: ClassVar[str] = N_("Master & Commander: Far Side of the World")
     # 2: wind published the turn before, gusts per MOVE, step 12 rams; 3: events rolled at
     # resolution, a kedge keeps the events, must sail past a ram that cannot be made and a drift,
     # repairs cut (not dropped) by an event, the live round asks the attacks with the reaction

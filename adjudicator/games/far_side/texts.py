@@ -57,11 +57,14 @@ class Shape:
 
     @classmethod
     def of(cls, msgid: str) -> Shape:
-        """The shape of ``msgid``: a part named in ``WIDE`` may hold spaces, any other part (a ship,
-        a square, a number) is one word, so that a text fits only the shape it was written by."""
+        """The shape of ``msgid``: a part named in ``WIDE`` may hold spaces, a quoted ``word`` is
+        what the player wrote (a French phrase such as ``'au port'`` may hold a space), any other part
+        (a ship, a square, a number) is one word, so that a text fits only the shape it was written by."""
 
         def part(match: re.Match[str]) -> str:
             name = match[1]
+            if name == "word":
+                return "(?P<word>'[^']*'|\"[^\"]*\"|\\S+?)"
             return f"(?P<{name}>.*?)" if name.startswith(WIDE) else f"(?P<{name}>\\S+?)"
 
         pattern = re.sub(r"%\\\(([a-z_0-9]+)\\\)s", part, re.escape(msgid))

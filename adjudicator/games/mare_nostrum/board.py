@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from adjudicator.games.language import ENGLISH, Language
+from adjudicator.games.language import ENGLISH, N_, Language
 
 from .battle import ELEMENTS, SACRED_GUARD
 from .glossary import GLOSSARY
@@ -15,6 +15,14 @@ from .map import map_of
 from .speech import small_word, year
 
 State = dict[str, Any]
+
+#: The packaged map's name, said in the reader's language; a club map's name is its own, shown as written.
+PACKAGED_MAP_NAME = N_("Mare Nostrum (project map)")
+
+
+def map_name(name: str, lang: Language = ENGLISH) -> str:
+    """The map's name for a reader: the packaged map's in their language, any other as it is written."""
+    return lang.gettext(PACKAGED_MAP_NAME) if name == PACKAGED_MAP_NAME else name
 
 
 def _unit_label(unit: dict[str, Any], state: State, lang: Language = ENGLISH) -> str:
@@ -76,7 +84,7 @@ def board_caption(state: State) -> tuple[str, str]:
 def board_text(state: State, lang: Language = ENGLISH) -> str:
     _ = lang.gettext
     game_map = map_of(state)
-    lines = [board_title(state, lang), lang._("Map: %(name)s", name=game_map.name), ""]
+    lines = [board_title(state, lang), lang._("Map: %(name)s", name=map_name(game_map.name, lang)), ""]
     nation, treasury = _term("Nation", "nation", lang, 1, True), _term("Treasury", "treasury", lang, 1, True)
     income, home, prov, merc = _term("Income", "income", lang, 1, True), _("Home"), _("Prov"), _("Merc")
     nation, treasury, income = nation[:25], treasury[:8], income[:7]

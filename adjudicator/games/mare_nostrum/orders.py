@@ -288,12 +288,16 @@ def _suggest(word: str, choices: Iterable[str]) -> str:
     return f"did you mean {close[0]}?" if close else ""
 
 
+#: a line that only marks the orders final, in English or in French: no order, read as a blank line
+FINAL_WORDS = frozenset({"final", "fin"})
+
+
 def _clean_lines(text: str) -> list[tuple[int, str]]:
-    """(line number, text without comment) for each non-blank line."""
+    """(line number, text without comment) for each non-blank line that is not a ``final`` line."""
     out = []
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.split("#", 1)[0].strip()
-        if line and line.lower() != "final":
+        if line and fold(line) not in FINAL_WORDS:
             out.append((number, line))
     return out
 

@@ -28,7 +28,7 @@ from adjudicator.games.base import (
     problem_text,
 )
 from adjudicator.games.dice import Dice
-from adjudicator.games.language import ENGLISH, Glossary, Language
+from adjudicator.games.language import ENGLISH, N_, Glossary, Language
 
 from . import board, campaign, speech
 from .bot import bot_orders
@@ -75,7 +75,7 @@ class MareNostrum(BaseRuleset):
     """The military phase of Mare Nostrum for 2 to 8 nations, every order sealed and revealed at once."""
 
     name: ClassVar[str] = "mare-nostrum"
-    title: ClassVar[str] = "Mare Nostrum: military phase"
+    title: ClassVar[str] = N_("Mare Nostrum: military phase")
     version: ClassVar[str] = "2"  # 2: the map data of the project map renamed and redrawn
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 8

@@ -590,3 +590,32 @@ def test_the_board_in_french_names_things_with_the_glossary_s_french_words() -> 
     assert [line[:30] for line in grid(english) if "--" not in line] == [
         line[:30] for line in grid(french) if "--" not in line
     ]
+
+
+def test_the_french_board_says_a_ship_without_an_enemy_in_range_in_french() -> None:
+    board = GAME.board_text(new_state(), FR)
+    assert board.count("aucun navire ennemi à portée") == 16  # no ship in range of another at the start
+    assert "no enemy ship in range" not in board
+    assert GAME.board_text(new_state(), ENGLISH).count("no enemy ship in range") == 16
+
+
+def test_the_title_is_said_in_french() -> None:
+    assert FR.gettext(GAME.title) == "Master & Commander : De l'autre côté du monde"
+    assert ENGLISH.gettext(GAME.title) == GAME.title == "Master & Commander: Far Side of the World"
+
+
+def test_a_french_word_out_of_place_is_quoted_as_the_player_wrote_it() -> None:
+    request = _request("turn")
+    for text, quoted in (
+        ("feu à volonté B3", "'volonté'"),
+        ("dérive à F4", "'à'"),
+        ("mouiller au port", "'au port'"),
+        ("feu B3 sur au vent", "'au vent'"),
+    ):
+        [problem] = GAME.parse(request, text).problems
+        said = GAME.problem_text(problem, FR)
+        assert f"{quoted} n'est pas un navire" in said and problem.message == f"{quoted} is not a ship", said
+    [english] = GAME.parse(request, "fire at will B3").problems  # an English line quotes its English
+    assert english.message == "'will' is not a ship"
+    [first] = GAME.parse(_request("drift"), "feu à volonté").problems
+    assert "ordre inconnu 'feu'" in GAME.problem_text(first, FR)

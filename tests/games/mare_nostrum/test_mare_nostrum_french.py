@@ -527,3 +527,25 @@ def test_an_example_said_word_by_word_in_french_reads_as_the_english_one(form) -
     french = speech.order_words_in(form.example, FR)
     assert french != form.example
     assert _canonical(req, french) == _canonical(req, form.example)
+
+
+def test_a_french_fin_line_is_read_as_the_english_final_line_is() -> None:
+    for word in ("fin", "FIN", "final", "Final"):
+        parsed = RS.parse(ROME, f"A1 garnison\n{word}\nachète armée Latium")
+        assert not parsed.problems and parsed.lines == [(1, "A1 hold"), (3, "buy army Latium")], word
+    assert [p.line for p in RS.parse(ROME, "A1 garnison\nfinal fin").problems] == [2]
+
+
+def test_the_packaged_map_is_named_in_french_and_a_club_map_as_written() -> None:
+    from adjudicator.games.mare_nostrum.board import map_name
+
+    state = RS.setup(RS.parse_options({"nations": "2"}), ["rome", "carthage"], Dice(b"setup"))
+    assert "Carte : Mare Nostrum (carte du projet)" in RS.board_text(state, FR)
+    assert "Map: Mare Nostrum (project map)" in RS.board_text(state, ENGLISH)
+    assert map_name("Mare Nostrum (project map)", FR) == "Mare Nostrum (carte du projet)"
+    assert map_name("Our club's sea", FR) == "Our club's sea"
+
+
+def test_the_title_is_said_in_french() -> None:
+    assert FR.gettext(RS.title) == "Mare Nostrum : la phase militaire"
+    assert ENGLISH.gettext(RS.title) == RS.title == "Mare Nostrum: military phase"
