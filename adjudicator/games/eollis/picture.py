@@ -16,7 +16,7 @@ from adjudicator.games.eollis.cards import (
     REPAIR_UP_TO,
 )
 from adjudicator.games.eollis.orders import POSTS, repair_roll_text
-from adjudicator.games.eollis.words import order_words, post_name
+from adjudicator.games.eollis.words import order_words, post_name, power_text
 from adjudicator.games.language import ENGLISH, Language
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -56,7 +56,8 @@ def board_text(view: dict[str, Any], lang: Language = ENGLISH) -> str:
         lines.append(lang._("Face up for the recruitment (recruit <name>, ...):"))
         for uid in market:
             c = view["cards"][uid]
-            lines.append(f"  {c['name']}: N{c['navigation']} C{c['combat']} B{c['bagou']}, {c['power']}")
+            skills = f"N{c['navigation']} C{c['combat']} B{c['bagou']}"
+            lines.append(f"  {c['name']}: {skills}, {power_text(c['power'], lang)}")
     lines.append(lang._("Fame track:"))
     for seat in view["seats"]:
         c = view["clans"][seat]

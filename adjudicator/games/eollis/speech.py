@@ -18,7 +18,7 @@ from adjudicator.games.base import HELP_HINT
 from adjudicator.games.eollis.glossary import GLOSSARY
 from adjudicator.games.eollis.legality import POWER_HINT
 from adjudicator.games.eollis.orders import EXAMPLES, VERB_TERMS, _one_line
-from adjudicator.games.eollis.words import order_words, word
+from adjudicator.games.eollis.words import order_words, power_text, word
 from adjudicator.games.language import N_, Language
 
 #: The prompt of each kind of request, as the record holds it.
@@ -125,6 +125,7 @@ CONVERT: dict[str, Callable[[str, Language], str]] = {
     "where": _gettext,
     "post": _post,
     "what": _gettext,
+    "power": power_text,
 }
 
 Pattern = tuple[re.Pattern[str], str]
