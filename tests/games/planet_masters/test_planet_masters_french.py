@@ -581,3 +581,10 @@ def test_the_board_in_french_shows_the_same_numbers(histories) -> None:
         view = RULES.view(history[len(history) // 2]["state"], None)
         english, french = RULES.board_text(view), RULES.board_text(view, FR)
         assert re.findall(r"\d+", english) == re.findall(r"\d+", french)
+
+
+def test_a_planet_taken_by_an_invasion_is_said_in_french_with_its_defender() -> None:
+    event = Event("pacal gains a planet (invaded from mors): placed on resource (3).", "planet")
+    french = "pacal gagne une planète (envahie chez mors) : placée sur Ressource (3)."
+    assert RULES.event_text(event, FR) == french
+    assert RULES.event_text(event, ENGLISH) == event.text
