@@ -379,8 +379,8 @@ class Eollis(BaseRuleset):
     def board_text(self, view: State, lang: Language = ENGLISH) -> str:
         return board_text(view, lang)
 
-    def board_svg(self, view: State) -> str | None:
-        return board_svg(view)
+    def board_svg(self, view: State, lang: Language = ENGLISH) -> str | None:
+        return board_svg(view, lang)
 
 
 def ask(state: State, kind: str, seats: list[str], optional: list[str] | None = None) -> None:

@@ -452,7 +452,7 @@ class PlanetMasters(BaseRuleset):
 
         return board_text_in(view, lang)
 
-    def board_svg(self, view: State) -> str | None:
+    def board_svg(self, view: State, lang: Language = ENGLISH) -> str | None:
         from adjudicator.games.planet_masters.svg import board_svg
 
-        return board_svg(view)
+        return board_svg(view, lang)
