@@ -183,6 +183,18 @@ def test_a_problem_is_said_with_the_glossarys_words_and_names_kept() -> None:
     )
 
 
+def test_an_unknown_post_lists_the_posts_in_the_words_a_french_line_writes_and_they_parse() -> None:
+    (problem,) = RULES.parse(
+        OrderRequest("election:rouge", "rouge", "election"), "postes second, vigi"
+    ).problems
+    french = RULES.problem_text(problem, FR)
+    assert "poste inconnu 'vigi'" in french and "pretre" in problem.message
+    listed = french.split("les postes sont ", 1)[1].split(" (", 1)[0]
+    assert "prêtre" in listed and "alti-maître" in listed and "pretre" not in listed
+    again = RULES.parse(OrderRequest("election:rouge", "rouge", "election"), f"postes {listed}")
+    assert again.ok and not again.problems
+
+
 def test_a_problem_of_no_known_shape_stays_english_and_never_fails() -> None:
     problem = Problem(2, "invalid", "a message the parser never wrote", "some hint")
     assert RULES.problem_text(problem, FR) == "ligne 2 : a message the parser never wrote (some hint)"
