@@ -244,7 +244,7 @@ def test_every_event_of_a_bot_game_has_a_french_text_not_the_english_one(seed: i
             "rouge teste Le Borgne : dé 4 + combat 3, Bravoure de bleu +2, pouvoir de Barbe-Grise +2 = 11 "
             "(seuil 9) ; pouvoir de Mirelle la Rousse : un nouveau dé 5 = 12 : réussite.",
         ),
-        ("bleu boards Le Borgne as Alti-Maitre.", "bleu embarque Le Borgne au poste de Alti-Maître."),
+        ("bleu boards Le Borgne as Alti-Maitre.", "bleu embarque Le Borgne comme Alti-Maître."),
         (
             "Le Borgne (Marin 1) of vert dies (Tempete failed).",
             "Le Borgne (Marin 1) de vert meurt (échec de Tempete).",
