@@ -16,7 +16,7 @@ from adjudicator.games.eollis.cards import (
     REPAIR_UP_TO,
 )
 from adjudicator.games.eollis.orders import POSTS, repair_roll_text
-from adjudicator.games.eollis.words import order_words, post_name
+from adjudicator.games.eollis.words import order_words, post_name, power_text
 from adjudicator.games.language import ENGLISH, Language
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -56,7 +56,8 @@ def board_text(view: dict[str, Any], lang: Language = ENGLISH) -> str:
         lines.append(lang._("Face up for the recruitment (recruit <name>, ...):"))
         for uid in market:
             c = view["cards"][uid]
-            lines.append(f"  {c['name']}: N{c['navigation']} C{c['combat']} B{c['bagou']}, {c['power']}")
+            skills = f"N{c['navigation']} C{c['combat']} B{c['bagou']}"
+            lines.append(f"  {c['name']}: {skills}, {power_text(c['power'], lang)}")
     lines.append(lang._("Fame track:"))
     for seat in view["seats"]:
         c = view["clans"][seat]
@@ -139,7 +140,8 @@ def _text(parent: ET.Element, x: float, y: float, text: str, **attrs: str) -> No
     el.text = text
 
 
-def board_svg(view: dict[str, Any]) -> str:
+def board_svg(view: dict[str, Any], lang: Language = ENGLISH) -> str:
+    """The board as SVG, its words in ``lang`` (English: the same bytes as ever)."""
     seats = list(view["seats"])
     colour = {s: CLAN_COLOURS[i % len(CLAN_COLOURS)] for i, s in enumerate(seats)}
     ship = view["ship"]
@@ -151,7 +153,9 @@ def board_svg(view: dict[str, Any]) -> str:
     ET.SubElement(
         svg, "rect", {"x": "0", "y": "0", "width": str(width), "height": str(height), "fill": "#eef6fb"}
     )
-    title = f"Expedition {view['expedition']} - the Arcadie" + (" (destroyed)" if ship["destroyed"] else "")
+    title = lang._("Expedition %(n)s - the Arcadie", n=view["expedition"]) + (
+        lang._(" (destroyed)") if ship["destroyed"] else ""
+    )
     _text(svg, 10, 22, title, **{"font-size": "16", "font-weight": "bold"})
     # the hull with its 13 posts, two columns
     ET.SubElement(
@@ -193,25 +197,25 @@ def board_svg(view: dict[str, Any]) -> str:
                 "rect",
                 {"x": str(x + 206), "y": str(y + 4), "width": "10", "height": "26", "fill": colour[owner]},
             )
-        _text(g, x + 6, y + 14, f"{POST_NAMES[post]} ({PAY[post]} or)", **{"font-weight": "bold"})
-        name = view["cards"][uid]["name"] if uid else "vacant"
+        post_word = post_name(POST_NAMES[post], lang)
+        _text(g, x + 6, y + 14, f"{post_word} ({PAY[post]} or)", **{"font-weight": "bold"})
+        name = view["cards"][uid]["name"] if uid else lang._("vacant")
         gold = view["pirates"][uid]["gold"] if uid else 0
-        _text(
-            g, x + 6, y + 29, f"{name}" + (f" - {owner}, {gold} gold" if uid else ""), **{"font-size": "11"}
-        )
+        who = lang._(" - %(owner)s, %(gold)s gold", owner=owner, gold=gold) if uid else ""
+        _text(g, x + 6, y + 29, f"{name}" + who, **{"font-size": "11"})
     hold = [view["cards"][u]["name"] + f" ({view['pirates'][u]['owner']})" for u in ship["hold"]]
     _text(
         svg,
         500,
         166,
-        "Hold (top first): " + ("" if hold else "empty"),
+        lang._("Hold (top first): ") + ("" if hold else lang._("empty")),
         **{"class": "hold", "font-weight": "bold"},
     )
     for n, name in enumerate(hold):
         _text(svg, 510, 184 + n * 16, name, **{"font-size": "11", "class": "hold-pirate"})
 
     # the balloon damage track
-    _text(svg, 500, 52, "Balloon damage", **{"font-weight": "bold"})
+    _text(svg, 500, 52, lang._("Balloon damage"), **{"font-weight": "bold"})
     for cell in range(BALLOON_CELLS + 1):
         x = 500 + cell * 27
         fill = "#e74c3c" if cell and cell <= ship["balloon"] else "#ffffff"
@@ -229,11 +233,13 @@ def board_svg(view: dict[str, Any]) -> str:
             },
         )
         _text(svg, x + 8, 77, str(cell), **{"font-size": "10"})
-    _text(svg, 500, 104, f"Ballon on cell {ship['balloon']} of {BALLOON_CELLS}", **{"class": "balloon"})
-    _text(svg, 500, 134, f"Kitty: {ship['kitty']} gold", **{"font-size": "14", "class": "kitty"})
+    cell_text = lang._("Ballon on cell %(cell)s of %(cells)s", cell=ship["balloon"], cells=BALLOON_CELLS)
+    _text(svg, 500, 104, cell_text, **{"class": "balloon"})
+    kitty = lang._("Kitty: %(kitty)s gold", kitty=ship["kitty"])
+    _text(svg, 500, 134, kitty, **{"font-size": "14", "class": "kitty"})
     # the fame track
     top = 385
-    _text(svg, 10, top, "Fame track", **{"font-weight": "bold"})
+    _text(svg, 10, top, lang._("Fame track"), **{"font-weight": "bold"})
     step = (width - 40) / (FAME_TRACK + 1)
     for cell in range(FAME_TRACK + 1):
         section = sum(1 for start, _, _ in FAME_SECTIONS if cell >= start) - 1
@@ -264,7 +270,14 @@ def board_svg(view: dict[str, Any]) -> str:
             svg,
             cx + 10,
             cy + 4,
-            f"{seat}: fame {c['fame']}, {gold} gold, {len(living)} pirates, {c['hand']} cards",
+            lang._(
+                "%(seat)s: fame %(fame)s, %(gold)s gold, %(pirates)s pirates, %(hand)s cards",
+                seat=seat,
+                fame=c["fame"],
+                gold=gold,
+                pirates=len(living),
+                hand=c["hand"],
+            ),
             **{"font-size": "11"},
         )
     return ET.tostring(svg, encoding="unicode")

@@ -47,7 +47,7 @@ from adjudicator.games.eollis.orders import POSTS, slug
 from adjudicator.games.eollis.picture import board_svg, board_text
 from adjudicator.games.eollis.speech import LABELS, PROMPTS
 from adjudicator.games.eollis.table import Table
-from adjudicator.games.language import ENGLISH, Glossary, Language
+from adjudicator.games.language import ENGLISH, N_, Glossary, Language
 
 DEFAULT_CLANS = ("rouge", "bleu", "vert", "jaune", "violet")
 #: the standing answers a clan starts with (see orders/eollis.md, "Rounds of mail")
@@ -60,7 +60,7 @@ class Eollis(BaseRuleset):
     """The ruleset ``eollis``: 3 to 5 clans, three Expeditions, the fame track decides."""
 
     name: ClassVar[str] = "eollis"
-    title: ClassVar[str] = "Eollis, Pirates des vents"
+    title: ClassVar[str] = N_("Eollis, Pirates des vents")
     version: ClassVar[str] = "1"
     min_seats: ClassVar[int] = 3
     max_seats: ClassVar[int] = 5
@@ -379,8 +379,8 @@ class Eollis(BaseRuleset):
     def board_text(self, view: State, lang: Language = ENGLISH) -> str:
         return board_text(view, lang)
 
-    def board_svg(self, view: State) -> str | None:
-        return board_svg(view)
+    def board_svg(self, view: State, lang: Language = ENGLISH) -> str | None:
+        return board_svg(view, lang)
 
 
 def ask(state: State, kind: str, seats: list[str], optional: list[str] | None = None) -> None:

@@ -18,7 +18,7 @@ from adjudicator.games.base import HELP_HINT
 from adjudicator.games.eollis.glossary import GLOSSARY
 from adjudicator.games.eollis.legality import POWER_HINT
 from adjudicator.games.eollis.orders import EXAMPLES, VERB_TERMS, _one_line
-from adjudicator.games.eollis.words import order_words, word
+from adjudicator.games.eollis.words import order_words, power_text, word
 from adjudicator.games.language import N_, Language
 
 #: The prompt of each kind of request, as the record holds it.
@@ -116,6 +116,17 @@ def _post(text: str, lang: Language) -> str:
     return GLOSSARY.word(text, lang) if text in set(GLOSSARY.keys()) else text
 
 
+def _posts(text: str, lang: Language) -> str:
+    """The posts an order line may name (``pretre, alti-maitre, marin-1``) in ``lang``'s words, as
+    an order line writes them (``prêtre, alti-maître, marin-1``)."""
+    out = []
+    for slug in text.split(", "):
+        base, dash, number = slug.rpartition("-") if slug[-1:].isdigit() else (slug, "", "")
+        said = word(base, lang) if base in set(GLOSSARY.keys()) else base
+        out.append(f"{said}{dash}{number}")
+    return ", ".join(out)
+
+
 #: How a part of a text is said in ``lang``, by the name of its group in the patterns.
 CONVERT: dict[str, Callable[[str, Language], str]] = {
     "verb": verb_word,
@@ -124,7 +135,9 @@ CONVERT: dict[str, Callable[[str, Language], str]] = {
     "kind": _kind,
     "where": _gettext,
     "post": _post,
+    "posts": _posts,
     "what": _gettext,
+    "power": power_text,
 }
 
 Pattern = tuple[re.Pattern[str], str]

@@ -10,12 +10,13 @@ An event of no known shape is shown as the record holds it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from adjudicator.games.base import Event
 from adjudicator.games.eollis.glossary import GLOSSARY
 from adjudicator.games.eollis.speech import Pattern, _p, reason_words, said, verb_word
-from adjudicator.games.eollis.words import post_name, word
+from adjudicator.games.eollis.words import post_name, power_text, word
 from adjudicator.games.language import N_, Language
 
 
@@ -149,6 +150,16 @@ PILES: tuple[Pattern, ...] = (
 )
 
 
+#: a pirate card as an event shows it: its skills and its power, ``(N1 C3 B3, election-bonus:2)``
+_CARD = re.compile(r"\((N-?\d+ C-?\d+ B-?\d+), ([a-z-]+(?::-?\d+)?)\)")
+
+
+def _cards(text: str, lang: Language) -> str:
+    """Pirates named with their card (``Toure (N1 C3 B3, election-bonus:2)``) with each power in
+    ``lang``'s words; any other name is kept."""
+    return _CARD.sub(lambda m: f"({m[1]}, {power_text(m[2], lang)})", text)
+
+
 def _notes(text: str, lang: Language) -> str:
     return ", " + _each(NOTES)(text.removeprefix(", "), lang) if text else ""
 
@@ -181,6 +192,8 @@ CONVERT: dict[str, Callable[[str, Language], str]] = {
     "result": _word,
     "verb": verb_word,
     "reason": _reason,
+    "pirate": _cards,
+    "pirates": _cards,
 }
 
 EVENTS: tuple[Pattern, ...] = (

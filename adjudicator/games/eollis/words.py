@@ -14,7 +14,7 @@ from adjudicator.games.base import OrderForm
 from adjudicator.games.eollis.cards import POST_NAMES
 from adjudicator.games.eollis.glossary import GLOSSARY
 from adjudicator.games.eollis.orders import ORDER_FORMS, _one_line, order_text, parse
-from adjudicator.games.language import Language
+from adjudicator.games.language import N_, Language
 
 #: Each form of :data:`~adjudicator.games.eollis.orders.ORDER_FORMS`, in the same order, as
 #: (syntax, example) templates: ``{key}`` is the glossary's word for ``key`` in the reader's language
@@ -82,6 +82,28 @@ def post_name(name: str, lang: Language) -> str:
         return name
     base, _, number = post.rpartition("-") if post[-1].isdigit() else (post, "", "")
     return GLOSSARY.word(base, lang) + (f" {number}" if number else "")
+
+
+#: A pirate's power (its effect in the card data, ``test-bonus:2``) said to a reader: ``%(n)s`` is
+#: the effect's number. The English reader reads the data's own word, as the order page names it.
+POWER_WORDS: dict[str, str] = {
+    "test-bonus": N_("+%(n)s on its own tests"),
+    "reroll": N_("a reroll of a failed test"),
+    "election-bonus": N_("+%(n)s in the election"),
+    "survive": N_("escapes death once"),
+    "gold": N_("+%(n)s gold"),
+    "brawl-bonus": N_("+%(n)s in the brawl"),
+}
+
+
+def power_text(effect: str, lang: Language) -> str:
+    """A pirate's power ``effect`` (``test-bonus:2``) as ``lang`` says it; English and an effect the
+    table does not know keep the data's word."""
+    name, _, value = effect.partition(":")
+    if lang.code == "en" or name not in POWER_WORDS:
+        return effect
+    message = POWER_WORDS[name]
+    return lang._(message, n=value) if "%(n)s" in message else lang.gettext(message)
 
 
 def fill(template: str, lang: Language) -> str:

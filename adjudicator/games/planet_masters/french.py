@@ -158,6 +158,7 @@ REASONS: tuple[Shape, ...] = (
         N_("%(proposer)s's own %(own)s of %(total)s votes pass it"),
     ),
     shape(r"home Transporter", N_("home Transporter")),
+    shape(rf"invaded from (?P<seat>{S})", N_("invaded from %(seat)s")),
     shape(r"The vote", N_("The vote")),
     shape(
         r"(?P<n>\d+) planets, home included, all on Influence or Resource",

@@ -27,7 +27,7 @@ from adjudicator.games.base import (
     problem_text,
 )
 from adjudicator.games.dice import Dice
-from adjudicator.games.language import ENGLISH, Glossary, Language
+from adjudicator.games.language import ENGLISH, N_, Glossary, Language
 from adjudicator.games.planet_masters import empire as E
 from adjudicator.games.planet_masters import turn as T
 from adjudicator.games.planet_masters.glossary import GLOSSARY
@@ -47,7 +47,7 @@ class PlanetMasters(BaseRuleset):
     """The dice game of conquest, with the Technology, Politics and Exploration options."""
 
     name: ClassVar[str] = "planet-masters"
-    title: ClassVar[str] = "Planet Masters"
+    title: ClassVar[str] = N_("Planet Masters")
     version: ClassVar[str] = "1"
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 8
@@ -452,7 +452,7 @@ class PlanetMasters(BaseRuleset):
 
         return board_text_in(view, lang)
 
-    def board_svg(self, view: State) -> str | None:
+    def board_svg(self, view: State, lang: Language = ENGLISH) -> str | None:
         from adjudicator.games.planet_masters.svg import board_svg
 
-        return board_svg(view)
+        return board_svg(view, lang)

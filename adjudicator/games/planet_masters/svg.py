@@ -8,8 +8,10 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from typing import Any
 
+from adjudicator.games.language import ENGLISH, N_, Language
 from adjudicator.games.planet_masters import empire as E
 from adjudicator.games.planet_masters.board import politics_text
+from adjudicator.games.planet_masters.french import LABELS, said, thing
 from adjudicator.games.planet_masters.tables import HOME, NEUTRAL, POLITICS, RACES, TECHNOLOGY, WEAPON
 
 State = dict[str, Any]
@@ -89,7 +91,26 @@ def dice_layout(player: dict[str, Any], technology: bool) -> tuple[list[tuple[st
     return placed, line + 1
 
 
-def board_svg(state: State) -> str:
+#: the caption over each group of dice in a player's panel
+CAPTIONS = {"planets": N_("planets"), "weapons": N_("weapons"), "technology": N_("technology")}
+
+
+def _politics(state: State, lang: Language) -> str:
+    """The Politics die as the picture says it (English: :func:`politics_text`'s words)."""
+    value = state.get("politics")
+    if lang.code == "en":
+        return f"{value}, {POLITICS[value]}" if value else politics_text(state)
+    if value:
+        return f"{value}, {thing(POLITICS[value], lang)}"
+    return lang._("Politics die: no political act yet")
+
+
+def board_svg(state: State, lang: Language = ENGLISH) -> str:
+    """The table as SVG, its words in ``lang`` (English: the same bytes as ever)."""
+
+    def word(english: str) -> str:
+        return english if lang.code == "en" else thing(english, lang)
+
     seats = state["order"]
     technology = bool(state["options"].get("technology"))
     lines = {seat: dice_layout(state["players"][seat], technology)[1] for seat in seats}
@@ -103,9 +124,10 @@ def board_svg(state: State) -> str:
         viewBox=f"0 0 {WIDTH} {height}",
     )
     ET.SubElement(svg, "rect", x="0", y="0", width=str(WIDTH), height=str(height), fill="#0d1330")
-    _text(svg, 12, 20, str(state.get("label", "")), 14, fill="#f4efe1")
+    label = str(state.get("label", ""))
+    _text(svg, 12, 20, label if lang.code == "en" else said(label, LABELS, lang), 14, fill="#f4efe1")
     # the galaxy: the white dice still neutral
-    _text(svg, 12, 44, f"Galaxy ({state['galaxy']} left)", 11, fill="#f4efe1")
+    _text(svg, 12, 44, lang._("Galaxy (%(left)s left)", left=state["galaxy"]), 11, fill="#f4efe1")
     for i in range(state["galaxy"]):
         ET.SubElement(
             svg, "rect", x=str(110 + 22 * i), y="30", width="18", height="18", rx="3", fill="#ffffff"
@@ -115,7 +137,7 @@ def board_svg(state: State) -> str:
         box = ET.SubElement(svg, "g", {"class": "politics"})
         ET.SubElement(box, "rect", x="440", y="26", width="310", height="34", rx="6", fill="#f4efe1")
         die(box, 444, 28, value, "politics", "")
-        _text(box, 482, 48, f"{value}, {POLITICS[value]}" if value else politics_text(state), 11)
+        _text(box, 482, 48, _politics(state, lang), 11)
     top = 66 - ROW
     for row, seat in enumerate(seats):
         top += ROW if row == 0 else rows[seats[row - 1]]
@@ -134,22 +156,31 @@ def board_svg(state: State) -> str:
         )
         race = RACES[p["race"]]
         politics = state.get("politics")
-        _text(panel, 18, top + 18, f"{seat} - {race.title} ({race.trait})", 13, **{"font-weight": "bold"})
+        heading = f"{seat} - {race.title} ({word(race.trait)})"
+        _text(panel, 18, top + 18, heading, 13, **{"font-weight": "bold"})
         _text(
             panel,
             WIDTH - 20,
             top + 18,
-            f"planets {E.planet_count(p)}  resources {E.resources(p, politics)}  influence "
-            f"{E.influence(p, politics)}  power {E.attack_power(p)}/{E.defence_power(p)}",
+            lang._(
+                "planets %(planets)s  resources %(resources)s  influence %(influence)s  power "
+                "%(attack)s/%(defence)s",
+                planets=E.planet_count(p),
+                resources=E.resources(p, politics),
+                influence=E.influence(p, politics),
+                attack=E.attack_power(p),
+                defence=E.defence_power(p),
+            ),
             11,
             **{"text-anchor": "end"},
         )
         home = HOME[p["home"]]
-        faces = [(p["home"], "home", race.trait.lower() if home == "trait" else home)]
-        faces += [(planet["face"], "planet", NEUTRAL[planet["face"]]) for planet in p["planets"]]
-        faces += [(face, "weapon", WEAPON[face]) for face in p["weapons"]]
+        trait = race.trait.lower() if lang.code == "en" else word(race.trait)
+        faces = [(p["home"], "home", trait if home == "trait" else word(home))]
+        faces += [(planet["face"], "planet", word(NEUTRAL[planet["face"]])) for planet in p["planets"]]
+        faces += [(face, "weapon", word(WEAPON[face])) for face in p["weapons"]]
         if p["tech"] and technology:
-            faces.append((p["tech"], "tech", TECHNOLOGY[p["tech"]]))
+            faces.append((p["tech"], "tech", word(TECHNOLOGY[p["tech"]])))
         placed, _ = dice_layout(p, technology)
         next_die = iter(faces)
         for what, x, line in placed:
@@ -158,5 +189,5 @@ def board_svg(state: State) -> str:
                 value, colour, caption = next(next_die)
                 die(panel, x, y, value, colour, caption)
             else:
-                _text(panel, x, y - 6, what, 10)
+                _text(panel, x, y - 6, lang.gettext(CAPTIONS[what]), 10)
     return ET.tostring(svg, encoding="unicode")

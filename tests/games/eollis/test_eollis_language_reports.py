@@ -183,6 +183,18 @@ def test_a_problem_is_said_with_the_glossarys_words_and_names_kept() -> None:
     )
 
 
+def test_an_unknown_post_lists_the_posts_in_the_words_a_french_line_writes_and_they_parse() -> None:
+    (problem,) = RULES.parse(
+        OrderRequest("election:rouge", "rouge", "election"), "postes second, vigi"
+    ).problems
+    french = RULES.problem_text(problem, FR)
+    assert "poste inconnu 'vigi'" in french and "pretre" in problem.message
+    listed = french.split("les postes sont ", 1)[1].split(" (", 1)[0]
+    assert "prêtre" in listed and "alti-maître" in listed and "pretre" not in listed
+    again = RULES.parse(OrderRequest("election:rouge", "rouge", "election"), f"postes {listed}")
+    assert again.ok and not again.problems
+
+
 def test_a_problem_of_no_known_shape_stays_english_and_never_fails() -> None:
     problem = Problem(2, "invalid", "a message the parser never wrote", "some hint")
     assert RULES.problem_text(problem, FR) == "ligne 2 : a message the parser never wrote (some hint)"
@@ -232,7 +244,7 @@ def test_every_event_of_a_bot_game_has_a_french_text_not_the_english_one(seed: i
             "rouge teste Le Borgne : dé 4 + combat 3, Bravoure de bleu +2, pouvoir de Barbe-Grise +2 = 11 "
             "(seuil 9) ; pouvoir de Mirelle la Rousse : un nouveau dé 5 = 12 : réussite.",
         ),
-        ("bleu boards Le Borgne as Alti-Maitre.", "bleu embarque Le Borgne au poste de Alti-Maître."),
+        ("bleu boards Le Borgne as Alti-Maitre.", "bleu embarque Le Borgne comme Alti-Maître."),
         (
             "Le Borgne (Marin 1) of vert dies (Tempete failed).",
             "Le Borgne (Marin 1) de vert meurt (échec de Tempete).",

@@ -581,3 +581,24 @@ def test_the_board_in_french_shows_the_same_numbers(histories) -> None:
         view = RULES.view(history[len(history) // 2]["state"], None)
         english, french = RULES.board_text(view), RULES.board_text(view, FR)
         assert re.findall(r"\d+", english) == re.findall(r"\d+", french)
+
+
+def test_a_planet_taken_by_an_invasion_is_said_in_french_with_its_defender() -> None:
+    event = Event("pacal gains a planet (invaded from mors): placed on resource (3).", "planet")
+    french = "pacal gagne une planète (envahie chez mors) : placée sur Ressource (3)."
+    assert RULES.event_text(event, FR) == french
+    assert RULES.event_text(event, ENGLISH) == event.text
+
+
+def test_the_french_picture_says_the_books_words_and_the_english_one_is_unchanged() -> None:
+    history = bot_history(3, players=3, steps=30, **ALL_ON)
+    view = RULES.view(history[-1]["state"], None)
+    english, french = RULES.board_svg(view), RULES.board_svg(view, FR)
+    assert english is not None and french is not None
+    assert RULES.board_svg(view, ENGLISH) == english
+    texts = " ".join(re.findall(r">([^<]*)</text>", french))
+    for word in ("Galaxie", "planètes", "Armes", "Ressources", "Influence", "Pouvoir", "Manche"):
+        assert word in texts, word
+    for word in ("Galaxy", "planets ", "weapons", "resources", "power ", "Round"):
+        assert word not in texts, word
+    assert re.sub(r">[^<]*</text>", "", english) == re.sub(r">[^<]*</text>", "", french)
