@@ -296,7 +296,7 @@ class Ruleset(Protocol):
 
     def board_text(self, view: State, lang: Language = ENGLISH) -> str: ...
 
-    def board_svg(self, view: State) -> str | None: ...
+    def board_svg(self, view: State, lang: Language = ENGLISH) -> str | None: ...
 
     def order_forms(self, request: OrderRequest, lang: Language = ENGLISH) -> tuple[OrderForm, ...]: ...
 
@@ -348,7 +348,8 @@ class BaseRuleset:
     def board_text(self, view: State, lang: Language = ENGLISH) -> str:
         return ""
 
-    def board_svg(self, view: State) -> str | None:
+    def board_svg(self, view: State, lang: Language = ENGLISH) -> str | None:
+        """The board as an SVG picture, its words in ``lang`` (``None``: the game draws none)."""
         return None
 
     def order_forms(self, request: OrderRequest, lang: Language = ENGLISH) -> tuple[OrderForm, ...]:
@@ -431,6 +432,11 @@ class Spoken:
         if self._english():
             return self.ruleset.board_text(view)
         return self.ruleset.board_text(view, self.lang)
+
+    def board_svg(self, view: State) -> str | None:
+        if self._english():
+            return self.ruleset.board_svg(view)
+        return self.ruleset.board_svg(view, self.lang)
 
     def private_text(self, view: State) -> str:
         words = getattr(self.ruleset, "private_text", None)

@@ -41,6 +41,15 @@ class Spoken(GameSpoken):
             return self.ruleset.board_text(view)
         return super().board_text(view)
 
+    def board_svg(self, view: State) -> str | None:
+        if not self._speaks("board_svg"):
+            return self.ruleset.board_svg(view)
+        return super().board_svg(view)
+
+    def draws_in_language(self) -> bool:
+        """Whether the board picture has words in the reader's language (else one for every reader)."""
+        return self._speaks("board_svg") and self.lang.code != "en"
+
     def private_text(self, view: State) -> str:
         if getattr(self.ruleset, "private_text", None) is not None and not self._speaks("private_text"):
             return self.ruleset.private_text(view)

@@ -299,10 +299,12 @@ def seen_by(
     # what the seat alone sees, in the game's words (never its data: they stay in the record)
     private = private_text_of(ruleset, shared["state"], view, seat, lang)  # before the board is drawn
     if (view_key, lang.code) not in shared["boards"]:
-        if (view_key, "") not in shared["boards"]:  # the drawing: one per view, whatever the language
-            shared["boards"][(view_key, "")] = clean_svg(ruleset.board_svg(view))
+        # the drawing: one per view, and per language where the game writes words on it
+        drawn = ("drawing", view_key, lang.code if spoken.draws_in_language() else "")
+        if drawn not in shared["boards"]:
+            shared["boards"][drawn] = clean_svg(spoken.board_svg(view))
         words = ruleset.board_text(view) if lang.code == "en" else spoken.board_text(view)
-        shared["boards"][(view_key, lang.code)] = (words, shared["boards"][(view_key, "")])
+        shared["boards"][(view_key, lang.code)] = (words, shared["boards"][drawn])
     board_text, board_svg = shared["boards"][(view_key, lang.code)]
     visible = tuple(text for text, to in said["events"] if to is None or (seat is not None and seat in to))
     orders_shown = tuple(shown.orders or s.seat == seat for s in shared["submissions"])
@@ -752,7 +754,7 @@ def on_open(session: Session, game: Game, turn: Turn) -> None:
             "seat": seat.name,
             "next": next_context(session, game, turn.number, seat.timezone, spoken=spoken),
             "board_text": ruleset.board_text(view) if lang.code == "en" else spoken.board_text(view),
-            "board_svg": clean_svg(ruleset.board_svg(view)),
+            "board_svg": clean_svg(spoken.board_svg(view)),
             **owed_context(
                 ruleset, [OrderRequest.from_json(r) for r in loads(turn.requests_json)], seat.name, lang
             ),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import email
 import email.policy
+import json
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,10 @@ from sqlmodel import select
 from adjudicator.core.engine import Referee
 from adjudicator.core.readers import reader_language
 from adjudicator.core.store import Game, Report, Seat, Turn
-from adjudicator.publish.pictures import digest
+from adjudicator.games import get_ruleset
+from adjudicator.games.language import ENGLISH, language
+from adjudicator.post.words import Spoken
+from adjudicator.publish.pictures import clean_svg, digest
 from adjudicator.publish.report_mail import board_mark
 from adjudicator.publish.reports import mark_picture, render_context, report_context, seen_by
 
@@ -150,3 +154,21 @@ def test_the_referee_is_told_of_civil_disorder_in_the_games_language(referee: Re
     )  # type: ignore[union-attr]
     assert "n'a envoyé aucun ordre pendant 1 tour" in text and "pbem seat replace g" in text
     assert "civil disorder" not in text
+
+
+@pytest.mark.parametrize("ruleset", ["eollis", "planet-masters"])
+def test_a_board_picture_with_words_is_drawn_in_each_readers_language(referee: Referee, ruleset: str) -> None:
+    seats = play(referee, ruleset, {})
+    referee.close_turn("g", reason="test")
+    rules = get_ruleset(ruleset)
+    with referee.db.session() as session:
+        game = session.get(Game, "g")
+        turn = session.exec(select(Turn).where(Turn.game_id == "g", Turn.number == 1)).one()
+        for seat in seats[:2]:  # the first reads French, the second English
+            row = session.exec(select(Seat).where(Seat.game_id == "g", Seat.name == seat)).one()
+            lang = reader_language(game, row)
+            drawn = report_context(session, game, turn, seat, lang=lang)["board_svg"]
+            view = rules.view(json.loads(turn.result_state_json or "{}"), seat)
+            other = ENGLISH if lang.code == "fr" else language("fr")
+            assert drawn == clean_svg(Spoken(rules, lang).board_svg(view))
+            assert drawn != clean_svg(Spoken(rules, other).board_svg(view))
