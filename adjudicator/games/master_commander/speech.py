@@ -381,7 +381,10 @@ PROBLEMS = (
     N_("%(name)s is not a manoeuvre"),
     N_("%(name)s is a tactical manoeuvre and this is an economic battle"),
     N_("%(name)s is an economic manoeuvre and this is a tactical battle"),
-    N_("%(name)s is an engagement manoeuvre, played in the engagement segment only; this is the manoeuvre segment"),
+    N_(
+        "%(name)s is an engagement manoeuvre, played in the engagement segment only; this is the manoeuvre "
+        "segment"
+    ),
     N_("%(name)s is an battle manoeuvre; this is the engagement segment"),
     N_("%(name)s taps an opposing character"),
     N_("%(name)s needs an untapped character of yours with combat and an opponent"),
@@ -486,6 +489,11 @@ WHATS = (
     N_("an action in your hand"),
     N_("an event in your hand"),
     N_("a trade agreement in your hand"),
+    # what a card of the hand should have been, when it is of another kind
+    N_("an item or support"),
+    N_("an action"),
+    N_("an event"),
+    N_("a trade agreement"),
 )
 SUGGESTIONS = (
     N_("write it like: %(example)s"),
