@@ -11,13 +11,14 @@ the catalogue's templates, so a message added without its template fails here.
 from __future__ import annotations
 
 import ast
+import json
 import random
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
-from mc_helpers import RULES, bot_game
+from mc_helpers import RULES, add, attach, bot_game, clear_board, new_game, problems
 
 from adjudicator.games.base import OrderRequest, Problem
 from adjudicator.games.language import ENGLISH, language
@@ -83,6 +84,13 @@ FORMS = (
     "standing vote for {seat}",
     "standing use {card} at end of opponents' turns",
     "standing supports of {char} to {card}",
+    "play #{n}999",
+    "agreement {card} by {char} terms",
+    "agreement {card} by {char} terms pay 1 to a; pay 1 to b; pay 1 to c; pay 1 to d; pay 1 to e; pay 1 to f",
+    "agreement {card} by {char} terms give {n} to {seat}",
+    "agreement {card} by {char} terms pay lots to {seat}",
+    "agreement {card} by {char} terms pay 1 to the king",
+    "agreement {card} by {char} terms pay {n} to {seat}; pay 1 to {seat}",
     # lines a player mistypes
     "plya {card}",
     "raid",
@@ -138,8 +146,55 @@ def _lines(state: dict[str, Any], rng: random.Random, count: int) -> list[str]:
     return written
 
 
+def _spent(state: dict[str, Any]) -> None:
+    """Every once-a-turn step of the turn already taken."""
+    state["turn_state"].update(
+        {k: True for k in ("explore_or_raid", "agreement_or_refute", "transaction", "ransom", "discarded")}
+    )
+
+
+def _later_phase(state: dict[str, Any]) -> None:
+    """The turn already at its trade phase (the orders of the earlier phases are too late)."""
+    state["turn_state"]["phase"] = 3
+
+
+def _tapped(state: dict[str, Any]) -> None:
+    """Every card in play tapped."""
+    for p in state["players"].values():
+        for uid in [p["haven"], *p["territories"], *p["characters"]]:
+            state["cards"][uid]["tapped"] = True
+            for attached in state["cards"][uid]["attached"]:
+                state["cards"][attached]["tapped"] = True
+
+
+def _poor(state: dict[str, Any]) -> None:
+    """No gold, no doublons, no crew, nothing left to explore, nothing in the Company's stock."""
+    for p in state["players"].values():
+        p.update({"gold": 0, "doublons": 0, "crew": [], "exploration": []})
+    state["company_gold"] = 0
+
+
+def _mourning(state: dict[str, Any]) -> None:
+    """Every named character of the taverns also lies in its owner's dead pile (a copy died)."""
+    for p in state["players"].values():
+        p["dead"] = [*p["dead"], *p["tavern"]]
+
+
+def _crowded(state: dict[str, Any]) -> None:
+    """Every card in play already holds as many attachments as its command allows (and more)."""
+    for p in state["players"].values():
+        spare = list(p["hand"])
+        for uid in [p["haven"], *p["territories"], *p["characters"]]:
+            state["cards"][uid]["attached"] = [*state["cards"][uid]["attached"], *spare[:6]]
+
+
+#: the same moments, seen in states a bot game may not reach often
+VARIANTS = (_spent, _later_phase, _tapped, _poor, _mourning, _crowded)
+
+
 def _corpus() -> list[Problem]:
-    """The problems of orders written at each request of bot games, and the requests not asked."""
+    """The problems of orders written at each request of bot games, in the states the games reach
+    and in variants of them, and of requests no longer asked."""
     found: list[Problem] = []
     rng = random.Random(11)
 
@@ -149,12 +204,19 @@ def _corpus() -> list[Problem]:
             for text in _lines(state, rng, 25):
                 parsed = RULES.parse(r, text)
                 found.extend(parsed.problems + RULES.check(state, r, parsed.orders))
+            for variant in VARIANTS:
+                changed = json.loads(json.dumps(state))
+                variant(changed)
+                for text in _lines(changed, rng, 6):
+                    parsed = RULES.parse(r, text)
+                    found.extend(RULES.check(changed, r, parsed.orders))
         if requests:
             stale = OrderRequest("bid:nobody", "nobody", "bid")
             found.extend(RULES.check(state, stale, []))
+            found.extend(RULES.parse(requests[0], 12).problems)  # type: ignore[arg-type]
 
     for seed, players in ((1, 2), (2, 3), (3, 4), (4, 5)):
-        bot_game(seed, players, each, max_steps=150)
+        bot_game(seed, players, each, max_steps=120)
     return found
 
 
@@ -165,7 +227,7 @@ def corpus() -> list[Problem]:
 
 def test_the_corpus_provokes_many_kinds_of_problem(corpus: list[Problem]) -> None:
     shapes = {_shape(p.message) for p in corpus}
-    assert len(shapes) >= 45, sorted(shapes)
+    assert len(shapes) >= 50, sorted(shapes)
 
 
 def test_every_problem_of_the_corpus_is_said_in_french(corpus: list[Problem]) -> None:
@@ -330,3 +392,105 @@ def test_a_suggested_order_line_is_written_with_the_french_order_words() -> None
 )
 def test_the_rules_problems_of_rarer_moments_are_said_in_french(english: str, french: str) -> None:
     assert speech.problem(english, FRENCH) == french
+
+
+# -- the rarer refusals of a turn, each provoked in a state built for it -----------------------------
+
+
+def _spain(*characters: str) -> tuple[dict[str, Any], list[str]]:
+    """Spain to play, its hand and tavern empty, with these characters in activity."""
+    state = new_game()
+    clear_board(state)
+    return state, [add(state, "spanish", card, "characters") for card in characters]
+
+
+def _used_twice() -> tuple[dict[str, Any], str, str]:
+    state = new_game(decks="smugglers,english")
+    clear_board(state)
+    add(state, "smugglers", "fence", "characters")
+    return state, "turn:smugglers", "use fence\nuse fence"
+
+
+def _battle_ability() -> tuple[dict[str, Any], str, str]:
+    state, (captain,) = _spain("galleon-captain")
+    attach(state, captain, "signal-flags", "spanish")
+    return state, "turn:spanish", "use signal flags"
+
+
+def _explored_twice() -> tuple[dict[str, Any], str, str]:
+    state, uids = _spain(*["galleon-captain", "teniente", "segundo"] * 2)
+    first, second = ", ".join(f"#{u}" for u in uids[:3]), ", ".join(f"#{u}" for u in uids[3:])
+    return state, "turn:spanish", f"explore with {first}\nexplore with {second}"
+
+
+def _nothing_to_explore() -> tuple[dict[str, Any], str, str]:
+    state, uids = _spain("galleon-captain", "teniente", "segundo")
+    state["players"]["spanish"]["exploration"] = []
+    return state, "turn:spanish", "explore with " + ", ".join(f"#{u}" for u in uids)
+
+
+def _no_command_to_spare() -> tuple[dict[str, Any], str, str]:
+    state, (teniente,) = _spain("teniente")
+    attach(state, teniente, "spyglass", "spanish")
+    add(state, "spanish", "cutlass", "hand")
+    return state, "turn:spanish", f"attach cutlass to #{teniente}"
+
+
+def _foreign_recruit() -> tuple[dict[str, Any], str, str]:
+    state, _ = _spain()
+    add(state, "spanish", "post-captain", "tavern")
+    state["players"]["spanish"]["gold"] = 0
+    return state, "turn:spanish", "recruit post captain"
+
+
+def _dead_recruit() -> tuple[dict[str, Any], str, str]:
+    state, _ = _spain()
+    add(state, "spanish", "blas-de-lezo", "tavern")
+    add(state, "spanish", "blas-de-lezo", "dead")
+    return state, "turn:spanish", "recruit blas de lezo"
+
+
+def _unique_recruit() -> tuple[dict[str, Any], str, str]:
+    state, _ = _spain()
+    add(state, "spanish", "blas-de-lezo", "tavern")
+    add(state, "english", "blas-de-lezo", "characters")
+    return state, "turn:spanish", "recruit blas de lezo"
+
+
+def _rally_nobody() -> tuple[dict[str, Any], str, str]:
+    state, _ = _spain()
+    add(state, "spanish", "blas-de-lezo", "tavern")
+    return state, "turn:spanish", "rally blas de lezo"
+
+
+def _two_ransoms() -> tuple[dict[str, Any], str, str]:
+    state, _ = _spain()
+    first = add(state, "english", "post-captain", "captured")
+    second = add(state, "english", "post-captain", "captured")
+    state["players"]["english"]["captured"].remove(first)
+    state["players"]["english"]["captured"].remove(second)
+    state["players"]["spanish"]["captured"] += [first, second]
+    return state, "turn:spanish", f"ransom #{first}\nransom #{second}"
+
+
+@pytest.mark.parametrize(
+    ("build", "french"),
+    [
+        (_used_twice, "est incliné jusqu'à votre retour au port"),
+        (_battle_ability, "est une capacité de bataille (utilisez-la au segment de manœuvre"),
+        (_explored_twice, "vous avez déjà exploré ou lancé un raid ce tour-ci"),
+        (_nothing_to_explore, "la pile exploration de spanish est vide (explorer depuis english)"),
+        (_no_command_to_spare, "a un commandement de 1 et porte déjà 1 attachement(s)"),
+        (_foreign_recruit, "n'est pas de votre faction (marine espagnole) et coûte 2 Or de plus"),
+        (_dead_recruit, "est mort et ne peut plus jamais être recruté"),
+        (_unique_recruit, "est déjà en jeu (les personnages nommés sont uniques) (rallier blas de lezo)"),
+        (_rally_nobody, "n'est pas en activité chez un adversaire (recruter blas de lezo)"),
+        (_two_ransoms, "une seule rançon par tour"),
+    ],
+)
+def test_a_rarer_refusal_of_a_turn_is_said_in_french(build: Any, french: str) -> None:
+    state, key, text = build()
+    found = problems(state, key, text)
+    assert found, text
+    said = [RULES.problem_text(p, FRENCH) for p in found]
+    assert any(french in s for s in said), said
