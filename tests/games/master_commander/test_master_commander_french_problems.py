@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mc_helpers import RULES, add, attach, bot_game, clear_board, new_game, problems
+from mc_helpers import RULES, add, attach, bot_game, clear_board, engagement_passed, new_game, play, problems
 
 from adjudicator.games.base import OrderRequest, Problem
 from adjudicator.games.language import ENGLISH, language
@@ -471,6 +471,106 @@ def _two_ransoms() -> tuple[dict[str, Any], str, str]:
     state["players"]["english"]["captured"].remove(second)
     state["players"]["spanish"]["captured"] += [first, second]
     return state, "turn:spanish", f"ransom #{first}\nransom #{second}"
+
+
+def _fleets(spanish: list[str], english: list[str], players: int = 2) -> dict[str, Any]:
+    """Spain to play, each side with these characters in activity and 10 doublons."""
+    state = new_game(players)
+    clear_board(state)
+    for card_id in spanish:
+        add(state, "spanish", card_id, "characters")
+    for card_id in english:
+        add(state, "english", card_id, "characters")
+    for p in state["players"].values():
+        p["doublons"] = 10
+    return state
+
+
+def _refutation(defence: str = "") -> dict[str, Any]:
+    """Spain refutes England's Trade Treaty (an economic battle); England holds two manoeuvres."""
+    state = _fleets(["teniente"], ["colonial-governor"])
+    add(state, "english", "trade-treaty", "agreements")
+    add(state, "english", "bribe", "hand")
+    add(state, "english", "broadside", "hand")
+    state, _ = play(state, {"turn:spanish": "refute trade treaty with teniente"})
+    if defence:
+        return state
+    state, _ = play(state, {"defend:english": "oppose with colonial governor"})
+    state, _ = engagement_passed(state)
+    return state
+
+
+def _raid(*hand: str) -> dict[str, Any]:
+    """Spain raids England's haven unopposed, holding these cards: the engagement segment."""
+    state = _fleets(["galleon-captain", "teniente"], ["boatswain"])
+    for card_id in hand:
+        add(state, "spanish", card_id, "hand")
+    state, _ = play(state, {"turn:spanish": "raid english with galleon captain, teniente"})
+    state, _ = play(state, {"defend:english": "no opposition"})
+    return state
+
+
+def _tactical_in_economic() -> tuple[dict[str, Any], str, str]:
+    return _refutation(), "manoeuvre:english", "play broadside"
+
+
+def _capture_in_economic() -> tuple[dict[str, Any], str, str]:
+    return _refutation("asked"), "defend:english", "oppose with colonial governor\ncapture best"
+
+
+def _battle_manoeuvre_at_engagement() -> tuple[dict[str, Any], str, str]:
+    return _raid("broadside"), "manoeuvre:spanish", "play broadside"
+
+
+def _two_engagement_manoeuvres() -> tuple[dict[str, Any], str, str]:
+    return (
+        _raid("weather-gauge", "surprise-attack"),
+        "manoeuvre:spanish",
+        "play weather gauge\nplay surprise attack",
+    )
+
+
+def _engagement_manoeuvre_too_late() -> tuple[dict[str, Any], str, str]:
+    state = _raid("weather-gauge", "broadside")
+    state, _ = play(state, {"manoeuvre:spanish": "pass"})
+    return state, "manoeuvre:spanish", "play weather gauge"
+
+
+def _challenge_without_opponent_named() -> tuple[dict[str, Any], str, str]:
+    state = _fleets(["galleon-captain", "teniente"], ["boatswain"])
+    add(state, "spanish", "boarding-party", "hand")
+    add(state, "spanish", "broadside", "hand")
+    state, _ = play(state, {"turn:spanish": "raid english with galleon captain, teniente"})
+    state, _ = play(state, {"defend:english": "oppose with boatswain"})
+    state, _ = engagement_passed(state)
+    return state, "manoeuvre:spanish", "play boarding party"
+
+
+def _ally_of_both_sides() -> tuple[dict[str, Any], str, str]:
+    state = _fleets(["galleon-captain"], ["boatswain"], players=3)
+    add(state, "french", "capitaine-de-fregate", "characters")
+    add(state, "french", "gouverneur", "characters")
+    state, _ = play(state, {"turn:spanish": "raid english with galleon captain allies french"})
+    state, _ = play(state, {"ally:french": "send capitaine de fregate"})
+    return state, "defend:english", "no opposition\nask french"
+
+
+@pytest.mark.parametrize(
+    ("build", "french"),
+    [
+        (_tactical_in_economic, "est une manœuvre tactique et ceci est une bataille économique (jouez une"),
+        (_capture_in_economic, "pas de capture après une bataille économique (la banqueroute à la place)"),
+        (_battle_manoeuvre_at_engagement, "est une manœuvre de bataille ; ceci est le segment d'engagement"),
+        (_two_engagement_manoeuvres, "une seule manœuvre d'engagement chacun (retirez cette ligne)"),
+        (_engagement_manoeuvre_too_late, "jouée au segment d'engagement seulement ; ceci est le segment de"),
+        (_challenge_without_opponent_named, "est un défi (jouer boarding party défi <adversaire> avec"),
+        (_ally_of_both_sides, "french combat déjà pour spanish (demandez à un autre joueur)"),
+    ],
+)
+def test_a_refusal_in_a_battle_is_said_in_french(build: Any, french: str) -> None:
+    state, key, text = build()
+    said = [RULES.problem_text(p, FRENCH) for p in problems(state, key, text)]
+    assert any(french in s for s in said), said
 
 
 @pytest.mark.parametrize(
