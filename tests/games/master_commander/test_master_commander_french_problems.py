@@ -387,7 +387,7 @@ def test_a_suggested_order_line_is_written_with_the_french_order_words() -> None
             "Trade Treaty #20 produces 2 doublon(s) a collection; a share of 3 is more than that",
             "Trade Treaty #20 produit 2 doublon(s) par collecte ; une part de 3 dépasse cela",
         ),
-        ("spanish holds 1 doublons, not 3", "spanish a 1 doublons, pas 3"),
+        ("spanish holds 1 doublons, not 3", "spanish détient 1 doublons, pas 3"),
     ],
 )
 def test_the_rules_problems_of_rarer_moments_are_said_in_french(english: str, french: str) -> None:
@@ -594,3 +594,26 @@ def test_a_rarer_refusal_of_a_turn_is_said_in_french(build: Any, french: str) ->
     assert found, text
     said = [RULES.problem_text(p, FRENCH) for p in found]
     assert any(french in s for s in said), said
+
+
+def test_the_reason_an_order_is_skipped_in_a_bot_game_is_said_in_french() -> None:
+    """An order written before a sealed moment may not be legal any more when it runs: the event
+    telling it is skipped carries the refusal, said in French as the acknowledgement says it."""
+    events: list[Any] = []
+    original = RULES.resolve
+
+    def resolve(state: dict[str, Any], orders: dict[str, Any], dice: Any) -> Any:
+        state, told = original(state, orders, dice)
+        events.extend(told)
+        return state, told
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(RULES, "resolve", resolve)
+        for seed in range(6):
+            bot_game(seed, 2 + seed % 4, max_steps=300)
+    skipped = [e.text for e in events if "is skipped: " in e.text]
+    assert skipped
+    for text in skipped:
+        reason = text.split("is skipped: ", 1)[1].removesuffix(".")
+        french = speech.event(text, FRENCH)
+        assert reason not in french and speech.problem(reason, FRENCH) in french, french
