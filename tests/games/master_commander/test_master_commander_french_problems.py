@@ -343,6 +343,14 @@ def test_a_suggested_order_line_is_written_with_the_french_order_words() -> None
     assert speech.suggestion("play rum ration on <character>", FRENCH) == "jouer rum ration sur <personnage>"
     assert speech.suggestion("buy 2 gold", FRENCH) == "acheter 2 Or"
     assert speech.suggestion("bid 3 at most", FRENCH) == "miser 3 au plus"
+    assert speech.suggestion("sell to one of english, french", FRENCH) == (
+        "vendre à l'un de ces joueurs : english, french"
+    )
+    assert speech.suggestion("explore from english", FRENCH) == "explorer depuis english"
+    assert speech.suggestion("play boarding party challenge <opponent> with <yours>", FRENCH) == (
+        "jouer boarding party défi <adversaire> avec <le vôtre>"
+    )
+    assert speech.suggestion("bid 3 at most", ENGLISH) == "bid 3 at most"
 
 
 @pytest.mark.parametrize(
@@ -617,3 +625,25 @@ def test_the_reason_an_order_is_skipped_in_a_bot_game_is_said_in_french() -> Non
         reason = text.split("is skipped: ", 1)[1].removesuffix(".")
         french = speech.event(text, FRENCH)
         assert reason not in french and speech.problem(reason, FRENCH) in french, french
+
+
+def _suggestions() -> list[tuple[str, int, str]]:
+    """Every suggestion the package's refusals write as a plain string."""
+    found = []
+    for path in sorted(PACKAGE.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and ast.unparse(node.func).split(".")[-1] in ("Refused", "Problem"):
+                at = 3 if ast.unparse(node.func).endswith("Problem") else 1
+                if len(node.args) > at:
+                    hint = node.args[at]
+                    for text in (hint.body, hint.orelse) if isinstance(hint, ast.IfExp) else (hint,):
+                        if isinstance(text, ast.Constant) and isinstance(text.value, str) and text.value:
+                            found.append((path.name, node.lineno, text.value))
+    return found
+
+
+def test_every_plain_suggestion_of_a_refusal_is_said_in_french() -> None:
+    suggestions = _suggestions()
+    assert len(suggestions) > 20
+    english = [s for s in suggestions if speech.suggestion(s[2], FRENCH) == s[2]]
+    assert not english, english
