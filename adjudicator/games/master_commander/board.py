@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.games.language import ENGLISH, N_, Language
+from adjudicator.games.language import ENGLISH, N_, Language, fold
 from adjudicator.games.master_commander.cards import BARREN_ISLAND, NEW_RECRUIT, card_text_in
 from adjudicator.games.master_commander.glossary import GLOSSARY
 from adjudicator.games.master_commander.icroe import ICROE_TABLE, icroe
@@ -195,20 +195,46 @@ def board_text(view: dict[str, Any], lang: Language = ENGLISH) -> str:
     return "\n".join(lines)
 
 
+#: the packaged decks' names (the record keeps the English one), said in a reader's language
+DECK_NAMES = {
+    "Spanish navy": N_("Spanish navy"),
+    "English navy": N_("English navy"),
+    "French navy": N_("French navy"),
+    "Brethren of the Coast": N_("Brethren of the Coast"),
+    "Buccaneers": N_("Buccaneers"),
+    "Filibusters (the project's own deck)": N_("Filibusters (the project's own deck)"),
+    "Ghost ship (the project's own deck)": N_("Ghost ship (the project's own deck)"),
+    "Slavers (the project's own deck)": N_("Slavers (the project's own deck)"),
+    "Smugglers (the project's own deck)": N_("Smugglers (the project's own deck)"),
+}
+
+
 def _player_lines(view: dict[str, Any], seat: str, lang: Language) -> list[str]:
     """A player's area: its haven, territories, characters, agreements, captives, tavern, events,
     dead, hand and piles."""
     p = view["players"][seat]
-    lines = [
-        lang._(
-            "== %(seat)s (%(deck)s, %(faction)s): %(gold)s gold, %(doublons)s doublons",
+    deck = str(p.get("deck_name", ""))
+    faction = _word(p["faction"], lang)
+    if lang.code != "en" and deck in DECK_NAMES:
+        deck = lang.gettext(DECK_NAMES[deck])
+    if lang.code != "en" and fold(deck) == fold(faction):  # « marine espagnole » once, not twice
+        heading = lang._(
+            "== %(seat)s (%(faction)s): %(gold)s gold, %(doublons)s doublons",
             seat=seat,
-            deck=p.get("deck_name", ""),
-            faction=_word(p["faction"], lang),
+            faction=deck,
             gold=p["gold"],
             doublons=p["doublons"],
         )
-    ]
+    else:
+        heading = lang._(
+            "== %(seat)s (%(deck)s, %(faction)s): %(gold)s gold, %(doublons)s doublons",
+            seat=seat,
+            deck=deck,
+            faction=faction,
+            gold=p["gold"],
+            doublons=p["doublons"],
+        )
+    lines = [heading]
     lines.append(lang._("   haven: %(place)s", place=_place(view, p["haven"], lang)))
     terr = [_place(view, u, lang) for u in p["territories"]]
     lines.append(lang._("   territories: %(places)s", places="; ".join(terr) or "-"))

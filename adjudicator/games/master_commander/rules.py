@@ -29,7 +29,7 @@ from adjudicator.games.base import (
     problem_text,
 )
 from adjudicator.games.dice import Dice
-from adjudicator.games.language import ENGLISH, Glossary, Language
+from adjudicator.games.language import ENGLISH, N_, Glossary, Language
 from adjudicator.games.master_commander import battle as battles
 from adjudicator.games.master_commander import bot as bots
 from adjudicator.games.master_commander import orders as grammar
@@ -60,7 +60,7 @@ class MasterCommander(BaseRuleset):
     """The ruleset ``master-commander``: 2 to 5 players, sealed bids, votes, battles and duels."""
 
     name: ClassVar[str] = "master-commander"
-    title: ClassVar[str] = "Master & Commander (the card game)"
+    title: ClassVar[str] = N_("Master & Commander (the card game)")
     # 2: cards numbered after the shuffle, battles in the book's order; 3: a player whose written
     # manoeuvres are spent while the others pass is asked again, and the requests say so
     version: ClassVar[str] = "3"

@@ -81,6 +81,15 @@ _HOLES = {
     "bid_b": r"[0-9]+",
     "given": r"[0-9]+",
     "other_order": r"'.*'|\".*\"",
+    "current": r"preparation interval|raid interval|trade phase|recruitment|end of turn",
+    "faction": r"[\w-]+",
+    "command": r"-?[0-9]+",
+    "stock": r"[0-9]+",
+    "production": r"-?[0-9]+",
+    "named": r"-?[0-9]+",
+    "pay": r"-?[0-9]+",
+    "a_kind": r"an? [\w-]+",
+    "task": r"the exploration|a raid|a refutation|proposing an agreement|the defence|the battle",
 }
 _HOLE = re.compile(r"%\((\w+)\)s")
 
@@ -157,7 +166,7 @@ def described(text: str, lang: Language) -> str:
 def _hole(name: str, value: str, lang: Language) -> str:
     if name == "described":
         return described(value, lang)
-    if name in ("side", "stat", "manoeuvre", "timing", "phase"):
+    if name in ("side", "stat", "manoeuvre", "timing", "phase", "current", "faction"):
         return word(value, lang)
     if name == "fleets":
         return say(value, FLEETS, lang)
@@ -363,6 +372,82 @@ PROBLEMS = (
     N_("in %(term)s, %(who)s is not a seat"),
     N_("two terms pay %(who)s"),
     N_("%(key)s is not asked now"),
+    # the rules': an order well written that the game does not allow now
+    N_("%(name)s has no ability usable outside battles"),
+    N_("%(name)s is tapped until your return to port"),
+    N_("%(name)s has no ability"),
+    N_("%(name)s's ability is a battle ability"),
+    N_("an ability used outside battles has no target"),
+    N_("%(name)s is not a manoeuvre"),
+    N_("%(name)s is a tactical manoeuvre and this is an economic battle"),
+    N_("%(name)s is an economic manoeuvre and this is a tactical battle"),
+    N_(
+        "%(name)s is an engagement manoeuvre, played in the engagement segment only; this is the manoeuvre "
+        "segment"
+    ),
+    N_("%(name)s is an battle manoeuvre; this is the engagement segment"),
+    N_("%(name)s taps an opposing character"),
+    N_("%(name)s needs an untapped character of yours with combat and an opponent"),
+    N_("%(name)s is a challenge"),
+    N_("%(name)s has no rank in combat and cannot challenge"),
+    N_("%(name)s needs an untapped opposing character"),
+    N_("'stop' ends the duel: a card after it is never played"),
+    N_("the challenge has already been answered"),
+    N_("you are already %(seat)s's ally in this phase"),
+    N_("a duel card is played face down, without target"),
+    N_("no capture after an economic battle (bankruptcy instead)"),
+    N_("%(seat)s cannot be your ally here"),
+    N_("%(seat)s already fights for %(other)s"),
+    N_("a transaction is 1 to %(max)s gold, not %(n)s"),
+    N_("the India Company holds only %(stock)s gold, you cannot buy %(n)s"),
+    N_("%(n)s gold cost %(cost)s doublons at the ICROE, %(seat)s holds %(held)s"),
+    N_("%(seat)s holds %(gold)s gold, not %(n)s"),
+    N_("you have already explored or raided this turn"),
+    N_("pillage %(text)s?"),
+    N_("you have already refuted or proposed an agreement this turn"),
+    N_("one ransom a turn"),
+    N_("%(name)s has command %(command)s and already holds %(n)s attachment(s)"),
+    N_("a challenge is a manoeuvre, played during a battle"),
+    N_("you already have a face-down event in play"),
+    N_("name at least one character for %(task)s"),
+    N_("their conquest is %(total)s; an exploration needs more than %(n)s"),
+    N_("%(seat)s's exploration pile is empty"),
+    N_("pillage is for a raid on a haven; a territory won is conquered"),
+    N_("only one transaction with the India Company a turn"),
+    N_("'sell to' answers a ransom auction"),
+    N_("%(name)s is not %(faction)s and costs %(gold)s gold more; you hold %(held)s"),
+    N_("your crew pile is empty"),
+    N_("a new recruit costs %(n)s gold; you hold %(held)s"),
+    N_("%(name)s is dead and can never be recruited again"),
+    N_("%(name)s is not in activity with an opponent"),
+    N_("only one card may be discarded at the end of the turn"),
+    N_("the %(phase)s is over (this is the %(current)s)"),
+    N_("%(name)s is tapped and cannot be tapped to take it"),
+    N_("only a character's card can be moved to a place"),
+    N_("%(name)s untaps one of your characters"),
+    N_("%(name)s has no rank in %(stat)s and cannot take part in %(task)s"),
+    N_("%(seat)s cannot be asked to help %(other)s here"),
+    N_("%(name)s is already in play (named characters are unique)"),
+    N_(
+        "%(text)s comes into play only in the %(phase)s ('%(order_line)s', line %(n)s), after the "
+        "%(current)s where this order runs: the phases run in the book's order, whatever the order of "
+        "the lines"
+    ),
+    N_("%(name)s is tapped and cannot be tapped to give up its card"),
+    N_("'pass' with a play"),
+    N_("'later' answers only a request for the case the players before you pass"),
+    N_("one engagement manoeuvre each"),
+    N_("you bid %(amount)s doublons but hold %(held)s"),
+    N_("the ransom is %(price)s doublons and you hold %(held)s"),
+    N_("the ransom printed on %(name)s is %(price)s; offer at least that"),
+    N_("you offer %(amount)s doublons but hold %(held)s"),
+    N_("%(seat)s made no offer"),
+    N_("%(name)s has already voted (a vote once cast cannot change, a character's votes are not split)"),
+    N_("the terms give %(named)s doublons to named seats; %(name)s produces %(production)s"),
+    N_("the terms cannot pay %(seat)s, the agreement's own holder"),
+    N_("%(name)s produces %(production)s doublon(s) a collection; a share of %(pay)s is more than that"),
+    # a card of one kind named where another is needed (« Cutlass is an item, not an action »)
+    N_("%(name)s is %(a_kind)s, not %(what)s"),
     # the checker's: a card, a seat or doublons that are not what the order needs
     N_("#%(ref)s is not %(what)s"),
     N_("%(text)s is not %(what)s"),
@@ -404,6 +489,11 @@ WHATS = (
     N_("an action in your hand"),
     N_("an event in your hand"),
     N_("a trade agreement in your hand"),
+    # what a card of the hand should have been, when it is of another kind
+    N_("an item or support"),
+    N_("an action"),
+    N_("an event"),
+    N_("a trade agreement"),
 )
 SUGGESTIONS = (
     N_("write it like: %(example)s"),
@@ -421,19 +511,93 @@ SUGGESTIONS = (
     N_("say which: %(cards)s"),
     N_("did you mean %(seat)s?"),
     N_("seats: %(seats)s"),
+    N_("name a card whose ability draws, gives doublons or gold"),
+    N_("use it in the manoeuvre segment of a battle you take part in"),
+    N_("play a manoeuvre, or pass"),
+    N_("play a manoeuvre of this battle's type, or pass"),
+    N_("play another manoeuvre, or pass"),
+    N_("write stop last"),
+    N_("play <card> or stop"),
+    N_("drop this line"),
+    N_("ask a third player"),
+    N_("ask another player"),
+    N_("the Company has no gold to sell"),
+    N_("you cannot afford any gold now"),
+    N_("pillage gold, pillage doublons or pillage free <character>"),
+    N_("attach it to a card with command to spare"),
+    N_("play it in a manoeuvre round"),
+    N_("explore from %(seat)s"),
+    N_("drop the pillage part"),
+    N_("orders of this phase or a later one"),
+    N_("reassign a card held by a character"),
+    N_("use it from your next turn, or drop this line"),
+    N_("play, or pass"),
+    N_("bid %(n)s at most"),
+    N_("offer %(n)s at most"),
+    N_("sell to one of %(seats)s"),
+    N_("smaller shares"),
+    N_("pay another seat"),
+    N_("pay %(n)s at most"),
+    N_("no terms: it produces nothing to share"),
 )
+
+#: what a card named where another kind is needed is (« Cutlass is an item »)
+KINDS = {
+    "an item": N_("an item"),
+    "a support": N_("a support"),
+    "an agreement": N_("an agreement"),
+    "an action": N_("an action"),
+    "a manoeuvre": N_("a manoeuvre"),
+    "an event": N_("an event"),
+    "a reaction": N_("a reaction"),
+    "a character": N_("a character"),
+    "a haven": N_("a haven"),
+    "a territory": N_("a territory"),
+}
+
+#: what a character named in an order takes part in
+TASKS = {
+    "the exploration": N_("the exploration"),
+    "a raid": N_("a raid"),
+    "a refutation": N_("a refutation"),
+    "proposing an agreement": N_("proposing an agreement"),
+    "the defence": N_("the defence"),
+    "the battle": N_("the battle"),
+}
+
+#: the placeholders of a suggested order line (``play <card> on <character>``)
+PLACEHOLDERS = {
+    "<character>": N_("<character>"),
+    "<opponent>": N_("<opponent>"),
+    "<yours>": N_("<yours>"),
+    "<card>": N_("<card>"),
+}
+
+
+def _placeholders(text: str, lang: Language) -> str:
+    for english, message in PLACEHOLDERS.items():
+        text = text.replace(english, lang.gettext(message))
+    return text
 
 
 def _order_in(quoted: str, lang: Language) -> str:
     """A quoted canonical order line, quoted again in ``lang`` (as it is if no request kind reads it)."""
+    line = quoted[1:-1]
+    said = _order_line(line, lang)
+    return repr(said) if said is not None else quoted
+
+
+def _order_line(line: str, lang: Language) -> str | None:
+    """One order line said with ``lang``'s words, or ``None`` if no request kind reads it as one order."""
     from adjudicator.games.master_commander import orders
 
-    line = quoted[1:-1]
+    if "\n" in line or "\r" in line:
+        return None
     for kind in orders.VERBS:
         parsed = orders.parse(kind, line)
         if parsed.ok and len(parsed.orders) == 1:
-            return repr(orders.order_words(parsed.orders[0], lang))
-    return quoted
+            return orders.order_words(parsed.orders[0], lang)
+    return None
 
 
 def _verbs_in(text: str, lang: Language) -> str:
@@ -457,7 +621,13 @@ def _problem_hole(name: str, value: str, lang: Language) -> str:
         return _verbs_in(value, lang)
     if name == "what":
         return say(value, WHATS, lang)
-    return value
+    if name == "a_kind" and value in KINDS:
+        return lang.gettext(KINDS[value])
+    if name == "task" and value in TASKS:
+        return lang.gettext(TASKS[value])
+    if name == "order_line":
+        return _order_line(value, lang) or value
+    return _hole(name, value, lang)
 
 
 def problem(message: str, lang: Language) -> str:
@@ -466,9 +636,14 @@ def problem(message: str, lang: Language) -> str:
 
 def suggestion(text: str, lang: Language) -> str:
     """A problem's suggestion in ``lang``: one of :data:`SUGGESTIONS`, or an order's example line."""
-    if lang.code != "en" and _problem_hole("example", text, lang) != text:
+    if lang.code == "en" or not text:
+        return text
+    if _problem_hole("example", text, lang) != text:
         return _problem_hole("example", text, lang)
-    return say(text, SUGGESTIONS, lang, _problem_hole)
+    said = say(text, SUGGESTIONS, lang, _problem_hole)
+    if said == text:  # an order line suggested as it is to be written (« use spyglass »)
+        said = _order_line(text, lang) or text
+    return _placeholders(said, lang)
 
 
 #: every event the game tells, by its English shape (the most particular shapes first)
@@ -642,6 +817,8 @@ def _event_hole(name: str, value: str, lang: Language) -> str:
         )
     if name == "side_vote":
         return word(value, lang)
+    if name == "reason":
+        return problem(value, lang)
     if name == "order":
         return _order_in(value, lang)
     if name == "line_order":

@@ -232,3 +232,12 @@ def test_the_checkers_problems_of_a_card_not_found_are_said_in_french(line: str,
     state = new_game(3)
     (problem,) = problems(state, "turn:spanish", line)
     assert RULES.problem_text(problem, FRENCH).startswith("ligne 1 : " + french)
+
+
+def test_the_french_board_names_a_packaged_deck_in_french_and_once() -> None:
+    state = new_game(3)
+    french = RULES.board_text(RULES.view(state, "spanish"), FRENCH)
+    english = RULES.board_text(RULES.view(state, "spanish"), ENGLISH)
+    assert "== spanish (Marine espagnole) : 0 Or, " in french
+    assert "Spanish navy" not in french and "navy" not in french
+    assert "== spanish (Spanish navy, spanish): 0 gold, " in english
