@@ -58,7 +58,7 @@ from email.policy import compat32
 from email.policy import default as default_policy
 from functools import lru_cache
 
-from adjudicator.games.language import N_
+from adjudicator.games.language import N_, fold
 from adjudicator.mail.authentication import authentication_failures
 from adjudicator.mail.words import command_of, header_of
 
@@ -410,8 +410,8 @@ def subject_orders(subject: str) -> str:
     if _REPLY_SUBJECT.match(subject):
         return ""
     written = re.sub(r"\[[A-Za-z0-9][A-Za-z0-9_-]{0,62}\]", " ", subject).strip()[:400]
-    # "Orders" is what most orders mails are titled: a body left empty is an error, not that command
-    return "" if written.lower() in ("orders", "my orders") else written
+    # "Orders" ("Ordres") is what most orders mails are titled: a body left empty is an error, not that command
+    return "" if fold(written) in ("orders", "my orders", "ordres", "mes ordres") else written
 
 
 def _command(headers: dict[str, str], orders: str) -> str | None:
