@@ -818,7 +818,8 @@ class Referee:
                     )
             if game.status == "setup":
                 raise Refused(
-                    N_("game %(game)s has not started; orders are taken once it starts"), {"game": repr(game_id)}
+                    N_("game %(game)s has not started; orders are taken once it starts"),
+                    {"game": repr(game_id)},
                 )
             if game.status == "over":
                 raise Refused(N_("game %(game)s is over; no more orders are taken"), {"game": repr(game_id)})
@@ -1010,7 +1011,8 @@ class Referee:
             seat = self.seat(session, game_id, seat_name)
             if not as_referee and not secret_matches(session, seat, "secret_hash", secret):
                 raise Refused(
-                    N_("wrong secret for seat %(seat)s of %(game)s"), {"seat": repr(seat_name), "game": repr(game_id)}
+                    N_("wrong secret for seat %(seat)s of %(game)s"),
+                    {"seat": repr(seat_name), "game": repr(game_id)},
                 )
             turn = self.turn(session, game_id)
             return list(

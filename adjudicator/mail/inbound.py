@@ -410,7 +410,8 @@ def subject_orders(subject: str) -> str:
     if _REPLY_SUBJECT.match(subject):
         return ""
     written = re.sub(r"\[[A-Za-z0-9][A-Za-z0-9_-]{0,62}\]", " ", subject).strip()[:400]
-    # "Orders" ("Ordres") is what most orders mails are titled: a body left empty is an error, not that command
+    # "Orders" ("Ordres") is what most orders mails are titled: a body left empty is an error, not
+    # that command
     return "" if fold(written) in ("orders", "my orders", "ordres", "mes ordres") else written
 
 

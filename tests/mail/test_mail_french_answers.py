@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).parent / "players"))
 import playerkit
 
 from adjudicator.core.engine import Referee, RefereeError, Refused
-from adjudicator.core.store import Database, Game, OutboxMessage, Seat
+from adjudicator.core.store import Database, Game, Seat
 from adjudicator.games import get_ruleset
 from adjudicator.games.language import N_, language
 from adjudicator.mail.handler import MailHandler
@@ -83,7 +83,9 @@ ENGLISH = (
 )
 
 
-def french_mail(game: str, seat: str, secret: str, body: str, *, turn: int | None = 1, number: int = 0) -> bytes:
+def french_mail(
+    game: str, seat: str, secret: str, body: str, *, turn: int | None = 1, number: int = 0
+) -> bytes:
     """A French player's mail: the header lines in French, then ``body``."""
     msg = EmailMessage()
     msg["From"] = f"{seat}@example.org"
@@ -291,7 +293,8 @@ def test_orders_from_a_seat_that_owes_none_are_refused_in_french_with_the_turn_i
         db.dispose()
     assert status == "refused"
     (text,) = [text for kind, text, _ in replies if kind == "refusal"]
-    assert f"la place '{idle}' ne doit pas d'ordres au tour 1 ({label}) ; les ordres sont attendus de :" in text
+    said = f"la place '{idle}' ne doit pas d'ordres au tour 1 ({label}) ; les ordres sont attendus de :"
+    assert said in text
     assert label != turn.label  # the game's French for its turn, not the record's English
 
 
