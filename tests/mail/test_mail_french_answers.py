@@ -80,6 +80,10 @@ ENGLISH = (
     "owes no",
     "has not started",
     "is over",
+    "--- previous",
+    "+++ now",
+    "par mail",
+    "an order starts",
 )
 
 
@@ -192,6 +196,32 @@ def test_the_status_answer_names_each_request_as_the_game_does_in_french(
         assert request.label  # every game labels its requests
         assert ruleset.label_text(request.label, FR) in text
     assert all(f" {request.key} " not in text for request in requests if request.label)
+
+
+def test_a_french_seats_own_orders_and_their_changes_are_said_in_french(
+    french_games: dict[str, playerkit.Started], tmp_path: Path
+) -> None:
+    """The ``ordres`` answer says the lines not taken in the game's French, and where the orders
+    came from; the acknowledgement of new orders names the two sides of its changes in French."""
+    started = french_games["mare-nostrum"]
+    seat = GAMES["mare-nostrum"][2]
+    db = playerkit.copy_of(started, tmp_path)
+    referee = Referee(db, clock=playerkit.clock)
+    texts = []
+    try:
+        bodies = ("A1 tient\nachète armée Latium\nzzz", "ordres", "A1 tient")
+        for number, body in enumerate(bodies):
+            _status, detail, replies = playerkit.answer(
+                db, referee, french_mail(started.game, seat, started.secrets[seat], body, number=number)
+            )
+            assert len(replies) == 1, detail
+            texts.append(replies[0][1])
+    finally:
+        db.dispose()
+    _first, mine, again = texts
+    assert "non retenu : ligne 3 : " in mine and "par courriel" in mine
+    assert "--- avant" in again and "+++ maintenant" in again
+    assert [english_in(text) for text in texts] == [[], [], []]
 
 
 # -- the engine's refusals ------------------------------------------------------------------
