@@ -60,7 +60,7 @@ from functools import lru_cache
 
 from adjudicator.games.language import N_, fold
 from adjudicator.mail.authentication import authentication_failures
-from adjudicator.mail.words import command_of, header_of
+from adjudicator.mail.words import COMMAND_WORDS, command_of, header_of
 
 COMMANDS = ("status", "report", "history", "orders", "help", "lang")
 #: Commands that take words after them on their one line (``help vote``, ``lang fr``).
@@ -77,7 +77,11 @@ MAX_PART_BYTES = 4 * 1024 * 1024
 #: or without its accents), a colon or ``=``, its value.
 _HEADER_LINE = re.compile(r"^\s*([^\W\d_]{1,12})\s*[:=]\s*(.*?)\s*$")
 _SECRET_LINE = re.compile(r"^(\s*secret\s*[:=]\s*)(.*)$", re.IGNORECASE | re.MULTILINE)
-_CONFIRM_LINE = re.compile(r"^(\s*confirm\s+)(.*)$", re.IGNORECASE | re.MULTILINE)  # its code is a secret too
+#: A sign-up's confirmation in any language (``confirm CODE``, ``confirmer CODE``): its code is a secret too.
+_CONFIRM_LINE = re.compile(
+    r"^(\s*(?:" + "|".join(w for w, c in COMMAND_WORDS.items() if c == "confirm") + r")\s+)(.*)$",
+    re.IGNORECASE | re.MULTILINE,
+)
 _BOUNDARY_LINE = re.compile(r"^--[\x21-\x7e]{1,200}\s*$")
 _PART_HEADER = re.compile(r"^(content-[a-z-]+|mime-version)\s*:", re.IGNORECASE)
 #: How much of the stored record of a message is kept (the whole of it for a verified one).
