@@ -63,7 +63,7 @@ from adjudicator.games.base import (
     ScenarioError,
 )
 from adjudicator.games.dice import Dice
-from adjudicator.games.language import LanguageError, parse_language
+from adjudicator.games.language import N_, Language, LanguageError, parse_language
 
 # -- the close's statements -------------------------------------------------------------------
 # SQLAlchemy Core, built once at import and compiled once per dialect: each close runs them with
@@ -230,10 +230,46 @@ def _without_bad_lines(
     return None
 
 
+class Phrase(str):
+    """A refusal's value that is itself a message of the catalogue (marked with ``N_``): it is said
+    in the reader's language with the refusal."""
+
+
 class RefereeError(Exception):
-    """A refusal a user should read: what was wrong and what would have been valid."""
+    """A refusal a user should read: what was wrong and what would have been valid.
+
+    ``message`` is the refusal's English text with ``%(name)s`` placeholders, marked for the
+    catalogue where a player may read it; ``params`` are its values. ``str()`` of the error is the
+    English text (logs, the command line); :meth:`in_language` says it in a reader's language (the
+    mail), its :class:`Phrase` values too and its ``label`` (a turn's) as ``label`` says it:
+
+    >>> from adjudicator.games.language import language
+    >>> error = Refused(N_("game %(game)s is over; no more orders are taken"), {"game": "'mn'"})
+    >>> str(error)
+    "game 'mn' is over; no more orders are taken"
+    >>> error.in_language(language("fr"))
+    "la partie 'mn' est terminée ; plus aucun ordre n'est pris"
+    """
 
     exit_code = 2
+
+    def __init__(self, message: str = "", params: dict[str, Any] | None = None) -> None:
+        self.message = message
+        self.params = dict(params or {})
+        super().__init__(message % self.params if self.params else message)
+
+    def in_language(self, lang: Language, label: Callable[[str], str] | None = None) -> str:
+        """What the refusal says, in ``lang``; ``label`` says a turn's label in it."""
+
+        def said(name: str, value: Any) -> Any:
+            if isinstance(value, Phrase):
+                return lang.gettext(value)
+            if name == "label" and label is not None and isinstance(value, str):
+                return label(value)
+            return value
+
+        params = {name: said(name, value) for name, value in self.params.items()}
+        return lang._(self.message, **params)
 
 
 class NotFound(RefereeError):
@@ -386,7 +422,7 @@ class Referee:
             query = query.with_for_update()
         game = session.exec(query).first()
         if game is None:
-            raise NotFound(f"no game {game_id!r}; `pbem game list` shows the games")
+            raise NotFound(N_("no game %(game)s; `pbem game list` shows the games"), {"game": repr(game_id)})
         return game
 
     def seats(self, session: Session, game_id: str) -> list[Seat]:
@@ -398,7 +434,10 @@ class Referee:
         seat = session.exec(select(Seat).where(Seat.game_id == game_id, Seat.name == name)).first()
         if seat is None:
             names = ", ".join(s.name for s in self.seats(session, game_id))
-            raise NotFound(f"no seat {name!r} in game {game_id!r}; seats: {names}")
+            raise NotFound(
+                N_("no seat %(seat)s in game %(game)s; seats: %(seats)s"),
+                {"seat": repr(name), "game": repr(game_id), "seats": names},
+            )
         return seat
 
     def turn(self, session: Session, game_id: str, number: int | None = None) -> Turn:
@@ -406,7 +445,7 @@ class Referee:
         number = game.current_turn if number is None else number
         turn = session.exec(select(Turn).where(Turn.game_id == game_id, Turn.number == number)).first()
         if turn is None:
-            raise NotFound(f"game {game_id!r} has no turn {number}")
+            raise NotFound(N_("game %(game)s has no turn %(turn)s"), {"game": repr(game_id), "turn": number})
         return turn
 
     # -- setting a game up -----------------------------------------------------
@@ -753,34 +792,50 @@ class Referee:
         previous valid submission stays in force.
         """
         if not isinstance(text, str):
-            raise RefereeError("orders must be text")
+            raise RefereeError(N_("orders must be text"))
         if len(text.encode("utf-8", "surrogateescape")) > MAX_ORDERS_BYTES:
-            raise RefereeError(f"orders are too long: at most {MAX_ORDERS_BYTES // 1024} KiB")
+            raise RefereeError(
+                N_("orders are too long: at most %(limit)s KiB"), {"limit": MAX_ORDERS_BYTES // 1024}
+            )
         text = text.replace("\r\n", "\n").replace("\r", "\n")
         body, final_line = strip_final(text)
         final = final or final_line
         if not body.strip():
-            raise RefereeError(f"the orders are empty: write at least one order ({HELP_HINT})")
+            raise RefereeError(
+                N_("the orders are empty: write at least one order (%(hint)s)"), {"hint": Phrase(HELP_HINT)}
+            )
         with self.db.session() as session:
             game = self.game(session, game_id)
             if seat_name == REFEREE:
                 if not as_referee and not secret_matches(session, game, "referee_secret_hash", secret):
-                    raise Refused("wrong referee secret; nothing was stored")
+                    raise Refused(N_("wrong referee secret; nothing was stored"))
             else:
                 seat = self.seat(session, game_id, seat_name)
                 if not as_referee and not secret_matches(session, seat, "secret_hash", secret):
-                    raise Refused(f"wrong secret for seat {seat_name!r} of {game_id!r}; nothing was stored")
+                    raise Refused(
+                        N_("wrong secret for seat %(seat)s of %(game)s; nothing was stored"),
+                        {"seat": repr(seat_name), "game": repr(game_id)},
+                    )
             if game.status == "setup":
-                raise Refused(f"game {game_id!r} has not started; orders are taken once it starts")
+                raise Refused(
+                    N_("game %(game)s has not started; orders are taken once it starts"),
+                    {"game": repr(game_id)},
+                )
             if game.status == "over":
-                raise Refused(f"game {game_id!r} is over; no more orders are taken")
+                raise Refused(N_("game %(game)s is over; no more orders are taken"), {"game": repr(game_id)})
             turn = self.turn(session, game_id)
             if turn.status != "open":
-                raise Refused(f"turn {turn.number} of {game_id!r} is closed; no orders are taken for it")
+                raise Refused(
+                    N_("turn %(turn)s of %(game)s is closed; no orders are taken for it"),
+                    {"turn": turn.number, "game": repr(game_id)},
+                )
             if turn_number is not None and turn_number != turn.number:
                 raise Refused(
-                    f"these orders were written for turn {turn_number}, but the open turn of {game_id!r} "
-                    f"is {turn.number}; nothing was changed"
+                    N_(
+                        "these orders were written for turn %(written)s, but the open turn of %(game)s "
+                        "is %(turn)s; nothing was changed"
+                    ),
+                    {"written": turn_number, "game": repr(game_id), "turn": turn.number},
                 )
             if game.status == "running" and not as_referee:
                 closes = self.closes_at(session, game, turn)
@@ -789,8 +844,11 @@ class Referee:
                     moment = min(moment, as_utc(received_at) or moment)
                 if closes is not None and moment >= closes:
                     raise Refused(
-                        f"the deadline of turn {turn.number} of {game_id!r} passed at "
-                        f"{closes:%Y-%m-%d %H:%M} UTC; orders are no longer taken (the turn closes shortly)"
+                        N_(
+                            "the deadline of turn %(turn)s of %(game)s passed at %(deadline)s UTC; "
+                            "orders are no longer taken (the turn closes shortly)"
+                        ),
+                        {"turn": turn.number, "game": repr(game_id), "deadline": f"{closes:%Y-%m-%d %H:%M}"},
                     )
             request = self._pick_request(self.requests_of(turn), seat_name, request_key, turn)
             ruleset = self.ruleset_of(game)
@@ -816,15 +874,24 @@ class Referee:
             for r in mine:
                 if r.key == request_key:
                     return r
-            keys = ", ".join(r.key for r in mine) or "none"
+            keys = ", ".join(r.key for r in mine)
+            if not keys:
+                raise Refused(
+                    N_("seat %(seat)s owes no request %(request)s in turn %(turn)s; owed: none"),
+                    {"seat": repr(seat_name), "request": repr(request_key), "turn": turn.number},
+                )
             raise Refused(
-                f"seat {seat_name!r} owes no request {request_key!r} in turn {turn.number}; owed: {keys}"
+                N_("seat %(seat)s owes no request %(request)s in turn %(turn)s; owed: %(keys)s"),
+                {"seat": repr(seat_name), "request": repr(request_key), "turn": turn.number, "keys": keys},
             )
         if not mine:
             owing = ", ".join(sorted({r.seat for r in requests}))
             raise Refused(
-                f"seat {seat_name!r} owes no orders in turn {turn.number} ({turn.label}); "
-                f"orders are awaited from: {owing}"
+                N_(
+                    "seat %(seat)s owes no orders in turn %(turn)s (%(label)s); "
+                    "orders are awaited from: %(owing)s"
+                ),
+                {"seat": repr(seat_name), "turn": turn.number, "label": turn.label, "owing": owing},
             )
         required = [r for r in mine if not r.optional]
         return (required or mine)[0]
@@ -943,7 +1010,10 @@ class Referee:
             self.game(session, game_id)
             seat = self.seat(session, game_id, seat_name)
             if not as_referee and not secret_matches(session, seat, "secret_hash", secret):
-                raise Refused(f"wrong secret for seat {seat_name!r} of {game_id!r}")
+                raise Refused(
+                    N_("wrong secret for seat %(seat)s of %(game)s"),
+                    {"seat": repr(seat_name), "game": repr(game_id)},
+                )
             turn = self.turn(session, game_id)
             return list(
                 session.exec(
@@ -1032,7 +1102,7 @@ class Referee:
         game = self.game(session, game_id)
         if game.status not in ("running", "paused"):
             if game.status == "setup":
-                raise Refused(f"game {game_id!r} has not started")
+                raise Refused(N_("game %(game)s has not started"), {"game": repr(game_id)})
             return None
         return game.current_turn
 

@@ -77,7 +77,7 @@ from adjudicator.mail.press import handle_press, is_press
 from adjudicator.mail.watch import WatchLine, handle_watch, watch_line
 from adjudicator.post import acks
 from adjudicator.post.config import int_setting
-from adjudicator.table.refusals import in_language
+from adjudicator.post.words import Spoken
 
 log = logging.getLogger(__name__)
 
@@ -456,6 +456,17 @@ class MailHandler:
             game = session.get(Game, seat.game_id)
         return reader_language(game, seat)
 
+    def said(self, seat: Seat, error: RefereeError) -> str:
+        """What a refusal of the referee says, in ``seat``'s language (a turn's label in the game's
+        words for it)."""
+        with self.db.session() as session:
+            game = session.get(Game, seat.game_id)
+            lang = reader_language(game, seat)
+            ruleset = self.referee.ruleset_of(game) if game is not None else None
+        if ruleset is None:
+            return error.in_language(lang)
+        return error.in_language(lang, Spoken(ruleset, lang).label)
+
     def game_lang(self, game_id: str) -> Language:
         """The game's language: what is written to a reader the message does not prove to be."""
         with self.db.session() as session:
@@ -580,7 +591,7 @@ class MailHandler:
                 received_at=self.received,
             )
         except RefereeError as exc:
-            self._refuse(seat, parsed, in_language(exc, self.lang(seat)), now)
+            self._refuse(seat, parsed, self.said(seat, exc), now)
             raise  # unreachable: _refuse always raises
         except (SQLAlchemyError, OSError):
             raise  # the database or the disk: a passing failure, the message is tried again
@@ -630,7 +641,10 @@ class MailHandler:
                 self.lang(seat)._("There is no command %(command)s.", command=repr(parsed.command)),
                 now,
             )
-        return command(self, parsed, seat, now)
+        try:
+            return command(self, parsed, seat, now)
+        except RefereeError as exc:  # the referee refuses what the command asks: said to the seat
+            self._refuse(seat, parsed, self.said(seat, exc), now)
 
     def refuse(self, seat: Seat, parsed: ParsedMail, reason: str, now: datetime) -> NoReturn:
         """A command's refusal: the seat is told why (within its allowance) and the handling ends."""

@@ -18,6 +18,9 @@ The body follows the convention of PBEM judges (see ``orders/README.md``)::
     A Numidia holds
     end                           (optional: nothing after it is read)
 
+The header lines may be written in French too (``partie:``, ``place:`` or ``siège:``, ``secret:``,
+``tour:``, ``langue:``; the one table :data:`~adjudicator.mail.words.HEADER_WORDS`),
+
 or, instead of orders, one command: ``status``, ``report``, ``history``, ``orders``,
 ``help [topic]`` or ``lang CODE`` (alone, or as ``command: status``), in English or in French
 (``état``, ``rapport``, ``historique``, ``ordres``, ``aide``, ``langue``: the one table of
@@ -55,9 +58,9 @@ from email.policy import compat32
 from email.policy import default as default_policy
 from functools import lru_cache
 
-from adjudicator.games.language import N_
+from adjudicator.games.language import N_, fold
 from adjudicator.mail.authentication import authentication_failures
-from adjudicator.mail.words import command_of
+from adjudicator.mail.words import COMMAND_WORDS, command_of, header_of
 
 COMMANDS = ("status", "report", "history", "orders", "help", "lang")
 #: Commands that take words after them on their one line (``help vote``, ``lang fr``).
@@ -65,18 +68,20 @@ COMMANDS_WITH_TOPIC = ("help", "lang")
 #: One-line actions between the players (``mail/between.py``): the first word of the only line.
 ACTIONS = ("join", "confirm", "absence", "resign", "propose", "vote")
 HEADER_KEYS = ("game", "seat", "secret", "turn", "request", "command", "lang")
-#: the header lines' other names (``langue: fr`` is ``lang: fr``)
-HEADER_ALIASES = {"langue": "lang", "language": "lang"}
 #: Longest orders text taken from one message (the engine's own limit is 64 KiB).
 MAX_TEXT_CHARS = 64 * 1024
 #: Parts larger than this are not decoded at all (a 10 MB attachment is never read into text).
 MAX_PART_BYTES = 4 * 1024 * 1024
 
-_HEADER_LINE = re.compile(
-    r"^\s*(game|seat|secret|turn|request|command|lang|langue|language)\s*[:=]\s*(.*?)\s*$", re.IGNORECASE
-)
+#: A header line: a word of :data:`~adjudicator.mail.words.HEADER_WORDS` (any language, any case, with
+#: or without its accents), a colon or ``=``, its value.
+_HEADER_LINE = re.compile(r"^\s*([^\W\d_]{1,12})\s*[:=]\s*(.*?)\s*$")
 _SECRET_LINE = re.compile(r"^(\s*secret\s*[:=]\s*)(.*)$", re.IGNORECASE | re.MULTILINE)
-_CONFIRM_LINE = re.compile(r"^(\s*confirm\s+)(.*)$", re.IGNORECASE | re.MULTILINE)  # its code is a secret too
+#: A sign-up's confirmation in any language (``confirm CODE``, ``confirmer CODE``): its code is a secret too.
+_CONFIRM_LINE = re.compile(
+    r"^(\s*(?:" + "|".join(w for w, c in COMMAND_WORDS.items() if c == "confirm") + r")\s+)(.*)$",
+    re.IGNORECASE | re.MULTILINE,
+)
 _BOUNDARY_LINE = re.compile(r"^--[\x21-\x7e]{1,200}\s*$")
 _PART_HEADER = re.compile(r"^(content-[a-z-]+|mime-version)\s*:", re.IGNORECASE)
 #: How much of the stored record of a message is kept (the whole of it for a verified one).
@@ -389,9 +394,8 @@ def split_headers(text: str) -> tuple[dict[str, str], str]:
     lines = text.split("\n")
     for i, line in enumerate(lines):
         match = _HEADER_LINE.match(line)
-        if match:
-            key = match.group(1).lower()
-            key = HEADER_ALIASES.get(key, key)
+        key = header_of(match.group(1)) if match else None
+        if match and key:
             headers.setdefault(key, match.group(2)[:200])
             lines[i] = ""
     # Orders end at an `end` line; the lines up to the first order keep their numbers as blanks.
@@ -410,8 +414,9 @@ def subject_orders(subject: str) -> str:
     if _REPLY_SUBJECT.match(subject):
         return ""
     written = re.sub(r"\[[A-Za-z0-9][A-Za-z0-9_-]{0,62}\]", " ", subject).strip()[:400]
-    # "Orders" is what most orders mails are titled: a body left empty is an error, not that command
-    return "" if written.lower() in ("orders", "my orders") else written
+    # "Orders" ("Ordres") is what most orders mails are titled: a body left empty is an error, not
+    # that command
+    return "" if fold(written) in ("orders", "my orders", "ordres", "mes ordres") else written
 
 
 def _command(headers: dict[str, str], orders: str) -> str | None:

@@ -33,7 +33,7 @@ from adjudicator.core.readers import reader_language
 from adjudicator.core.store import Game, OutboxMessage, Seat, Turn, as_utc, dumps, loads
 from adjudicator.games import get_ruleset
 from adjudicator.games.base import OrderRequest, Problem
-from adjudicator.games.language import ENGLISH, Language, language
+from adjudicator.games.language import ENGLISH, N_, Language, language
 from adjudicator.post import outbox
 from adjudicator.post.compose import as_bytes, compose, header_text, stable_boundaries, stable_message_id
 from adjudicator.post.ics import deadline_attachment
@@ -99,12 +99,22 @@ def _queue(
     )
 
 
-def changes(previous: str | None, current: str) -> list[str]:
-    """What changed since the previous accepted orders, as unified-diff lines (empty: nothing)."""
+#: the names of the two sides of the changes an acknowledgement shows
+PREVIOUS, NOW = N_("previous"), N_("now")
+
+
+def changes(previous: str | None, current: str, lang: Language = ENGLISH) -> list[str]:
+    """What changed since the previous accepted orders, as unified-diff lines (empty: nothing), the
+    two sides named in ``lang``."""
     if previous is None or previous == current or not current:
         return []
     diff = difflib.unified_diff(
-        previous.splitlines(), current.splitlines(), "previous", "now", lineterm="", n=1
+        previous.splitlines(),
+        current.splitlines(),
+        lang.gettext(PREVIOUS),
+        lang.gettext(NOW),
+        lineterm="",
+        n=1,
     )
     return list(diff)
 
@@ -238,7 +248,7 @@ def ack_context(record: dict[str, Any]) -> dict[str, Any]:
         result = {**result, "lines": [[n, spoken.canonical(request, line)] for n, line in result["lines"]]}
         if diff:  # the changes as the reader reads the orders (the same lines differ)
             said = [spoken.canonical(request, text) for text in (result["previous"], result["canonical"])]
-            diff = changes(*said)
+            diff = changes(*said, lang)
     return {
         "game": {
             **game,

@@ -171,6 +171,17 @@ def test_the_stored_confirmation_mail_does_not_keep_the_code(db: Database, refer
     assert code.encode() not in row.raw and b"confirm [redacted]" in row.raw
 
 
+def test_the_stored_french_confirmation_mail_does_not_keep_the_code(db: Database, referee: Referee) -> None:
+    club_game(referee, db)
+    handler = MailHandler(db, referee)
+    join(handler, "ana@example.org")
+    code = code_in(letters(db, "signup-code")[0])
+    handler.handle(plain_mail("ana@example.org", f"Confirmer {code}", message_id="<c@x.org>"))
+    with db.session() as session:
+        row = session.exec(select(InboundMessage).where(InboundMessage.message_id == "<c@x.org>")).one()
+    assert code.encode() not in row.raw and b"Confirmer [redacted]" in row.raw
+
+
 def test_hostile_signup_text_never_reaches_a_header_or_unescaped_html(db: Database, referee: Referee) -> None:
     club_game(referee, db)
     handler = MailHandler(db, referee)

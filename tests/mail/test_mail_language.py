@@ -194,7 +194,7 @@ def test_a_refusal_is_written_in_the_seats_language(
     [refusal] = outbox_rows(db, "refusal")
     body = text(db, refusal)
     assert "Vos ordres ne disent pas pour quel tour ils valent" in body
-    assert "    turn: 1" in body
+    assert "    tour: 1" in body  # the header line a French player writes
 
 
 def test_the_english_refusal_is_unchanged_for_an_english_reader(

@@ -85,7 +85,8 @@ def run(desk: Desk, parsed: ParsedMail, seat: Seat, now: datetime) -> str:
     lang = desk.lang(seat)
     with desk.db.session() as session:
         game = desk.referee.game(session, seat.game_id)
-        answer = help_in(game.ruleset, get_ruleset(game.ruleset).title, topic_of(parsed), lang)
+        title = lang.gettext(get_ruleset(game.ruleset, game.ruleset_version).title)
+        answer = help_in(game.ruleset, title, topic_of(parsed), lang)
         context = {
             "game": game_context(game),
             "seat": seat.name,

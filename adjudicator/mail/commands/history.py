@@ -9,13 +9,17 @@ from sqlmodel import select
 
 from adjudicator.core.store import Game, Seat, Turn, as_utc
 from adjudicator.games.base import Spoken
-from adjudicator.games.language import ENGLISH, Language
+from adjudicator.games.language import ENGLISH, N_, Language
 from adjudicator.mail.commands.desk import Desk
 from adjudicator.mail.commands.reply import answer
 from adjudicator.mail.inbound import ParsedMail
+from adjudicator.publish.reports import close_reason
 from adjudicator.table.adjustments import entry_of, entry_rows
 
 log = logging.getLogger(__name__)
+
+#: a game's status, as the ``history`` answer names it
+GAME_STATUS = {"setup": N_("setup"), "running": N_("running"), "paused": N_("paused"), "over": N_("over")}
 
 
 def history_text(desk: Desk, game: Game, lang: Language = ENGLISH) -> str:
@@ -33,7 +37,8 @@ def history_text(desk: Desk, game: Game, lang: Language = ENGLISH) -> str:
         ).all()
         spoken = Spoken(desk.referee.ruleset_of(game), lang)
         word = lang._("turn")
-        lines = [f"{game.id}: {game.ruleset}, {game.status}", ""]
+        status = lang.gettext(GAME_STATUS[game.status]) if game.status in GAME_STATUS else game.status
+        lines = [f"{game.id}: {game.ruleset}, {status}", ""]
         adjusted = [entry_of(row) for row in entry_rows(session, game.id)]
         for turn in turns:
             for entry in (e for e in adjusted if e["after_turn"] == turn.number - 1):
@@ -50,7 +55,7 @@ def history_text(desk: Desk, game: Game, lang: Language = ENGLISH) -> str:
                 lang._(
                     "closed %(when)s UTC (%(reason)s)",
                     when=f"{when:%Y-%m-%d %H:%M}",
-                    reason=turn.close_reason,
+                    reason=close_reason(turn.close_reason or "", lang),
                 )
                 if when
                 else lang._("open")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from adjudicator.core.store import Game, Seat, Submission, as_utc, loads
-from adjudicator.games.base import OrderRequest, Spoken
+from adjudicator.games.base import OrderRequest, Problem, Spoken
 from adjudicator.games.language import ENGLISH, N_, Language
 from adjudicator.mail.commands.desk import Desk
 from adjudicator.mail.commands.reply import answer
@@ -13,6 +13,8 @@ from adjudicator.mail.inbound import ParsedMail
 
 #: a submission's status, as the ``orders`` answer names it
 STATUS = {"accepted": N_("accepted"), "rejected": N_("rejected"), "superseded": N_("superseded")}
+#: where a submission came from, as the ``orders`` answer names it
+SOURCES = {"mail": N_("mail"), "referee": N_("referee"), "bot": N_("bot")}
 
 
 def orders_text(desk: Desk, game_id: str, seat: Seat, secret: str | None, lang: Language = ENGLISH) -> str:
@@ -38,7 +40,7 @@ def orders_text(desk: Desk, game_id: str, seat: Seat, secret: str | None, lang: 
                 status=status,
                 final=final,
                 stamp=stamp,
-                source=row.source,
+                source=lang.gettext(SOURCES[row.source]) if row.source in SOURCES else row.source,
             )
         )
         canonical = row.canonical
@@ -51,14 +53,19 @@ def orders_text(desk: Desk, game_id: str, seat: Seat, secret: str | None, lang: 
         lines.append(canonical if row.status == "accepted" or row.canonical else row.text)
         if row.status == "accepted":  # the lines of that mail left out beside the ones taken
             for problem in loads(row.problems_json or "[]"):
-                if problem.get("kind") != "warning":
-                    lines.append(
-                        lang._(
-                            "    not taken: line %(line)s: %(message)s",
-                            line=problem.get("line"),
-                            message=problem.get("message"),
-                        )
+                if problem.get("kind") == "warning":
+                    continue
+                if spoken is not None and lang.code != ENGLISH.code:  # the game's words for it
+                    said = spoken.problem(Problem.from_json(problem))
+                    lines.append(lang._("    not taken: %(problem)s", problem=said))
+                    continue
+                lines.append(
+                    lang._(
+                        "    not taken: line %(line)s: %(message)s",
+                        line=problem.get("line"),
+                        message=problem.get("message"),
                     )
+                )
         if row.receipt:
             lines.append(lang._("    receipt %(receipt)s", receipt=row.receipt))
         lines.append("")

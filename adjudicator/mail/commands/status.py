@@ -1,8 +1,10 @@
-"""``status``: the open turn, its deadline, who is in, the seat's absence allowance."""
+"""``status``: the open turn, its deadline, who is in (each request named as the game names it to the
+reader), the seat's absence allowance."""
 
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from adjudicator.core.naming import local_time
 from adjudicator.core.store import Game, Seat
@@ -15,6 +17,14 @@ from adjudicator.table.absence import status_lines
 
 #: a turn's status, as the ``status`` answer names it
 TURN_STATUS = {"open": N_("open"), "closed": N_("closed"), "ended": N_("ended")}
+
+
+def asked(row: dict[str, Any], spoken: Spoken | None) -> str:
+    """What a request of the turn asks, as the reader reads it: its label in the game's words for the
+    reader (the key, ``orders:rome``, where it has none)."""
+    if not row.get("label"):
+        return str(row["request"])
+    return spoken.label(row["label"]) if spoken is not None else str(row["label"])
 
 
 def status_text(desk: Desk, game_id: str, seat: Seat, lang: Language = ENGLISH) -> str:
@@ -47,7 +57,7 @@ def status_text(desk: Desk, game_id: str, seat: Seat, lang: Language = ENGLISH) 
     for row in status["requests"]:
         state = (lang._("in, final") if row["final"] else lang._("in")) if row["in"] else lang._("waiting")
         optional = lang._(" (optional)") if row["optional"] else ""
-        lines.append(f"  {row['seat']:14} {row['request']:28} {state}{optional}")
+        lines.append(f"  {row['seat']:14} {asked(row, spoken):28} {state}{optional}")
     lines.append("")
     with desk.db.session() as session:  # the seat's absence allowance, when the game has one
         game = session.get(Game, game_id)
