@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import smtplib
 import time
+import uuid
 from pathlib import Path
 
 import pytest
@@ -172,7 +173,11 @@ def test_a_hostile_lang_value_sets_a_spoken_language_or_changes_nothing(
     with db.session() as session:
         for row in session.exec(select(OutboxMessage)).all():
             session.delete(row)
-    result = MailHandler(db, referee).handle(orders_mail(secret=toy_game["north"], body=f"lang: {value}"))
+    # a Message-ID of its own per example: hypothesis replays a value, and the same bytes twice are
+    # one mail handled once (the second is a duplicate)
+    unique = f"<lang-{uuid.uuid4().hex}@example.org>"
+    mail = orders_mail(secret=toy_game["north"], body=f"lang: {value}", message_id=unique)
+    result = MailHandler(db, referee).handle(mail)
     try:
         expected: str | None = parse_language(value) if value.strip() else None
     except LanguageError:
