@@ -120,7 +120,7 @@ def test_a_messages_own_markup_is_kept_and_the_values_in_it_escaped(lang) -> Non
                   seat="<b>north</b>", page_html=Markup("<p>page</p>"))  # fmt: skip
     assert lang._("for %(seat)s", seat="&lt;b&gt;north&lt;/b&gt;") in html
     assert "<b>north</b>" not in html and "<i>t</i>" not in html
-    assert ("<code>help WORD</code>" if lang is ENGLISH else "<code>help MOT</code>") in html
+    assert ("<code>help WORD</code>" if lang is ENGLISH else "<code>aide MOT</code>") in html
     assert "<p>page</p>" in html
 
 

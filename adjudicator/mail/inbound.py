@@ -100,7 +100,7 @@ _ORIGINAL = re.compile(
     re.IGNORECASE,
 )
 _REPLY_SUBJECT = re.compile(r"^\s*(re|fwd?|aw|wg|tr|sv|vs|antw|r|rif|réf)\s*(\[\d+\])?\s*:", re.IGNORECASE)
-_END = re.compile(r"^\s*(end|endorders|signoff)\s*$", re.IGNORECASE)
+_END = re.compile(r"^\s*(end|endorders|signoff|fin)\s*$", re.IGNORECASE)  # fin: French
 _MOBILE_SIG = re.compile(r"^\s*(sent from my .{1,40}|get outlook for .{1,40})\s*$", re.IGNORECASE)
 _AUTOMATIC_SENDERS = ("mailer-daemon", "postmaster", "noreply", "no-reply", "do-not-reply", "donotreply")
 

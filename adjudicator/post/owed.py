@@ -97,7 +97,11 @@ def owed_by(
                 label=spoken.label(request.label) if request.label else request.key,
                 prompt=for_player(spoken.prompt(request)),
                 optional=request.optional,
-                default=default_lines(request),
+                default=default_lines(
+                    request
+                    if lang.code == "en"
+                    else replace(request, default=spoken.canonical(request, request.default))
+                ),
                 forms=forms,
                 lang=lang,
             )

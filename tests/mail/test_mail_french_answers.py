@@ -246,7 +246,7 @@ def test_empty_orders_are_refused_in_french_by_the_engine(
     handled = handler.handle(orders_mail(secret=toy_game["north"], body="final"))
     assert handled.status == "refused"
     text = refusal_text(db)
-    assert "les ordres sont vides : écrivez au moins un ordre (répondez `help`" in text
+    assert "les ordres sont vides : écrivez au moins un ordre (répondez `aide`" in text
     assert "the orders are empty" not in text
 
 
