@@ -165,15 +165,207 @@ def render(svg: str, fonts: dict[str, Any] | None = None) -> bytes:
 
 @lru_cache(maxsize=4)
 def _converted(renderer: object, svg: str) -> bytes | None:
-    """The PNG of one drawing, kept a while: every seat's report of a turn shows the same board."""
+    """The PNG of one drawing, kept a while: every seat's report of a turn shows the same board.
+    A drawing whose groups say which parts stay from turn to turn (:func:`layered`) is drawn in
+    layers, the kept ones reused; any other in one pass."""
     try:
-        data = render(svg)
+        image = layered(svg)
+        data = None if image is not None else render(svg)
     except Exception:  # a malformed drawing must not stop a report
         return None
     conversions.add()
-    if not data.startswith(b"\x89PNG\r\n\x1a\n"):
+    if image is not None:
+        return palette_png(image, named_colours(svg))
+    if data is None or not data.startswith(b"\x89PNG\r\n\x1a\n"):
         return None
     return palette_png(data, named_colours(svg))
+
+
+# -- layers -----------------------------------------------------------------------------------
+# A board drawing may say, with a ``data-layer`` attribute on its groups, which of its parts are
+# the same at every turn of a game: ``base``, shapes of the map alone, drawn under everything;
+# ``fills``, regions whose shapes are the map's and whose ``fill`` (``#rrggbb``, on each child)
+# is the turn's; ``over``, drawn over those (the names); ``free``, the turn's own marks that stay
+# inside their nested ``<svg>`` panel (drawn without its clipping). Any other element is the
+# turn's own and drawn last. The base (its regions each in a colour of its own) and the over
+# layer are rendered once per process, keyed by their text and the picture's size; a turn then
+# costs its own part only: the base's palette given the owners' colours, the over layer and the
+# turn's part (rendered alone on a transparent canvas) composited in that order. The drawing
+# promises that this order draws what its own order draws (a turn's part drawn over the names
+# instead of under them: a siege's outline).
+
+_LAYER = "data-layer"
+_KEPT_KINDS = ("base", "fills", "over")
+#: The static layers rendered, by the text of the base and over drawings and the width asked.
+_STATIC_LAYERS: dict[tuple[str, str, int | None], tuple[Any, list[int], Any]] = {}
+_STATIC_MAX = 8
+_STATIC_LOCK = threading.Lock()
+
+
+def _kind(element: Any) -> str | None:
+    """The layer ``element`` draws in: its ``data-layer``; ``None`` when it only holds layers."""
+    kind = element.get(_LAYER)
+    if kind is not None:
+        return str(kind)
+    if any(child.get(_LAYER) is not None for child in element.iter() if child is not element):
+        return None
+    return "turn"
+
+
+def _pruned(element: Any, keep: tuple[str, ...]) -> Any:
+    """A copy of ``element`` with only the parts of the layers in ``keep`` (and what holds them)."""
+    import copy
+    import xml.etree.ElementTree as ET
+
+    out = ET.Element(element.tag, dict(element.attrib))
+    out.text = element.text
+    for child in element:
+        kind = _kind(child)
+        if kind is None:
+            inner = _pruned(child, keep)
+            if len(inner):
+                out.append(inner)
+        elif kind in keep:
+            out.append(copy.deepcopy(child))
+    return out
+
+
+def _unclipped(element: Any) -> None:
+    """Every nested ``<svg>`` under ``element`` holding only ``free`` parts (or empty groups)
+    turned into a group placed as the ``<svg>`` places its content, without its clipping."""
+    for child in list(element):
+        _unclipped(child)
+        if child.tag.rsplit("}", 1)[-1] != "svg":
+            continue
+        parts = [c for c in child if c.get(_LAYER) != "free" and not (c.tag.endswith("g") and not len(c))]
+        box = (child.get("viewBox") or "").replace(",", " ").split()
+        if parts or len(box) != 4 or child.get("preserveAspectRatio") not in (None, "xMidYMid meet"):
+            continue
+        x, y = float(child.get("x", "0")), float(child.get("y", "0"))
+        vx, vy, vw, vh = (float(v) for v in box)
+        width, height = float(child.get("width", vw)), float(child.get("height", vh))
+        scale = min(width / vw, height / vh)
+        left, top = x + (width - vw * scale) / 2, y + (height - vh * scale) / 2
+        child.tag = child.tag[: -len("svg")] + "g"
+        child.attrib.clear()
+        child.set("transform", f"translate({left!r} {top!r}) scale({scale!r}) translate({-vx!r} {-vy!r})")
+
+
+def _recoloured_base(root: Any, avoid: set[str]) -> tuple[Any, list[str], list[str]] | None:
+    """The base drawing: ``root`` with only its ``base`` and ``fills`` parts, each region of a
+    ``fills`` group in a colour of its own (none of ``avoid``), the regions' own colours (the
+    turn's) in order, and the colours they were given instead; ``None`` when a region's fill is
+    not ``#rrggbb``."""
+    base = _pruned(root, ("base", "fills"))
+    regions = [region for group in base.iter() if group.get(_LAYER) == "fills" for region in group]
+    fills = [(region.get("fill") or "").lower() for region in regions]
+    if not all(_COLOUR.fullmatch(fill) for fill in fills):
+        return None
+    given = _index_colours(len(regions), avoid)
+    for region, colour in zip(regions, given, strict=True):
+        region.set("fill", colour)
+    return base, fills, given
+
+
+def _index_colours(count: int, avoid: set[str]) -> list[str]:
+    """``count`` colours, none of ``avoid``, each region's in the base drawing (the same for
+    every turn of a map: the base is kept by its text)."""
+    out: list[str] = []
+    i = 0
+    while len(out) < count:
+        colour = f"#{i % 251:02x}{(i // 251) % 251:02x}{251:02x}"
+        if colour not in avoid:
+            out.append(colour)
+        i += 1
+    return out
+
+
+def layered(svg: str) -> Any:
+    """The picture of ``svg`` (an RGB Pillow image, as :func:`render` draws it within a rounding
+    of the anti-aliased edges) drawn from its layers, the static ones kept; ``None`` when it
+    does not say which parts are static, or has too many regions for a palette."""
+    if _LAYER not in svg:
+        return None
+    import xml.etree.ElementTree as ET
+
+    from PIL import Image
+
+    root = ET.fromstring(svg)
+    made = _recoloured_base(root, {"#{:02x}{:02x}{:02x}".format(*c) for c in named_colours(svg)})
+    if made is None:
+        return None
+    base, fills, given = made
+    ET.register_namespace("", SVG_NS)
+    base_text = ET.tostring(base, encoding="unicode")
+    over_text = ET.tostring(_pruned(root, ("over",)), encoding="unicode")
+    width = shown_width(svg)
+    static = _static_layers(base_text, over_text, given, width)
+    if static is None:
+        return None
+    index, slots, over = static
+    turn = _pruned(root, ("free", "turn"))
+    _unclipped(turn)
+    drawn = Image.open(io.BytesIO(_rendered(ET.tostring(turn, encoding="unicode"), width, None)))
+    drawn = drawn.convert("RGBA")
+    palette = list(index.getpalette("RGB") or [])
+    for slot, fill in zip(slots, fills, strict=True):
+        if slot < 0:  # a region hidden under others: not in the picture
+            continue
+        palette[3 * slot : 3 * slot + 3] = [int(fill[k : k + 2], 16) for k in (1, 3, 5)]
+    picture = index.copy()
+    picture.putpalette(palette)
+    picture = picture.convert("RGBA")
+    if over is not None:
+        picture.alpha_composite(over)
+    if drawn.size != picture.size:
+        return None
+    picture.alpha_composite(drawn)
+    return picture.convert("RGB")
+
+
+def _rendered(svg: str, width: int | None, background: str | None) -> bytes:
+    """resvg's PNG of ``svg`` with the shipped fonts, ``width`` px wide (or its own size)."""
+    options = dict(font_options())
+    if width is not None:
+        options["width"] = width
+    return bytes(
+        _renderer().svg_to_bytes(svg_string=svg, background=background, shape_rendering=SHAPES, **options)
+    )
+
+
+def _static_layers(
+    base_text: str, over_text: str, given: list[str], width: int | None
+) -> tuple[Any, list[int], Any] | None:
+    """The base drawing rendered as a palette image (the drawing's own colours, then one entry
+    per region: ``slots``, where the turn's colours go) and the over layer (RGBA, ``None`` when
+    it draws nothing), once per process for each static drawing and width."""
+    key = (base_text, over_text, width)
+    with _STATIC_LOCK:
+        kept = _STATIC_LAYERS.get(key)
+    if kept is not None:
+        return kept
+    from PIL import Image
+
+    shown = Image.open(io.BytesIO(_rendered(base_text, width, "#ffffff"))).convert("RGB")
+    if shown.getcolors(256) is None:  # more colours than a palette holds: drawn in one pass
+        return None
+    index = shown.quantize(colors=256, method=Image.Quantize.MEDIANCUT)  # exact: every colour kept
+    flat = index.getpalette("RGB") or []
+    entry: dict[tuple[int, ...], int] = {}
+    for i in range(len(flat) // 3):
+        entry.setdefault(tuple(flat[3 * i : 3 * i + 3]), i)
+    slots = [entry.get((int(c[1:3], 16), int(c[3:5], 16), int(c[5:7], 16)), -1) for c in given]
+    over = None
+    if _LAYER in over_text:  # the over drawing has parts
+        over = Image.open(io.BytesIO(_rendered(over_text, width, None))).convert("RGBA")
+        if over.size != index.size:
+            return None
+    made = (index, slots, over)
+    with _STATIC_LOCK:
+        if len(_STATIC_LAYERS) >= _STATIC_MAX:
+            _STATIC_LAYERS.clear()
+        _STATIC_LAYERS[key] = made
+    return made
 
 
 def named_colours(svg: str) -> list[tuple[int, int, int]]:
@@ -182,17 +374,18 @@ def named_colours(svg: str) -> list[tuple[int, int, int]]:
     return [(int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16)) for h in seen]
 
 
-def palette_png(png: bytes, keep: list[tuple[int, int, int]] | None = None) -> bytes:
-    """``png`` as a palette PNG of at most :data:`PALETTE_COLOURS` colours, written small by
-    oxipng; the colours in ``keep`` (the drawing's own) are in the palette exactly, so a
-    nation's colour is never taken for another's. ``png`` as it is when Pillow or pyoxipng is
-    missing, or when the palette PNG would not be smaller."""
+def palette_png(png: bytes | Any, keep: list[tuple[int, int, int]] | None = None) -> bytes:
+    """``png`` (PNG bytes, or an RGB Pillow image already drawn) as a palette PNG of at most
+    :data:`PALETTE_COLOURS` colours, written small by oxipng; the colours in ``keep`` (the
+    drawing's own) are in the palette exactly, so a nation's colour is never taken for another's.
+    PNG bytes come back as they are when Pillow or pyoxipng is missing, or when the palette PNG
+    would not be smaller."""
     try:
         import oxipng
         from PIL import Image
     except ImportError:
         return png
-    image = Image.open(io.BytesIO(png)).convert("RGB")
+    image = Image.open(io.BytesIO(png)).convert("RGB") if isinstance(png, bytes) else png
     colours = list(dict.fromkeys([(255, 255, 255), *(keep or [])]))[:PALETTE_COLOURS]
     if len(colours) < PALETTE_COLOURS:  # the rest: the blends the picture uses most
         sampled = image.resize(
@@ -213,6 +406,8 @@ def palette_png(png: bytes, keep: list[tuple[int, int, int]] | None = None) -> b
     small = raw.create_optimized_png(
         level=0, filter=[oxipng.RowFilter.NoOp], deflate=oxipng.Deflaters.libdeflater(DEFLATE)
     )
+    if not isinstance(png, bytes):
+        return bytes(small)
     return small if len(small) < len(png) else png
 
 
