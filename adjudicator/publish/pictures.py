@@ -288,7 +288,10 @@ def layered(svg: str) -> Any:
         return None
     import xml.etree.ElementTree as ET
 
-    from PIL import Image
+    try:
+        from PIL import Image
+    except ImportError:  # the renderer's own PNG, in one pass
+        return None
 
     root = ET.fromstring(svg)
     made = _recoloured_base(root, {"#{:02x}{:02x}{:02x}".format(*c) for c in named_colours(svg)})
@@ -384,7 +387,11 @@ def palette_png(png: bytes | Any, keep: list[tuple[int, int, int]] | None = None
         import oxipng
         from PIL import Image
     except ImportError:
-        return png
+        if isinstance(png, bytes):
+            return png
+        written = io.BytesIO()  # an image drawn by Pillow: Pillow writes it
+        png.save(written, "PNG")
+        return written.getvalue()
     image = Image.open(io.BytesIO(png)).convert("RGB") if isinstance(png, bytes) else png
     colours = list(dict.fromkeys([(255, 255, 255), *(keep or [])]))[:PALETTE_COLOURS]
     if len(colours) < PALETTE_COLOURS:  # the rest: the blends the picture uses most
