@@ -377,6 +377,16 @@ def named_colours(svg: str) -> list[tuple[int, int, int]]:
     return [(int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16)) for h in seen]
 
 
+#: A blend this close to a colour the drawing names (on every channel) is left out of the palette:
+#: Pillow maps a pixel to the palette through a cache of colour boxes (a few levels wide), which
+#: would take the drawing's own colour, over a whole region, for the blend beside it.
+NEAR = 6
+
+
+def _near(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
+    return max(abs(x - y) for x, y in zip(a, b, strict=True)) <= NEAR
+
+
 def palette_png(png: bytes | Any, keep: list[tuple[int, int, int]] | None = None) -> bytes:
     """``png`` (PNG bytes, or an RGB Pillow image already drawn) as a palette PNG of at most
     :data:`PALETTE_COLOURS` colours, written small by oxipng; the colours in ``keep`` (the
@@ -402,6 +412,8 @@ def palette_png(png: bytes | Any, keep: list[tuple[int, int, int]] | None = None
         flat = sample.getpalette("RGB") or []
         used = sorted(sample.getcolors(PALETTE_COLOURS) or [], reverse=True)
         extra = [tuple(flat[3 * i : 3 * i + 3]) for _count, i in used]
+        own = list(colours)
+        extra = [blend for blend in extra if not any(_near(blend, colour) for colour in own)]
         colours = list(dict.fromkeys(colours + extra))[:PALETTE_COLOURS]  # type: ignore[operator]
     palette = Image.new("P", (1, 1))
     palette.putpalette([value for colour in colours for value in colour])
