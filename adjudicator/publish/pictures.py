@@ -308,8 +308,6 @@ def layered(svg: str) -> Any:
     index, slots, over = static
     turn = _pruned(root, ("free", "turn"))
     _unclipped(turn)
-    drawn = Image.open(io.BytesIO(_rendered(ET.tostring(turn, encoding="unicode"), width, None)))
-    drawn = drawn.convert("RGBA")
     palette = list(index.getpalette("RGB") or [])
     for slot, fill in zip(slots, fills, strict=True):
         if slot < 0:  # a region hidden under others: not in the picture
@@ -320,10 +318,302 @@ def layered(svg: str) -> Any:
     picture = picture.convert("RGBA")
     if over is not None:
         picture.alpha_composite(over)
-    if drawn.size != picture.size:
-        return None
-    picture.alpha_composite(drawn)
+    if not _packed(turn, picture, width):  # the turn's part in one render over the whole canvas
+        drawn = Image.open(io.BytesIO(_rendered(ET.tostring(turn, encoding="unicode"), width, None)))
+        if drawn.size != picture.size:
+            return None
+        picture.alpha_composite(drawn.convert("RGBA"))
     return picture.convert("RGB")
+
+
+# -- the turn's part, packed ------------------------------------------------------------------
+# The turn's own marks cover a tenth of the picture, and a render costs by the pixels of its
+# canvas (resvg fills and writes every one). So the turn's part is first rendered at 1/PROBE of
+# the size (a probe), which shows where it draws ink; each of its elements goes with the patch of
+# ink around its anchor (its ``x``/``y`` or its ``translate``); the patches are packed on shelves
+# of a small canvas, each moved by whole pixels (its pixels are then the ones it has in place),
+# rendered in one pass, and each composited where it belongs. A turn's part with an element that
+# cannot be placed so (a nested viewport, a transform other than translations and scales, an
+# anchor outside every patch) is rendered over the whole canvas instead.
+
+PROBE = 8
+#: Probe pixels added around each patch of ink: what the probe shows faintly or not at all (an
+#: anti-aliased edge) stays inside its patch.
+MARGIN = 1
+#: Pixels between packed patches.
+SPACING = 2
+_TRANSFORM = re.compile(r"\s*(translate|scale)\(\s*([-+0-9.eE]+)(?:[\s,]+([-+0-9.eE]+))?\s*\)")
+_NUMBER = re.compile(r"\s*[-+]?[0-9.]+(?:[eE][-+]?[0-9]+)?\s*")
+
+Unit = tuple[Any, tuple[Any, ...], float, float]
+
+
+def _affine(transform: str | None) -> tuple[float, float, float] | None:
+    """``transform`` as (scale, dx, dy) when it is translations and uniform scales only."""
+    scale, dx, dy = 1.0, 0.0, 0.0
+    at, text = 0, (transform or "").rstrip()
+    while at < len(text):
+        found = _TRANSFORM.match(text, at)
+        if found is None:
+            return None
+        a, b = float(found.group(2)), found.group(3)
+        if found.group(1) == "translate":
+            dx, dy = dx + scale * a, dy + scale * float(b or 0)
+        elif b is not None and float(b) != a:
+            return None
+        else:
+            scale *= a
+        at = found.end()
+    return scale, dx, dy
+
+
+def _units(
+    element: Any, at: tuple[float, float, float], chain: tuple[Any, ...], free: bool = False
+) -> list[Unit] | None:
+    """Every drawn element of the turn's part under ``element`` (each element of a ``free``
+    group; elsewhere, the elements of every group) with its containers and its anchor in the
+    root's units (``at``: the containers' scale and offset); ``None`` when one cannot be placed."""
+    out: list[Unit] = []
+    for child in element:
+        name = child.tag.rsplit("}", 1)[-1]
+        if name == "title" or (name == "g" and not len(child)):
+            continue  # nothing drawn
+        own = _affine(child.get("transform"))
+        x, y = child.get("x", "0"), child.get("y", "0")
+        if own is None or name == "svg" or not (_NUMBER.fullmatch(x) and _NUMBER.fullmatch(y)):
+            return None  # a nested viewport (its clipping kept), another transform, a unit in x
+        here = (at[0] * own[0], at[1] + at[0] * own[1], at[2] + at[0] * own[2])
+        if name == "g" and not free:
+            inner = _units(child, here, (*chain, child), child.get(_LAYER) == "free")
+            if inner is None:
+                return None
+            out.extend(inner)
+        elif "x" in child.attrib or "y" in child.attrib or "transform" in child.attrib:
+            out.append((child, chain, here[1] + here[0] * float(x), here[2] + here[0] * float(y)))
+        else:
+            return None
+    return out
+
+
+def _placement(turn: Any, size: tuple[int, int]) -> tuple[float, float, float, float] | None:
+    """How resvg places the root's units on the picture of ``size``: (x scale, y scale, dx, dy)
+    in pixels, for a root with a ``viewBox`` drawn ``xMidYMid meet`` into its ``width`` and
+    ``height`` (px or no unit), then stretched to the picture's whole pixels (its height rounded
+    up: the two scales differ a little); ``None`` for any other root."""
+    box = (turn.get("viewBox") or "").replace(",", " ").split()
+    attrs = turn.get("width"), turn.get("height")
+    if len(box) != 4 or turn.get("preserveAspectRatio") not in (None, "xMidYMid meet"):
+        return None
+    if not all(a is not None and _NUMBER.fullmatch(a.removesuffix("px")) for a in attrs):
+        return None
+    w, h = (float(str(a).removesuffix("px")) for a in attrs)
+    vx, vy, vw, vh = (float(v) for v in box)
+    fit = min(w / vw, h / vh)
+    rx, ry = size[0] / w, size[1] / h
+    return rx * fit, ry * fit, rx * ((w - vw * fit) / 2 - vx * fit), ry * ((h - vh * fit) / 2 - vy * fit)
+
+
+def _patches(mask: Any) -> list[tuple[int, int, int, int]]:
+    """The boxes (x0, y0, x1, y1, in probe pixels) of the connected patches of ``mask``'s set
+    pixels, each grown by :data:`MARGIN`, the overlapping ones merged."""
+    width, height = mask.size
+    data = mask.tobytes()
+    seen = bytearray(len(data))
+    boxes: list[list[int]] = []
+    for start in range(len(data)):
+        if not data[start] or seen[start]:
+            continue
+        seen[start] = 1
+        stack, box = [start], [width, height, -1, -1]
+        while stack:
+            at = stack.pop()
+            x, y = at % width, at // width
+            box = [min(box[0], x), min(box[1], y), max(box[2], x), max(box[3], y)]
+            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1)):
+                nx, ny = x + dx, y + dy
+                if 0 <= nx < width and 0 <= ny < height:
+                    near = ny * width + nx
+                    if data[near] and not seen[near]:
+                        seen[near] = 1
+                        stack.append(near)
+        boxes.append([box[0] - MARGIN, box[1] - MARGIN, box[2] + 1 + MARGIN, box[3] + 1 + MARGIN])
+    merged = True
+    while merged:  # patches whose boxes overlap become one
+        merged = False
+        for i in range(len(boxes)):
+            for j in range(i + 1, len(boxes)):
+                a, b = boxes[i], boxes[j]
+                if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]:
+                    boxes[i] = [min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])]
+                    del boxes[j]
+                    merged = True
+                    break
+            if merged:
+                break
+    return [(a[0], a[1], a[2], a[3]) for a in boxes]
+
+
+#: The ink of each element of a turn's part met before (the box, in pixels, of its patch), and the
+#: pixels of each patch rendered before: by the elements' text, their containers and the picture's
+#: placement, so a patch is reused only where it would be drawn the same. Bounded.
+_INK: dict[tuple[Any, ...], tuple[int, int, int, int]] = {}
+_PATCH_PIXELS: dict[tuple[Any, ...], Any] = {}
+_KEPT_MAX = 4096
+_PATCHES_LOCK = threading.Lock()
+
+
+def _unit_key(unit: Unit, place: tuple[Any, ...]) -> tuple[Any, ...]:
+    """What an element's pixels depend on: its text, its containers' attributes, the placement."""
+    import xml.etree.ElementTree as ET
+
+    chain = tuple((c.tag, tuple(c.attrib.items())) for c in unit[1])
+    return (place, chain, ET.tostring(unit[0], encoding="unicode"))
+
+
+def _probed(turn: Any, size: tuple[int, int]) -> list[tuple[int, int, int, int]]:
+    """The boxes (pixels of the picture) of the patches of ink of ``turn``, from its probe."""
+    import xml.etree.ElementTree as ET
+
+    from PIL import Image
+
+    text = ET.tostring(turn, encoding="unicode")
+    options = {**font_options(), "width": max(1, size[0] // PROBE)}
+    probe = Image.open(
+        io.BytesIO(bytes(_renderer().svg_to_bytes(svg_string=text, background=None, **options)))
+    )
+    mask = probe.convert("RGBA").getchannel("A").point(lambda v: 255 if v else 0)
+    fx, fy = size[0] / probe.width, size[1] / probe.height
+    return [
+        (
+            max(0, int(x0 * fx)),
+            max(0, int(y0 * fy)),
+            min(size[0], int(x1 * fx + 0.999)),
+            min(size[1], int(y1 * fy + 0.999)),
+        )
+        for x0, y0, x1, y1 in _patches(mask)
+    ]
+
+
+def _merged(boxes: list[tuple[int, int, int, int]]) -> list[tuple[int, int, int, int]]:
+    """``boxes`` with every two that overlap made one, until none do."""
+    out = [list(b) for b in dict.fromkeys(boxes)]
+    merged = True
+    while merged:
+        merged = False
+        for i in range(len(out)):
+            for j in range(i + 1, len(out)):
+                a, b = out[i], out[j]
+                if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]:
+                    out[i] = [min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])]
+                    del out[j]
+                    merged = True
+                    break
+            if merged:
+                break
+    return [(a[0], a[1], a[2], a[3]) for a in out]
+
+
+def _packed(turn: Any, picture: Any, width: int | None) -> bool:
+    """The turn's part composited on ``picture`` patch by patch (above); ``False`` when it
+    cannot be placed so (``picture`` untouched)."""
+    import xml.etree.ElementTree as ET
+
+    from PIL import Image
+
+    for holder in list(turn.iter()):  # titles are not drawn
+        for child in [c for c in holder if c.tag.rsplit("}", 1)[-1] == "title"]:
+            holder.remove(child)
+    place = _placement(turn, picture.size)
+    units = _units(turn, (1.0, 0.0, 0.0), ())
+    if place is None or units is None:
+        return False
+    if not units:
+        return True
+    sx, sy, left, top = place
+    where = (place, picture.size)
+    keys = [_unit_key(unit, where) for unit in units]
+    with _PATCHES_LOCK:
+        inks = [_INK.get(key) for key in keys]
+    if any(ink is None for ink in inks):  # an element not met before: the probe shows its ink
+        probed = _probed(turn, picture.size)
+        inks = []
+        for unit in units:
+            px, py = sx * unit[2] + left, sy * unit[3] + top
+            home = next((b for b in probed if b[0] <= px < b[2] and b[1] <= py < b[3]), None)
+            if home is None:
+                return False
+            inks.append(home)
+        with _PATCHES_LOCK:
+            if len(_INK) + len(keys) > _KEPT_MAX:
+                _INK.clear()
+            _INK.update(zip(keys, inks, strict=True))  # type: ignore[arg-type]
+    boxes = _merged([ink for ink in inks if ink is not None])
+    groups: list[list[int]] = [[] for _ in boxes]
+    for k, ink in enumerate(inks):
+        assert ink is not None
+        groups[
+            next(
+                i
+                for i, b in enumerate(boxes)
+                if b[0] <= ink[0] and ink[2] <= b[2] and b[1] <= ink[1] and ink[3] <= b[3]
+            )
+        ].append(k)
+    patch_keys = [(boxes[i], tuple(keys[k] for k in groups[i])) for i in range(len(boxes))]
+    with _PATCHES_LOCK:
+        kept = {i: _PATCH_PIXELS.get(patch_keys[i]) for i in range(len(boxes))}
+    todo = [i for i in range(len(boxes)) if kept[i] is None]
+    if todo:
+        # shelves: the tallest patches first, left to right, a new shelf when the row is full
+        todo.sort(key=lambda i: -(boxes[i][3] - boxes[i][1]))
+        spots: dict[int, tuple[int, int]] = {}
+        x = y = shelf = 0
+        for i in todo:
+            w, h = boxes[i][2] - boxes[i][0], boxes[i][3] - boxes[i][1]
+            if x + w > picture.width:
+                x, y, shelf = 0, y + shelf + SPACING, 0
+            spots[i] = (x, y)
+            x, shelf = x + w + SPACING, max(shelf, h)
+        height = y + shelf
+        attrs = {k: v for k, v in turn.attrib.items() if k not in ("width", "height", "viewBox")}
+        atlas = ET.Element(turn.tag, attrs)
+        atlas.set("width", str(picture.width))
+        atlas.set("height", str(height))
+        atlas.set("viewBox", f"{-left / sx!r} {-top / sy!r} {picture.width / sx!r} {height / sy!r}")
+        atlas.set("preserveAspectRatio", "none")
+        group_tag = turn.tag[: -len("svg")] + "g"
+        for i in todo:
+            (ax, ay), box = spots[i], boxes[i]
+            moved = ET.SubElement(atlas, group_tag)
+            moved.set("transform", f"translate({(ax - box[0]) / sx!r} {(ay - box[1]) / sy!r})")
+            holders: dict[int, Any] = {}
+            for k in groups[i]:
+                unit, chain = units[k][0], units[k][1]
+                parent = moved
+                for container in chain:
+                    if id(container) not in holders:
+                        holders[id(container)] = ET.SubElement(parent, container.tag, dict(container.attrib))
+                    parent = holders[id(container)]
+                parent.append(unit)
+        text = ET.tostring(atlas, encoding="unicode")
+        drawn = Image.open(
+            io.BytesIO(
+                bytes(
+                    _renderer().svg_to_bytes(
+                        svg_string=text, background=None, shape_rendering=SHAPES, **font_options()
+                    )
+                )
+            )
+        ).convert("RGBA")
+        for i in todo:
+            (ax, ay), box = spots[i], boxes[i]
+            kept[i] = drawn.crop((ax, ay, ax + box[2] - box[0], ay + box[3] - box[1]))
+        with _PATCHES_LOCK:
+            if len(_PATCH_PIXELS) + len(todo) > _KEPT_MAX // 8:
+                _PATCH_PIXELS.clear()
+            _PATCH_PIXELS.update((patch_keys[i], kept[i]) for i in todo)
+    for i, box in enumerate(boxes):
+        picture.alpha_composite(kept[i], dest=(box[0], box[1]))
+    return True
 
 
 def _rendered(svg: str, width: int | None, background: str | None) -> bytes:
