@@ -12,9 +12,12 @@ on a host with no font installed as on a desktop, and never depends on which fon
 The PNG is a palette PNG: the drawings are flat colours with anti-aliased edges, so at most
 :data:`PALETTE_COLOURS` colours (every colour the drawing names kept exactly, the rest the most
 used blends of the anti-aliased text, Pillow's max-coverage quantiser on a sample of the
-pixels) lose nothing a reader sees; oxipng (``pyoxipng``) then writes it small. A 6-seat Mare
-Nostrum board, 720 px wide (:data:`SHOWN_WIDTH`), goes from about 240 KB to about 84 KB.
-Without Pillow or pyoxipng the renderer's own full-colour PNG is used.
+pixels) lose nothing a reader sees; Pillow writes it. A 6-seat Mare Nostrum board, 720 px wide
+(:data:`SHOWN_WIDTH`), goes from about 240 KB to about 81 KB. Without Pillow the renderer's own
+full-colour PNG is used.
+
+A drawing that says which of its groups stay the same from turn to turn is drawn in layers, the
+static ones rendered once per process (:func:`layered`).
 
 Only SVG that a ruleset drew from the game state is converted; external resources are not
 loaded (no ``resources_dir``), so a picture can never pull in a local file.
@@ -46,9 +49,10 @@ PALETTE_COLOURS = 64
 #: ``SAMPLE``-th pixel of every ``SAMPLE``-th row (pixels taken as they are, no new blend made):
 #: the most used blends are the same, found in a sixteenth of the time.
 SAMPLE = 4
-#: The oxipng deflate level (libdeflater, 1-12): 8 writes a Mare Nostrum board 3 % smaller than
-#: 6 for 2.5 times the time.
-DEFLATE = 6
+#: The zlib level Pillow writes the palette PNG at: a 6-seat Mare Nostrum board 5.0 ms and 81 KB
+#: (level 6: 9.2 ms, 75 KB; 3: 3.9 ms, 88 KB), where oxipng (libdeflater level 6, no filter) took
+#: 15.9 ms for 84 KB, 7 of it taking the pixels in.
+ZLIB_LEVEL = 4
 #: The widest a report shows a picture (CSS px): the content of the mail's page (``.page`` of
 #: ``templates/common/frame.html.j2``, ``max-width: 720px``), where ``max-width: 100%`` scales it
 #: down. A drawing meant wider is rendered at this width (the reader sees the same, in a tenth
@@ -470,6 +474,20 @@ def _unit_key(unit: Unit, place: tuple[Any, ...]) -> tuple[Any, ...]:
     return (place, chain, ET.tostring(unit[0], encoding="unicode"))
 
 
+def _put(into: Any, units: list[Unit]) -> None:
+    """Into ``into``: ``units`` (in their order), each under copies of its containers."""
+    import xml.etree.ElementTree as ET
+
+    holders: dict[int, Any] = {}
+    for unit, chain, _x, _y in units:
+        parent = into
+        for container in chain:
+            if id(container) not in holders:
+                holders[id(container)] = ET.SubElement(parent, container.tag, dict(container.attrib))
+            parent = holders[id(container)]
+        parent.append(unit)
+
+
 def _probed(turn: Any, size: tuple[int, int]) -> list[tuple[int, int, int, int]]:
     """The boxes (pixels of the picture) of the patches of ink of ``turn``, from its probe."""
     import xml.etree.ElementTree as ET
@@ -534,19 +552,21 @@ def _packed(turn: Any, picture: Any, width: int | None) -> bool:
     keys = [_unit_key(unit, where) for unit in units]
     with _PATCHES_LOCK:
         inks = [_INK.get(key) for key in keys]
-    if any(ink is None for ink in inks):  # an element not met before: the probe shows its ink
-        probed = _probed(turn, picture.size)
-        inks = []
-        for unit in units:
-            px, py = sx * unit[2] + left, sy * unit[3] + top
+    new = [k for k, ink in enumerate(inks) if ink is None]
+    if new:  # elements not met before: a probe of them alone shows their ink
+        alone = ET.Element(turn.tag, dict(turn.attrib))
+        _put(alone, [units[k] for k in new])
+        probed = _probed(alone, picture.size)
+        for k in new:
+            px, py = sx * units[k][2] + left, sy * units[k][3] + top
             home = next((b for b in probed if b[0] <= px < b[2] and b[1] <= py < b[3]), None)
             if home is None:
                 return False
-            inks.append(home)
+            inks[k] = home
         with _PATCHES_LOCK:
-            if len(_INK) + len(keys) > _KEPT_MAX:
+            if len(_INK) + len(new) > _KEPT_MAX:
                 _INK.clear()
-            _INK.update(zip(keys, inks, strict=True))  # type: ignore[arg-type]
+            _INK.update((keys[k], inks[k]) for k in new)  # type: ignore[misc]
     boxes = _merged([ink for ink in inks if ink is not None])
     groups: list[list[int]] = [[] for _ in boxes]
     for k, ink in enumerate(inks):
@@ -585,15 +605,7 @@ def _packed(turn: Any, picture: Any, width: int | None) -> bool:
             (ax, ay), box = spots[i], boxes[i]
             moved = ET.SubElement(atlas, group_tag)
             moved.set("transform", f"translate({(ax - box[0]) / sx!r} {(ay - box[1]) / sy!r})")
-            holders: dict[int, Any] = {}
-            for k in groups[i]:
-                unit, chain = units[k][0], units[k][1]
-                parent = moved
-                for container in chain:
-                    if id(container) not in holders:
-                        holders[id(container)] = ET.SubElement(parent, container.tag, dict(container.attrib))
-                    parent = holders[id(container)]
-                parent.append(unit)
+            _put(moved, [units[k] for k in groups[i]])
         text = ET.tostring(atlas, encoding="unicode")
         drawn = Image.open(
             io.BytesIO(
@@ -679,19 +691,14 @@ def _near(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
 
 def palette_png(png: bytes | Any, keep: list[tuple[int, int, int]] | None = None) -> bytes:
     """``png`` (PNG bytes, or an RGB Pillow image already drawn) as a palette PNG of at most
-    :data:`PALETTE_COLOURS` colours, written small by oxipng; the colours in ``keep`` (the
-    drawing's own) are in the palette exactly, so a nation's colour is never taken for another's.
-    PNG bytes come back as they are when Pillow or pyoxipng is missing, or when the palette PNG
-    would not be smaller."""
+    :data:`PALETTE_COLOURS` colours, written by Pillow at zlib level :data:`ZLIB_LEVEL`; the
+    colours in ``keep`` (the drawing's own) are in the palette exactly, so a nation's colour is
+    never taken for another's. PNG bytes come back as they are when Pillow is missing, or when the
+    palette PNG would not be smaller."""
     try:
-        import oxipng
         from PIL import Image
     except ImportError:
-        if isinstance(png, bytes):
-            return png
-        written = io.BytesIO()  # an image drawn by Pillow: Pillow writes it
-        png.save(written, "PNG")
-        return written.getvalue()
+        return png  # bytes: an image is only ever drawn by Pillow
     image = Image.open(io.BytesIO(png)).convert("RGB") if isinstance(png, bytes) else png
     colours = list(dict.fromkeys([(255, 255, 255), *(keep or [])]))[:PALETTE_COLOURS]
     if len(colours) < PALETTE_COLOURS:  # the rest: the blends the picture uses most
@@ -708,15 +715,11 @@ def palette_png(png: bytes | Any, keep: list[tuple[int, int, int]] | None = None
     palette = Image.new("P", (1, 1))
     palette.putpalette([value for colour in colours for value in colour])
     indexed = image.quantize(palette=palette, dither=Image.Dither.NONE)
-    rgb = [[*colour, 255] for colour in colours]
-    raw = oxipng.RawImage(
-        indexed.tobytes(), indexed.width, indexed.height, color_type=oxipng.ColorType.indexed(rgb)
-    )
-    small = raw.create_optimized_png(
-        level=0, filter=[oxipng.RowFilter.NoOp], deflate=oxipng.Deflaters.libdeflater(DEFLATE)
-    )
+    written = io.BytesIO()
+    indexed.save(written, "PNG", compress_level=ZLIB_LEVEL)
+    small = written.getvalue()
     if not isinstance(png, bytes):
-        return bytes(small)
+        return small
     return small if len(small) < len(png) else png
 
 
