@@ -13,7 +13,7 @@ The PNG is a palette PNG: the drawings are flat colours with anti-aliased edges,
 :data:`PALETTE_COLOURS` colours (every colour the drawing names kept exactly, the rest the most
 used blends of the anti-aliased text, Pillow's max-coverage quantiser on a sample of the
 pixels) lose nothing a reader sees; Pillow writes it. A 6-seat Mare Nostrum board, 720 px wide
-(:data:`SHOWN_WIDTH`), goes from about 240 KB to about 81 KB. Without Pillow the renderer's own
+(:data:`SHOWN_WIDTH`), goes from about 240 KB to about 84 KB. Without Pillow the renderer's own
 full-colour PNG is used.
 
 A drawing that says which of its groups stay the same from turn to turn is drawn in layers, the
@@ -49,10 +49,11 @@ PALETTE_COLOURS = 64
 #: ``SAMPLE``-th pixel of every ``SAMPLE``-th row (pixels taken as they are, no new blend made):
 #: the most used blends are the same, found in a sixteenth of the time.
 SAMPLE = 4
-#: The zlib level Pillow writes the palette PNG at: a 6-seat Mare Nostrum board 5.0 ms and 81 KB
-#: (level 6: 9.2 ms, 75 KB; 3: 3.9 ms, 88 KB), where oxipng (libdeflater level 6, no filter) took
-#: 15.9 ms for 84 KB, 7 of it taking the pixels in.
-ZLIB_LEVEL = 4
+#: The zlib level Pillow writes the palette PNG at: a 6-seat Mare Nostrum board 84 KB in 13 ms
+#: (the palette included), as small as oxipng wrote it (libdeflater level 6, no filter) in 16 ms,
+#: 7 of them taking the pixels in; level 4 writes 90 KB in 9 ms, which brings that board's report
+#: mail to 149 KB of its 150 KB limit.
+ZLIB_LEVEL = 6
 #: The widest a report shows a picture (CSS px): the content of the mail's page (``.page`` of
 #: ``templates/common/frame.html.j2``, ``max-width: 720px``), where ``max-width: 100%`` scales it
 #: down. A drawing meant wider is rendered at this width (the reader sees the same, in a tenth
