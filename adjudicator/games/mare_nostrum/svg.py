@@ -224,9 +224,9 @@ class _Panel:
     names: str
     #: each province whose region reaches into the panel, its region written up to its fill's value
     regions: tuple[tuple[str, str], ...]
-    #: each place named in the panel: whether it is a sea zone, its own marks written (fortress,
-    #: arsenal), and where its row of marks and units is centred
-    places: tuple[tuple[str, bool, str, float, float, float], ...]
+    #: each place named in the panel: whether it is a sea zone, and where its row of marks and
+    #: units is centred
+    places: tuple[tuple[str, bool, float, float, float], ...]
 
 
 #: the panels written, by panel, map and shapes (which the entry keeps, so their ids stay theirs); bounded
@@ -297,7 +297,7 @@ def _panel(panel: str, game_map: GameMap, shapes: Shapes) -> _Panel:
         for name in shown
         if game_map.is_province(name)
     )
-    places = []
+    places, owns = [], []
     for name in _named(panel, game_map, shapes):
         rx, ry = shapes.rows[name]
         own = ""
@@ -309,11 +309,13 @@ def _panel(panel: str, game_map: GameMap, shapes: Shapes) -> _Panel:
                 own += _icon("fortress", x - half - 13, y - 10)
             if prov.arsenal:
                 own += _icon("arsenal", x + half + 13, y - 10)
-        places.append((name, game_map.is_sea(name), own, rx, ry, shapes.row_scales[name]))
+        owns.append(own)
+        places.append((name, game_map.is_sea(name), rx, ry, shapes.row_scales[name]))
     written = _Panel(
         _sea_and_land(panel, game_map, shapes),
         _coast(shapes),
-        _names(panel, game_map, shapes),
+        # the places' own marks (fortress, arsenal) depend on the map alone: drawn with the names
+        _names(panel, game_map, shapes) + _element("g", OVER, "".join(owns)),
         tuple((name, f'{head} fill="') for name, head in regions),
         tuple(places),
     )
@@ -389,11 +391,10 @@ def _map_layer(panel: str, state: State, game_map: GameMap, shapes: Shapes, colo
     homes = {n["home"] for n in state["nations"].values() if n.get("alive", True)}
     order = {seat: i for i, seat in enumerate(state["seats"])}
     marks = []
-    for name, sea, own, rx, ry, scale in layout.places:
+    for name, sea, rx, ry, scale in layout.places:
         if sea:
             icons = ["pirates"] if bands.get(name) == "pirates" else []
         else:
-            marks.append(own)
             icons = [
                 icon
                 for icon, present in (("home", name in homes), ("brigands", bands.get(name) == "brigands"))

@@ -390,6 +390,7 @@ def _names(
             **OVER,
         )
         labels = ET.SubElement(parent, "g", fill="#1e1a14", **_halo(**{"font-size": str(LABEL_SIZE)}), **OVER)
+    owns = None if parent is None else ET.SubElement(parent, "g", **OVER)  # fortresses, arsenals
     for name in named:
         x, y = shapes.labels[name]
         rx, ry = shapes.rows[name]
@@ -403,14 +404,14 @@ def _names(
             continue
         if labels is not None:
             _text(labels, x, y, shapes.texts[name], **_size(shapes, name, LABEL_SIZE))
-        if names_only:
-            continue
         prov = game_map.provinces[name]
         half = shapes.widths[name] / 2
-        if prov.fortress:
-            _icon(marks, "fortress", x - half - 13, y - 10)
-        if prov.arsenal:
-            _icon(marks, "arsenal", x + half + 13, y - 10)
+        if owns is not None and prov.fortress:
+            _icon(owns, "fortress", x - half - 13, y - 10)
+        if owns is not None and prov.arsenal:
+            _icon(owns, "arsenal", x + half + 13, y - 10)
+        if names_only:
+            continue
         icons = [
             icon
             for icon, present in (("home", name in homes), ("brigands", bands.get(name) == "brigands"))
