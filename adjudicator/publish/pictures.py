@@ -235,14 +235,15 @@ def _pruned(element: Any, keep: tuple[str, ...]) -> Any:
     return out
 
 
-def _unclipped(element: Any) -> None:
-    """Every nested ``<svg>`` under ``element`` holding only ``free`` parts (or empty groups)
-    turned into a group placed as the ``<svg>`` places its content, without its clipping."""
+def _unclipped(element: Any, free: tuple[str, ...] = ("free",)) -> None:
+    """Every nested ``<svg>`` under ``element`` holding only parts of the layers in ``free`` (or
+    empty groups) turned into a group placed as the ``<svg>`` places its content, without its
+    clipping."""
     for child in list(element):
-        _unclipped(child)
+        _unclipped(child, free)
         if child.tag.rsplit("}", 1)[-1] != "svg":
             continue
-        parts = [c for c in child if c.get(_LAYER) != "free" and not (c.tag.endswith("g") and not len(c))]
+        parts = [c for c in child if c.get(_LAYER) not in free and not (c.tag.endswith("g") and not len(c))]
         box = (child.get("viewBox") or "").replace(",", " ").split()
         if parts or len(box) != 4 or child.get("preserveAspectRatio") not in (None, "xMidYMid meet"):
             continue
@@ -305,7 +306,9 @@ def layered(svg: str) -> Any:
     base, fills, given = made
     ET.register_namespace("", SVG_NS)
     base_text = ET.tostring(base, encoding="unicode")
-    over_text = ET.tostring(_pruned(root, ("over",)), encoding="unicode")
+    over = _pruned(root, ("over",))
+    _unclipped(over, ("over",))  # the names and the map's marks stay inside their panel
+    over_text = ET.tostring(over, encoding="unicode")
     width = shown_width(svg)
     static = _static_layers(base_text, over_text, given, width)
     if static is None:
