@@ -188,19 +188,21 @@ def _converted(renderer: object, svg: str) -> bytes | None:
 
 # -- layers -----------------------------------------------------------------------------------
 # A board drawing may say, with a ``data-layer`` attribute on its groups, which of its parts are
-# the same at every turn of a game: ``base``, shapes of the map alone, drawn under everything;
-# ``fills``, regions whose shapes are the map's and whose ``fill`` (``#rrggbb``, on each child)
-# is the turn's; ``over``, drawn over those (the names); ``free``, the turn's own marks that stay
-# inside their nested ``<svg>`` panel (drawn without its clipping). Any other element is the
-# turn's own and drawn last. The base (its regions each in a colour of its own) and the over
-# layer are rendered once per process, keyed by their text and the picture's size; a turn then
-# costs its own part only: the base's palette given the owners' colours, the over layer and the
-# turn's part (rendered alone on a transparent canvas) composited in that order. The drawing
-# promises that this order draws what its own order draws (a turn's part drawn over the names
-# instead of under them: a siege's outline).
+# the same at every turn of a game: ``base``, shapes of the map alone, drawn under everything and
+# without anti-aliasing (:data:`SHAPES`); ``fills``, regions whose shapes are the map's and whose
+# ``fill`` (``#rrggbb``, on each child) is the turn's; ``over``, what the map alone draws over
+# those (names), inside its nested ``<svg>`` panel when in one; ``free``, the turn's own marks,
+# inside their panel too. A panel holding only ``over`` or only ``free`` parts is drawn without
+# its clipping. Any other element is the turn's own and drawn last.
+#
+# The base (its regions each in a colour of its own, so that its pixels are an index of the
+# regions: a palette image) and the over layer are rendered once per process, keyed by their
+# text and the picture's size. A turn then costs its own part: the base's palette given the
+# owners' colours, the over layer composited, then the turn's part, rendered in patches
+# (:func:`_packed`). The drawing promises that this order draws what its own order draws (what
+# differs: a siege's outline, drawn over the names instead of under them).
 
 _LAYER = "data-layer"
-_KEPT_KINDS = ("base", "fills", "over")
 #: The static layers rendered, by the text of the base and over drawings and the width asked.
 _STATIC_LAYERS: dict[tuple[str, str, int | None], tuple[Any, list[int], Any]] = {}
 _STATIC_MAX = 8

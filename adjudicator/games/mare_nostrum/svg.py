@@ -53,9 +53,10 @@ MARKER = 20  # width of one unit marker at base size
 #: What each group is to a renderer that keeps the parts of the board that do not change from turn
 #: to turn (``data-layer``, read by ``adjudicator.publish.pictures``): ``base``, shapes of the map
 #: alone (sea, land, coast, frames) drawn under everything; ``fills``, the regions, whose shapes
-#: are the map's and whose fills are the owners'; ``over``, the names, drawn over the regions;
-#: ``free``, the turn's marks and units, which stay inside their panel. Any other element is the
-#: turn's own (titles, sieges, legend) and drawn over those.
+#: are the map's and whose fills are the owners'; ``over``, what depends on the map alone and is
+#: drawn over the regions (the names, the fortresses and arsenals, the legend's key), inside its
+#: panel when in one; ``free``, the turn's marks and units, which stay inside their panel too. Any other
+#: element is the turn's own (titles, sieges, the nations' lines of the legend), drawn over those.
 BASE = {"data-layer": "base"}
 FILLS = {"data-layer": "fills"}
 OVER = {"data-layer": "over"}
