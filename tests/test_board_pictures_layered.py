@@ -78,6 +78,8 @@ def test_a_mare_nostrum_board_drawn_in_layers_is_the_board_drawn_in_one_pass() -
         assert layered is not None, "the Mare Nostrum board says which of its parts are static"
         mean, far = differences(layered, one_pass(svg))
         assert mean <= MEAN and far <= FAR, (mean, far)
+        again = pictures.layered(svg)  # every part kept now: the very same pixels
+        assert again is not None and ImageChops.difference(again, layered).getbbox() is None
     assert len(pictures._STATIC_LAYERS) >= 1
 
 

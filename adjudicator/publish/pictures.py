@@ -203,7 +203,9 @@ def _converted(renderer: object, svg: str) -> bytes | None:
 # differs: a siege's outline, drawn over the names instead of under them).
 
 _LAYER = "data-layer"
-#: The static layers rendered, by the text of the base and over drawings and the width asked.
+#: The static layers rendered, by the text of the base and over drawings and the width asked: a
+#: map at a number of seats (the legend's height) is about 5 MB of pixels (a palette image and an
+#: RGBA one), so at most :data:`_STATIC_MAX` are kept, the least lately used dropped first.
 _STATIC_LAYERS: dict[tuple[str, str, int | None], tuple[Any, list[int], Any]] = {}
 _STATIC_MAX = 8
 _STATIC_LOCK = threading.Lock()
@@ -652,7 +654,9 @@ def _static_layers(
     it draws nothing), once per process for each static drawing and width."""
     key = (base_text, over_text, width)
     with _STATIC_LOCK:
-        kept = _STATIC_LAYERS.get(key)
+        kept = _STATIC_LAYERS.pop(key, None)
+        if kept is not None:
+            _STATIC_LAYERS[key] = kept  # used last: the last to go
     if kept is not None:
         return kept
     from PIL import Image
@@ -673,8 +677,8 @@ def _static_layers(
             return None
     made = (index, slots, over)
     with _STATIC_LOCK:
-        if len(_STATIC_LAYERS) >= _STATIC_MAX:
-            _STATIC_LAYERS.clear()
+        while len(_STATIC_LAYERS) >= _STATIC_MAX:  # the map's layers used least lately go
+            del _STATIC_LAYERS[next(iter(_STATIC_LAYERS))]
         _STATIC_LAYERS[key] = made
     return made
 
