@@ -346,7 +346,9 @@ def layered(svg: str) -> Any:
 # of a small canvas, each moved by whole pixels (its pixels are then the ones it has in place),
 # rendered in one pass, and each composited where it belongs. A turn's part with an element that
 # cannot be placed so (a nested viewport, a transform other than translations and scales, an
-# anchor outside every patch) is rendered over the whole canvas instead.
+# anchor outside every patch) is rendered over the whole canvas instead. What this asks of a
+# drawing: each element's ink is one patch, no gap in it wider than twice :data:`MARGIN` probe
+# pixels (a unit marker and its count, a line of the legend), and lies around its anchor.
 
 PROBE = 8
 #: Probe pixels added around each patch of ink: what the probe shows faintly or not at all (an
