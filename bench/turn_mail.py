@@ -2,7 +2,7 @@
 
 Not a timed test: run it by hand::
 
-    .venv/bin/python bench/turn_mail.py [--games 4] [--game mare-nostrum|all] [--no-release]
+    .venv/bin/python bench/turn_mail.py [--games 4] [--game mare-nostrum|all] [--no-release] [--new-marks]
 
 For each game (a 6-seat Mare Nostrum by default; ``--game all``: the five games, Mare Nostrum
 with 6 seats, the others with their default seats) ``--games`` games are set up in one process
@@ -14,11 +14,16 @@ wall time:
 - ``close``: ``Referee.close_turn`` (resolve, record, reports rendered, mails queued);
 - ``send``: the flush, composing included; inside it, measured in the composing threads
   (``time.thread_time``): ``compose`` (every mail built, the picture's conversion included), of
-  which ``picture`` (the board rendered, and made a palette PNG: printed apart);
+  which ``picture`` (the board rendered, in one pass or from its layers, and made a palette PNG:
+  printed apart);
 - ``turn``: close + send.
 
 The first game of a process pays the imports and first-use caches; the figures are the median
-over the others (``--games`` 4: three games). Also printed: the composing CPU per report mail
+over the others (``--games`` 4: three games). Every game closes the same first turn, so a board
+drawn in layers reuses, after the first game, the patches of its marks as well as its static
+layers; ``--new-marks`` runs the games again with no mark kept from the game before (a turn in
+which every mark is new: the most a turn's picture costs once the map's layers are kept).
+Also printed: the composing CPU per report mail
 (the mail that makes the PNG, and the others, which reuse it), the board conversions per turn
 (counted by :data:`adjudicator.publish.pictures.conversions`), again after the archive export
 (which must reuse the PNG: the count must not move), and the mail bytes.
@@ -116,6 +121,18 @@ if NEW:  # CPU of composing, measured in the composing threads
                 spent["palette"] += took
 
     pictures.palette_png = palette_png
+    plain_layered = getattr(pictures, "layered", None)  # a board drawn in layers, the kept ones reused
+
+    def layered(*args, **kwargs):
+        start = time.thread_time()
+        try:
+            return plain_layered(*args, **kwargs)
+        finally:
+            with lock:
+                spent["picture"] += time.thread_time() - start
+
+    if plain_layered is not None:
+        pictures.layered = layered
 
 
 async def raw_loop(raws):
@@ -150,6 +167,9 @@ for game_id in ids:
     before = pictures.conversions.count if NEW else 0
     if NEW:  # each game's turn is another board, as the next turn of a game is
         pictures._converted.cache_clear()
+    if NEW and os.environ.get("BENCH_NEW_MARKS") and hasattr(pictures, "_PATCH_PIXELS"):
+        pictures._INK.clear()  # every mark of the board as if never drawn: a turn where all moved
+        pictures._PATCH_PIXELS.clear()
     with db.session() as session:
         queued_before = set(session.exec(select(OutboxMessage.id)).all())
     c0, w0 = clock()
@@ -181,8 +201,8 @@ print(json.dumps(results))
 """
 
 
-def run_code(path: Path, game: str, games: int, port: int) -> list[dict[str, Any]]:
-    env = {**os.environ, "PYTHONPATH": str(path)}
+def run_code(path: Path, game: str, games: int, port: int, new_marks: bool = False) -> list[dict[str, Any]]:
+    env = {**os.environ, "PYTHONPATH": str(path), "BENCH_NEW_MARKS": "1" if new_marks else ""}
     env.pop("PBEM_DATABASE_URL", None)
     out = subprocess.run(
         [sys.executable, "-c", TURN, game, json.dumps(OPTIONS.get(game, {})), str(games), str(port)],
@@ -264,6 +284,11 @@ def main() -> None:
     parser.add_argument("--game", default="mare-nostrum", help="a game, or 'all'")
     parser.add_argument("--games", type=int, default=4, help="games per process (the first is warm-up)")
     parser.add_argument("--no-release", action="store_true", help="skip the first release's anchor")
+    parser.add_argument(
+        "--new-marks",
+        action="store_true",
+        help="also run each turn with no mark of the board kept from the game before (all new)",
+    )
     args = parser.parse_args()
     games = GAMES if args.game == "all" else [args.game]
     load = os.getloadavg()
@@ -279,6 +304,8 @@ def main() -> None:
             for game in games:
                 print(f"{game} ({OPTIONS.get(game, {}).get('nations', 'default')} seats)")
                 show("this tree", run_code(HERE, game, args.games, sink.port))
+                if args.new_marks:
+                    show("all marks new", run_code(HERE, game, args.games, sink.port, new_marks=True))
                 if release is not None:
                     try:
                         show("first release", run_code(release, game, args.games, sink.port))

@@ -86,8 +86,10 @@ def renderer(monkeypatch: pytest.MonkeyPatch) -> NoSystemFonts:
     guarded = NoSystemFonts(pictures._renderer())
     monkeypatch.setattr(pictures, "_renderer", lambda: guarded)
     pictures._converted.cache_clear()
+    pictures._STATIC_LAYERS.clear()  # a layered board's kept layers are rendered again, guarded
     yield guarded
     pictures._converted.cache_clear()
+    pictures._STATIC_LAYERS.clear()
 
 
 def test_the_shipped_fonts_are_package_files_with_their_licence() -> None:
@@ -108,7 +110,7 @@ def test_every_board_picture_draws_its_labels_with_no_system_font(game: str, ren
     assert count > 20, f"{game}'s board has hardly any label to check"
     png, blank = pictures.svg_to_png(svg), pictures.svg_to_png(bare)
     assert png is not None and blank is not None
-    assert renderer.calls == 2
+    assert renderer.calls >= 2  # one render a picture, or one a layer (each call checked)
     assert ink(png, blank) >= PIXELS_PER_LETTER * count
 
 

@@ -50,6 +50,17 @@ LABEL_SIZE = 28  # as in tools/mare_nostrum_shapes.py, which fits the labels
 SEA_LABEL_SIZE = 24
 MARK = 1.7  # marks and markers are drawn at this scale of their base size
 MARKER = 20  # width of one unit marker at base size
+#: What each group is to a renderer that keeps the parts of the board that do not change from turn
+#: to turn (``data-layer``, read by ``adjudicator.publish.pictures``): ``base``, shapes of the map
+#: alone (sea, land, coast, frames) drawn under everything; ``fills``, the regions, whose shapes
+#: are the map's and whose fills are the owners'; ``over``, what depends on the map alone and is
+#: drawn over the regions (the names, the fortresses and arsenals, the legend's key), inside its
+#: panel when in one; ``free``, the turn's marks and units, which stay inside their panel too. Any other
+#: element is the turn's own (titles, sieges, the nations' lines of the legend), drawn over those.
+BASE = {"data-layer": "base"}
+FILLS = {"data-layer": "fills"}
+OVER = {"data-layer": "over"}
+FREE = {"data-layer": "free"}
 
 
 @dataclass(frozen=True)
@@ -214,9 +225,9 @@ class _Panel:
     names: str
     #: each province whose region reaches into the panel, its region written up to its fill's value
     regions: tuple[tuple[str, str], ...]
-    #: each place named in the panel: whether it is a sea zone, its own marks written (fortress,
-    #: arsenal), and where its row of marks and units is centred
-    places: tuple[tuple[str, bool, str, float, float, float], ...]
+    #: each place named in the panel: whether it is a sea zone, and where its row of marks and
+    #: units is centred
+    places: tuple[tuple[str, bool, float, float, float], ...]
 
 
 #: the panels written, by panel, map and shapes (which the entry keeps, so their ids stay theirs); bounded
@@ -236,7 +247,7 @@ def map_svg(state: State, game_map: GameMap, shapes: Shapes) -> str:
     year, shows = board_caption(state)
     parts = [
         _element("title", {}, _escaped_text(title)),
-        _element("rect", {"width": str(width), "height": str(height), "fill": "#f7f1e3"}),
+        _element("rect", {"width": str(width), "height": str(height), "fill": "#f7f1e3", **BASE}),
         _text(14, 44, year, {"font-size": "40", "font-weight": "bold", "fill": "#3b2f20"}),
         _text(
             width - 14,
@@ -258,7 +269,9 @@ def map_svg(state: State, game_map: GameMap, shapes: Shapes) -> str:
         }
         parts.append(_element("svg", frame, _map_layer(panel, state, game_map, shapes, colours)))
         outline = {"x": str(left), "y": str(top), "width": str(w), "height": str(h)}
-        parts.append(_element("rect", {**outline, "fill": "none", "stroke": "#3b2f20", "stroke-width": "2"}))
+        parts.append(
+            _element("rect", {**outline, "fill": "none", "stroke": "#3b2f20", "stroke-width": "2", **BASE})
+        )
     parts.append(_legend(state, colours, shapes, legend_top, width))
     root = {
         "xmlns": "http://www.w3.org/2000/svg",
@@ -285,7 +298,7 @@ def _panel(panel: str, game_map: GameMap, shapes: Shapes) -> _Panel:
         for name in shown
         if game_map.is_province(name)
     )
-    places = []
+    places, owns = [], []
     for name in _named(panel, game_map, shapes):
         rx, ry = shapes.rows[name]
         own = ""
@@ -297,11 +310,13 @@ def _panel(panel: str, game_map: GameMap, shapes: Shapes) -> _Panel:
                 own += _icon("fortress", x - half - 13, y - 10)
             if prov.arsenal:
                 own += _icon("arsenal", x + half + 13, y - 10)
-        places.append((name, game_map.is_sea(name), own, rx, ry, shapes.row_scales[name]))
+        owns.append(own)
+        places.append((name, game_map.is_sea(name), rx, ry, shapes.row_scales[name]))
     written = _Panel(
         _sea_and_land(panel, game_map, shapes),
         _coast(shapes),
-        _names(panel, game_map, shapes),
+        # the places' own marks (fortress, arsenal) depend on the map alone: drawn with the names
+        _names(panel, game_map, shapes) + _element("g", OVER, "".join(owns)),
         tuple((name, f'{head} fill="') for name, head in regions),
         tuple(places),
     )
@@ -323,6 +338,7 @@ def _sea_and_land(panel: str, game_map: GameMap, shapes: Shapes) -> str:
         "width": f"{x1 - x0:.0f}",
         "height": f"{y1 - y0:.0f}",
         "fill": SEA,
+        **BASE,
     }
     zones = "".join(
         _element("path", {"id": f"{panel}-sea-{name}", "d": shapes.paths[name]})
@@ -331,8 +347,8 @@ def _sea_and_land(panel: str, game_map: GameMap, shapes: Shapes) -> str:
     )
     return (
         _element("rect", sea)
-        + _element("g", {"fill": SEA_ZONE, "stroke": "#ffffff", "stroke-width": "2"}, zones)
-        + _element("path", {"d": shapes.land, "fill": UNPLAYED_LAND, "stroke": "none"})
+        + _element("g", {"fill": SEA_ZONE, "stroke": "#ffffff", "stroke-width": "2", **BASE}, zones)
+        + _element("path", {"d": shapes.land, "fill": UNPLAYED_LAND, "stroke": "none", **BASE})
     )
 
 
@@ -343,6 +359,7 @@ def _coast(shapes: Shapes) -> str:
         "stroke": "#3f5f78",
         "stroke-width": "2",
         "stroke-linejoin": "round",
+        **BASE,
     }
     return _element("path", attrs)
 
@@ -362,7 +379,7 @@ def _map_layer(panel: str, state: State, game_map: GameMap, shapes: Shapes, colo
             title = f"{name} besieged by {siege['army'].replace(':', ' ')}"
             besieged.append(_titled("path", {"d": shapes.paths[name]}, title))
     regions = _element(
-        "g", {"stroke": BORDER, "stroke-width": "1.2", "stroke-linejoin": "round"}, "".join(runs)
+        "g", {"stroke": BORDER, "stroke-width": "1.2", "stroke-linejoin": "round", **FILLS}, "".join(runs)
     )
     siege_style = {"fill": "none", "stroke": "#d00000", "stroke-width": "4.5", "stroke-dasharray": "9,6"}
     sieges = _element("g", siege_style, "".join(besieged))
@@ -375,11 +392,10 @@ def _map_layer(panel: str, state: State, game_map: GameMap, shapes: Shapes, colo
     homes = {n["home"] for n in state["nations"].values() if n.get("alive", True)}
     order = {seat: i for i, seat in enumerate(state["seats"])}
     marks = []
-    for name, sea, own, rx, ry, scale in layout.places:
+    for name, sea, rx, ry, scale in layout.places:
         if sea:
             icons = ["pirates"] if bands.get(name) == "pirates" else []
         else:
-            marks.append(own)
             icons = [
                 icon
                 for icon, present in (("home", name in homes), ("brigands", bands.get(name) == "brigands"))
@@ -394,7 +410,7 @@ def _map_layer(panel: str, state: State, game_map: GameMap, shapes: Shapes, colo
         + layout.coast
         + sieges
         + layout.names
-        + _element("g", {}, "".join(marks))
+        + _element("g", FREE, "".join(marks))
     )
 
 
@@ -413,8 +429,8 @@ def _names(panel: str, game_map: GameMap, shapes: Shapes) -> str:
         else:
             lands.append(_text(x, y, shapes.texts[name], _size(shapes, name, LABEL_SIZE)))
     sea_style = _halo(**{"font-size": str(SEA_LABEL_SIZE), "font-style": "italic", "stroke": "#e4f0f8"})
-    return _element("g", {"fill": "#1f4f73", **sea_style}, "".join(seas)) + _element(
-        "g", {"fill": "#1e1a14", **_halo(**{"font-size": str(LABEL_SIZE)})}, "".join(lands)
+    return _element("g", {"fill": "#1f4f73", **sea_style, **OVER}, "".join(seas)) + _element(
+        "g", {"fill": "#1e1a14", **_halo(**{"font-size": str(LABEL_SIZE)}), **OVER}, "".join(lands)
     )
 
 
@@ -552,8 +568,9 @@ def _legend_height(seats: int) -> float:
 
 
 def _legend(state: State, colours: dict[str, str], shapes: Shapes, top: float, width: int) -> str:
-    """The nations (colour, name, treasury) in two columns, then the key to the marks."""
-    out = []
+    """The nations (colour, name, treasury) in two columns, then the key to the marks (the same
+    at every turn of a game: a group of its own, ``over``)."""
+    out: list[str] = []
     line = LEGEND_LINE
     y = top + line
     for i, seat in enumerate(state["seats"]):
@@ -571,6 +588,7 @@ def _legend(state: State, colours: dict[str, str], shapes: Shapes, top: float, w
         status = "" if n["alive"] else " (out)"
         out.append(_text(x + 38, y, f"{n['name']}: {n['treasury']} PO{status}"))
     y += line
+    nations, out = out, []
 
     def key(items: list[tuple[str, str]], y: float) -> None:
         x = 14.0
@@ -607,4 +625,4 @@ def _legend(state: State, colours: dict[str, str], shapes: Shapes, top: float, w
             )
         )
     legend = {"id": "legend", "font-size": str(LABEL_SIZE - 2), "fill": "#1e1a14"}
-    return _element("g", legend, "".join(out))
+    return _element("g", legend, "".join(nations) + _element("g", OVER, "".join(out)))

@@ -34,6 +34,11 @@ LABEL_SIZE = 28  # as in tools/mare_nostrum_shapes.py, which fits the labels
 SEA_LABEL_SIZE = 24
 MARK = 1.7  # marks and markers are drawn at this scale of their base size
 MARKER = 20  # width of one unit marker at base size
+#: the groups' layers for a renderer that keeps what does not change from turn to turn
+BASE = {"data-layer": "base"}
+FILLS = {"data-layer": "fills"}
+OVER = {"data-layer": "over"}
+FREE = {"data-layer": "free"}
 
 
 @dataclass(frozen=True)
@@ -166,7 +171,7 @@ def map_svg(state: State, game_map: GameMap, shapes: Shapes, *, reuse: bool = Tr
         **{"font-family": "DejaVu Sans, Verdana, Arial, sans-serif"},
     )
     ET.SubElement(svg, "title").text = title
-    ET.SubElement(svg, "rect", width=str(width), height=str(height), fill="#f7f1e3")
+    ET.SubElement(svg, "rect", width=str(width), height=str(height), fill="#f7f1e3", **BASE)
     _text(svg, 14, 44, year, **{"font-size": "40", "font-weight": "bold", "fill": "#3b2f20"})
     _text(
         svg,
@@ -199,6 +204,7 @@ def map_svg(state: State, game_map: GameMap, shapes: Shapes, *, reuse: bool = Tr
             fill="none",
             stroke="#3b2f20",
             **{"stroke-width": "2"},
+            **BASE,
         )
     _legend(svg, state, colours, shapes, legend_top, width)
     text = ET.tostring(svg, encoding="unicode")
@@ -273,12 +279,13 @@ def _sea_and_land(parent: ET.Element, panel: str, game_map: GameMap, shapes: Sha
         width=f"{x1 - x0:.0f}",
         height=f"{y1 - y0:.0f}",
         fill=SEA,
+        **BASE,
     )
-    seas = ET.SubElement(parent, "g", fill=SEA_ZONE, stroke="#ffffff", **{"stroke-width": "2"})
+    seas = ET.SubElement(parent, "g", fill=SEA_ZONE, stroke="#ffffff", **{"stroke-width": "2"}, **BASE)
     for name in shown:
         if game_map.is_sea(name):
             ET.SubElement(seas, "path", id=f"{panel}-sea-{name}", d=shapes.paths[name])
-    ET.SubElement(parent, "path", d=shapes.land, fill=UNPLAYED_LAND, stroke="none")
+    ET.SubElement(parent, "path", d=shapes.land, fill=UNPLAYED_LAND, stroke="none", **BASE)
 
 
 def _coast(parent: ET.Element, shapes: Shapes) -> None:
@@ -289,6 +296,7 @@ def _coast(parent: ET.Element, shapes: Shapes) -> None:
         fill="none",
         stroke="#3f5f78",
         **{"stroke-width": "2", "stroke-linejoin": "round"},
+        **BASE,
     )
 
 
@@ -309,7 +317,9 @@ def _map_layer(
         _sea_and_land(parent, panel, game_map, shapes)
     else:
         _placeholder(parent, static, sea_and_land)
-    regions = ET.SubElement(parent, "g", stroke=BORDER, **{"stroke-width": "1.2", "stroke-linejoin": "round"})
+    regions = ET.SubElement(
+        parent, "g", stroke=BORDER, **{"stroke-width": "1.2", "stroke-linejoin": "round"}, **FILLS
+    )
     provinces = [name for name in shown if game_map.is_province(name)]
     fills = {}
     for name in provinces:
@@ -343,12 +353,12 @@ def _map_layer(
     bands = {b["at"]: b["kind"] for b in state["bands"]}
     homes = {n["home"] for n in state["nations"].values() if n.get("alive", True)}
     if static is None:
-        marks = ET.Element("g")
+        marks = ET.Element("g", **FREE)
         _names(parent, marks, panel, game_map, shapes, state, units_at, bands, homes, colours)
         parent.append(marks)
     else:
         _placeholder(parent, static, names)
-        marks = ET.SubElement(parent, "g")
+        marks = ET.SubElement(parent, "g", **FREE)
         _names(None, marks, panel, game_map, shapes, state, units_at, bands, homes, colours)
 
 
@@ -377,8 +387,10 @@ def _names(
             "g",
             fill="#1f4f73",
             **_halo(**{"font-size": str(SEA_LABEL_SIZE), "font-style": "italic", "stroke": "#e4f0f8"}),
+            **OVER,
         )
-        labels = ET.SubElement(parent, "g", fill="#1e1a14", **_halo(**{"font-size": str(LABEL_SIZE)}))
+        labels = ET.SubElement(parent, "g", fill="#1e1a14", **_halo(**{"font-size": str(LABEL_SIZE)}), **OVER)
+    owns = None if parent is None else ET.SubElement(parent, "g", **OVER)  # fortresses, arsenals
     for name in named:
         x, y = shapes.labels[name]
         rx, ry = shapes.rows[name]
@@ -392,14 +404,14 @@ def _names(
             continue
         if labels is not None:
             _text(labels, x, y, shapes.texts[name], **_size(shapes, name, LABEL_SIZE))
-        if names_only:
-            continue
         prov = game_map.provinces[name]
         half = shapes.widths[name] / 2
-        if prov.fortress:
-            _icon(marks, "fortress", x - half - 13, y - 10)
-        if prov.arsenal:
-            _icon(marks, "arsenal", x + half + 13, y - 10)
+        if owns is not None and prov.fortress:
+            _icon(owns, "fortress", x - half - 13, y - 10)
+        if owns is not None and prov.arsenal:
+            _icon(owns, "arsenal", x + half + 13, y - 10)
+        if names_only:
+            continue
         icons = [
             icon
             for icon, present in (("home", name in homes), ("brigands", bands.get(name) == "brigands"))
@@ -565,6 +577,7 @@ def _legend(
         status = "" if n["alive"] else " (out)"
         _text(legend, x + 38, y, f"{n['name']}: {n['treasury']} PO{status}")
     y += line
+    legend = ET.SubElement(legend, "g", **OVER)  # the key: the same at every turn
 
     def key(items: list[tuple[str, str]], y: float) -> None:
         x = 14.0
