@@ -509,7 +509,7 @@ class FarSide(BaseRuleset):
     def board_text(self, view: State, lang: Language = ENGLISH) -> str:
         return B.board_text(view, lang)
 
-    def board_svg(self, view: State) -> str | None:
+    def board_svg(self, view: State, lang: Language = ENGLISH) -> str | None:
         from adjudicator.games.far_side.svg import board_svg
 
-        return board_svg(view)
+        return board_svg(view, lang)

@@ -1,4 +1,7 @@
-"""The board as a self-contained SVG: the 8x8 sea, each ship by number and side, hull and masts."""
+"""The board as a self-contained SVG: the 8x8 sea, each ship by number and side, hull and masts.
+
+Its words (the title, the ships' tooltips, the tally) are the reader's (``lang``), the turn's label
+said as the reports say it; the English picture is the one every release has drawn."""
 
 from __future__ import annotations
 
@@ -6,13 +9,24 @@ import xml.etree.ElementTree as ET
 from typing import Any
 
 from adjudicator.games.far_side import board as B
+from adjudicator.games.language import ENGLISH, Language
 
 CELL = 60
 MARGIN = 24
 COLOURS = {"british": ("#c8102e", "#ffffff"), "french": ("#0055a4", "#ffffff")}
 
 
-def board_svg(state: dict[str, Any]) -> str:
+def _label(state: dict[str, Any], lang: Language) -> str:
+    """The turn's label in ``lang``, as the text board says it."""
+    label = f"{state.get('label', '')}"
+    if label and lang.code != ENGLISH.code:
+        from adjudicator.games.far_side.texts import LABELS, said
+
+        return said(label, lang, LABELS)
+    return label
+
+
+def board_svg(state: dict[str, Any], lang: Language = ENGLISH) -> str:
     size = CELL * B.SIZE + 2 * MARGIN
     svg = ET.Element(
         "svg",
@@ -24,7 +38,7 @@ def board_svg(state: dict[str, Any]) -> str:
             "font-family": "sans-serif",
         },
     )
-    ET.SubElement(svg, "title").text = f"Far Side of the World - {state.get('label', '')}"
+    ET.SubElement(svg, "title").text = lang._("Far Side of the World - %(label)s", label=_label(state, lang))
     ET.SubElement(
         svg, "rect", {"x": "0", "y": "0", "width": str(size), "height": str(size + 30), "fill": "#f4efe1"}
     )
@@ -43,11 +57,16 @@ def board_svg(state: dict[str, Any]) -> str:
     for j in range(B.SIZE):
         _text(svg, MARGIN // 2, MARGIN + (B.SIZE - 1 - j) * CELL + CELL // 2 + 4, str(j + 1), 12, "#333")
     for ship in B.afloat(state):
-        _ship(svg, ship, state)
+        _ship(svg, ship, state, lang)
     t = state["tally"]
-    caption = (
-        f"British: captured {t['british']['captured']}, sunk {t['british']['sunk']}   "
-        f"French: captured {t['french']['captured']}, sunk {t['french']['sunk']}"
+    caption = "   ".join(
+        lang._(
+            "%(side)s: captured %(captured)s, sunk %(sunk)s",
+            side=B.side_name(side, lang),
+            captured=t[side]["captured"],
+            sunk=t[side]["sunk"],
+        )
+        for side in ("british", "french")
     )
     _text(svg, size // 2, size + 18, caption, 13, "#222")
     return ET.tostring(svg, encoding="unicode")
@@ -71,14 +90,18 @@ def _text(
     node.text = text
 
 
-def _ship(svg: ET.Element, ship: dict[str, Any], state: dict[str, Any]) -> None:
+def _ship(svg: ET.Element, ship: dict[str, Any], state: dict[str, Any], lang: Language = ENGLISH) -> None:
     x, y = B.xy(ship["square"])
     px, py = MARGIN + x * CELL, MARGIN + (B.SIZE - 1 - y) * CELL
     hull_colour, text_colour = COLOURS[ship["side"]]
     group = ET.SubElement(svg, "g", {"id": ship["id"]})
-    ET.SubElement(group, "title").text = (
-        f"{ship['id']} class {ship['class']}, hull {ship['hull']}, "
-        f"masts {ship['masts'] - ship['broken']}/{ship['masts']}"
+    ET.SubElement(group, "title").text = lang._(
+        "%(ship)s class %(class)s, hull %(hull)s, masts %(standing)s/%(masts)s",
+        ship=ship["id"],
+        **{"class": ship["class"]},
+        hull=ship["hull"],
+        standing=ship["masts"] - ship["broken"],
+        masts=ship["masts"],
     )
     # the hull: a boat shape, its fill showing the hull strength left
     bow_up = ship["side"] == "french"

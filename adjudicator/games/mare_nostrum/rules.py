@@ -523,7 +523,7 @@ class MareNostrum(BaseRuleset):
     def board_text(self, view: State, lang: Language = ENGLISH) -> str:
         return board.board_text(view, lang)
 
-    def board_svg(self, view: State) -> str | None:
+    def board_svg(self, view: State, lang: Language = ENGLISH) -> str | None:
         from .svg import board_svg
 
-        return board_svg(view)
+        return board_svg(view, lang)

@@ -8,7 +8,8 @@ marker per nation and kind of unit - a square for armies, a hull for fleets - in
 nation's colour with how many there are (dashed when they are exhausted); a fortress has a
 tower before its name, an arsenal a blue diamond after it; a besieged province a dashed red
 outline. The legend gives each nation's treasury and the key. The title is the turn's own
-year.
+year. The words are the reader's (``lang``): the glossary's terms and the catalogue's sentences,
+the years as the reports say them; the English picture is the one every release has drawn.
 
 The regions are data, not code: ``data/mediterranean-shapes.json``, authored once by
 ``tools/mare_nostrum_shapes.py`` from a public-domain coastline. A club map (``--option
@@ -28,10 +29,13 @@ from functools import cache, lru_cache
 from typing import Any
 
 from adjudicator.games.drawing import WrittenSvg
+from adjudicator.games.language import ENGLISH, Language
 
-from .board import board_caption, board_title
+from .board import board_caption, board_title, map_name
+from .glossary import GLOSSARY
 from .map import DATA, GameMap, map_of
 from .schematic import nation_colour, schematic_svg
+from .speech import year
 
 State = dict[str, Any]
 SHAPES = DATA / "mediterranean-shapes.json"
@@ -120,12 +124,37 @@ def shapes_for(game_map: GameMap) -> Shapes | None:
     return shapes if all(name in shapes.paths for name in game_map.places) else None
 
 
-def board_svg(state: State) -> str:
+def board_svg(state: State, lang: Language = ENGLISH) -> str:
+    """The board of ``state`` with its words in ``lang`` (a club map drawn schematically keeps English)."""
     game_map = map_of(state)
     shapes = shapes_for(game_map)
     if shapes is None:
         return schematic_svg(state)
-    return map_svg(state, game_map, shapes)
+    return map_svg(state, game_map, shapes, lang)
+
+
+def _english(lang: Language) -> bool:
+    return lang.code == ENGLISH.code
+
+
+def _caption(state: State, lang: Language) -> tuple[str, str]:
+    """:func:`board_caption` in ``lang``: the year as the reports say it, and what the board shows."""
+    shown_year, shows = board_caption(state)
+    if _english(lang):
+        return shown_year, shows
+    turn = state["turn"]
+    if state.get("pending"):
+        shows = lang._("turn %(turn)s, before the battles", turn=turn)
+    elif turn == 1:
+        shows = lang._("turn 1, the starting position")
+    else:
+        shows = lang._("turn %(turn)s, after the turn", turn=turn - 1)
+    return year(shown_year, lang), shows
+
+
+def _key_word(key: str, english: str, lang: Language, n: int = 1) -> str:
+    """A word of the legend's key: ``english`` as ever, or the glossary's word for ``key`` in ``lang``."""
+    return english if _english(lang) else GLOSSARY.word(key, lang, n)
 
 
 # -- SVG written as text ----------------------------------------------------------------------
@@ -235,7 +264,7 @@ _PANELS: dict[tuple[str, int, int], tuple[GameMap, Shapes, _Panel]] = {}
 _PANELS_MAX = 32
 
 
-def map_svg(state: State, game_map: GameMap, shapes: Shapes) -> str:
+def map_svg(state: State, game_map: GameMap, shapes: Shapes, lang: Language = ENGLISH) -> str:
     """The board of ``state``. The layers of a panel that depend on the map alone (the sea, its
     zones, the land, the coast, the names) are written once per map and put in as written."""
     colours = {seat: nation_colour(n.get("colour")) for seat, n in state["nations"].items()}
@@ -243,16 +272,17 @@ def map_svg(state: State, game_map: GameMap, shapes: Shapes) -> str:
     panel_heights = [round(y1 - y0) for _, y0, _, y1 in shapes.panels.values()]
     legend_top = TITLE_HEIGHT + sum(panel_heights) + GAP * (len(panel_heights) - 1)
     height = round(legend_top + _legend_height(len(state["seats"])))
-    title = f"{game_map.name} - {board_title(state)}"
-    year, shows = board_caption(state)
+    name = map_name(game_map.name, lang)
+    title = f"{name} - {board_title(state, lang)}"
+    shown_year, shows = _caption(state, lang)
     parts = [
         _element("title", {}, _escaped_text(title)),
         _element("rect", {"width": str(width), "height": str(height), "fill": "#f7f1e3", **BASE}),
-        _text(14, 44, year, {"font-size": "40", "font-weight": "bold", "fill": "#3b2f20"}),
+        _text(14, 44, shown_year, {"font-size": "40", "font-weight": "bold", "fill": "#3b2f20"}),
         _text(
             width - 14,
             42,
-            f"{game_map.name}, {shows}",
+            f"{name}, {shows}",
             {"font-size": "24", "fill": "#3b2f20", "text-anchor": "end"},
         ),
     ]
@@ -267,12 +297,12 @@ def map_svg(state: State, game_map: GameMap, shapes: Shapes) -> str:
             "height": str(h),
             "viewBox": f"{round(x0)} {round(y0)} {w} {h}",
         }
-        parts.append(_element("svg", frame, _map_layer(panel, state, game_map, shapes, colours)))
+        parts.append(_element("svg", frame, _map_layer(panel, state, game_map, shapes, colours, lang)))
         outline = {"x": str(left), "y": str(top), "width": str(w), "height": str(h)}
         parts.append(
             _element("rect", {**outline, "fill": "none", "stroke": "#3b2f20", "stroke-width": "2", **BASE})
         )
-    parts.append(_legend(state, colours, shapes, legend_top, width))
+    parts.append(_legend(state, colours, shapes, legend_top, width, lang))
     root = {
         "xmlns": "http://www.w3.org/2000/svg",
         "width": str(DISPLAY_WIDTH),
@@ -364,7 +394,14 @@ def _coast(shapes: Shapes) -> str:
     return _element("path", attrs)
 
 
-def _map_layer(panel: str, state: State, game_map: GameMap, shapes: Shapes, colours: dict[str, str]) -> str:
+def _map_layer(
+    panel: str,
+    state: State,
+    game_map: GameMap,
+    shapes: Shapes,
+    colours: dict[str, str],
+    lang: Language = ENGLISH,
+) -> str:
     """One panel of the map: the places whose region reaches into it, named where they belong."""
     layout = _panel(panel, game_map, shapes)
     provinces = state["provinces"]
@@ -376,7 +413,7 @@ def _map_layer(panel: str, state: State, game_map: GameMap, shapes: Shapes, colo
         runs.append(f"{region}{fill}{_REGION_END}")
         siege = province.get("siege")
         if siege:
-            title = f"{name} besieged by {siege['army'].replace(':', ' ')}"
+            title = lang._("%(place)s besieged by %(army)s", place=name, army=siege["army"].replace(":", " "))
             besieged.append(_titled("path", {"d": shapes.paths[name]}, title))
     regions = _element(
         "g", {"stroke": BORDER, "stroke-width": "1.2", "stroke-linejoin": "round", **FILLS}, "".join(runs)
@@ -403,7 +440,7 @@ def _map_layer(panel: str, state: State, game_map: GameMap, shapes: Shapes, colo
             ]
         units = units_at.get(name)
         if icons or units:
-            marks.append(_row(icons, units or [], rx, ry, colours, order, scale))
+            marks.append(_row(icons, units or [], rx, ry, colours, order, scale, lang))
     return (
         layout.sea_and_land
         + regions
@@ -442,6 +479,7 @@ def _row(
     colours: dict[str, str],
     order: dict[str, int],
     scale: float = MARK,
+    lang: Language = ENGLISH,
 ) -> str:
     """A place's row: its marks (capital, bands), then one marker per nation and kind (in the
     order of the seats: ``order``), centred on (x, y) and drawn at ``scale``."""
@@ -457,7 +495,8 @@ def _row(
         left += icon_width
     for nation, kind in keys:
         colour = colours.get(nation, "#888888")
-        out.append(_marker(kind, nation, groups[(nation, kind)], left + marker_width / 2, y, colour, scale))
+        members = groups[(nation, kind)]
+        out.append(_marker(kind, nation, members, left + marker_width / 2, y, colour, scale, lang))
         left += marker_width
     return "".join(out)
 
@@ -516,15 +555,16 @@ def _marker(
     y: float,
     colour: str,
     scale: float = MARK,
+    lang: Language = ENGLISH,
 ) -> str:
     transform = f"translate({x:.1f} {y:.1f}) scale({scale})"
     names = []
     for unit in sorted(members, key=lambda u: (u["id"][0], int(u["id"][1:]) if u["id"][1:].isdigit() else 0)):
         extra = []
         if unit.get("exhausted"):
-            extra.append("exhausted")
+            extra.append(_key_word("exhausted", "exhausted", lang).lower())
         if unit.get("carrying"):
-            extra.append(f"carrying {unit['carrying'].split(':')[1]}")
+            extra.append(lang._("carrying %(unit)s", unit=unit["carrying"].split(":")[1]))
         names.append(unit["id"] + (f" ({', '.join(extra)})" if extra else ""))
     exhausted = any(u.get("exhausted") for u in members)
     drawing = _marker_shape(kind, colour, exhausted) + _marker_count(len(members))
@@ -567,7 +607,9 @@ def _legend_height(seats: int) -> float:
     return LEGEND_LINE * ((seats + 1) // 2 + 4) + 16
 
 
-def _legend(state: State, colours: dict[str, str], shapes: Shapes, top: float, width: int) -> str:
+def _legend(
+    state: State, colours: dict[str, str], shapes: Shapes, top: float, width: int, lang: Language = ENGLISH
+) -> str:
     """The nations (colour, name, treasury) in two columns, then the key to the marks (the same
     at every turn of a game: a group of its own, ``over``)."""
     out: list[str] = []
@@ -585,16 +627,19 @@ def _legend(state: State, colours: dict[str, str], shapes: Shapes, top: float, w
             "stroke": "#111111",
         }
         out.append(_element("rect", swatch))
-        status = "" if n["alive"] else " (out)"
-        out.append(_text(x + 38, y, f"{n['name']}: {n['treasury']} PO{status}"))
+        status = "" if n["alive"] else " (out)" if _english(lang) else " " + lang._("(eliminated)")
+        po = _key_word("po", "PO", lang, n["treasury"])
+        out.append(_text(x + 38, y, f"{n['name']}: {n['treasury']} {po}{status}"))
     y += line
     nations, out = out, []
+
+    who = "key" if _english(lang) else lang._("the key")
 
     def key(items: list[tuple[str, str]], y: float) -> None:
         x = 14.0
         for mark, text in items:
             if mark in ("army", "fleet"):
-                out.append(_marker(mark, "key", [{"id": "1", "at": "key"}], x + 16, y - 9, "#8a8a8a"))
+                out.append(_marker(mark, who, [{"id": "1", "at": "key"}], x + 16, y - 9, "#8a8a8a"))
                 x += 38
             else:
                 out.append(_icon(mark, x + 12, y - 9))
@@ -602,8 +647,17 @@ def _legend(state: State, colours: dict[str, str], shapes: Shapes, top: float, w
             out.append(_text(x, y, text))
             x += 15.5 * len(text) + 26
 
-    key([("army", "armies"), ("fleet", "fleets"), ("home", "capital"), ("fortress", "fortress")], y)
-    key([("arsenal", "arsenal"), ("brigands", "brigands"), ("pirates", "pirates")], y + line)
+    said = {
+        "army": _key_word("army", "armies", lang, 2),
+        "fleet": _key_word("fleet", "fleets", lang, 2),
+        "home": _key_word("capital", "capital", lang),
+        "fortress": _key_word("fortress", "fortress", lang),
+        "arsenal": _key_word("arsenal", "arsenal", lang),
+        "brigands": _key_word("brigands", "brigands", lang),
+        "pirates": _key_word("pirates", "pirates", lang),
+    }
+    key([(mark, said[mark]) for mark in ("army", "fleet", "home", "fortress")], y)
+    key([(mark, said[mark]) for mark in ("arsenal", "brigands", "pirates")], y + line)
     y += 2 * line
     besieged = {
         "x": "14",
@@ -616,13 +670,14 @@ def _legend(state: State, colours: dict[str, str], shapes: Shapes, top: float, w
         "stroke-dasharray": "9,6",
     }
     out.append(_element("rect", besieged))
-    out.append(_text(62, y, "besieged province; a dashed marker: exhausted"))
+    out.append(_text(62, y, lang._("besieged province; a dashed marker: exhausted")))
     short = next((name for name in state["provinces"] if shapes.texts.get(name, name) != name), None)
     if short:
-        out.append(
-            _text(
-                14, y + line, f"{shapes.texts[short]} stands for {short}: orders accept the start of a name."
-            )
+        stands = lang._(
+            "%(short)s stands for %(name)s: orders accept the start of a name.",
+            short=shapes.texts[short],
+            name=short,
         )
+        out.append(_text(14, y + line, stands))
     legend = {"id": "legend", "font-size": str(LABEL_SIZE - 2), "fill": "#1e1a14"}
     return _element("g", legend, "".join(nations) + _element("g", OVER, "".join(out)))

@@ -1,12 +1,17 @@
 """The table as a simple SVG: the India Company and its ICROE, then one row per player with its
-treasure, its crew, and a mark in each of the seven seas where it holds a place."""
+treasure, its crew, and a mark in each of the seven seas where it holds a place.
+
+Its words are the reader's (``lang``): the glossary's seas, the catalogue's sentences; the seats
+keep their names, which the orders use. The English picture is the one every release has drawn."""
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from typing import Any
 
+from adjudicator.games.language import ENGLISH, Language
 from adjudicator.games.master_commander.cards import SEVEN_SEAS
+from adjudicator.games.master_commander.glossary import GLOSSARY
 from adjudicator.games.master_commander.icroe import icroe
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -37,7 +42,20 @@ def _seas(view: dict[str, Any], seat: str) -> dict[str, int]:
     return held
 
 
-def board_svg(view: dict[str, Any]) -> str:
+def _sea(sea: str, lang: Language) -> str:
+    """A sea as the picture heads its column: the record's name in English, the glossary's otherwise."""
+    return sea if lang.code == ENGLISH.code else GLOSSARY.word(sea, lang)
+
+
+def _reason(reason: str, lang: Language) -> str:
+    if lang.code == ENGLISH.code:
+        return reason
+    from adjudicator.games.master_commander.speech import outcome
+
+    return outcome(reason, lang)
+
+
+def board_svg(view: dict[str, Any], lang: Language = ENGLISH) -> str:
     seats = list(view.get("order", []))
     height = 70 + ROW * (len(seats) + 1)
     width = LEFT + SEA_WIDTH * len(SEVEN_SEAS) + 10
@@ -53,13 +71,23 @@ def board_svg(view: dict[str, Any]) -> str:
         svg,
         10,
         22,
-        f"India Company: {stock} gold, ICROE {icroe(stock)}",
+        lang._("India Company: %(stock)s gold, ICROE %(rate)s", stock=stock, rate=icroe(stock)),
         **{"font-size": "15", "font-weight": "bold"},
     )
     if view.get("active"):
-        _text(svg, 10, 42, f"Turn {view.get('turn')}, round {view.get('round')}: {view['active']} to play")
+        _text(
+            svg,
+            10,
+            42,
+            lang._(
+                "Turn %(turn)s, round %(round)s: %(seat)s to play",
+                turn=view.get("turn"),
+                round=view.get("round"),
+                seat=view["active"],
+            ),
+        )
     for i, sea in enumerate(SEVEN_SEAS):
-        _text(svg, LEFT + SEA_WIDTH * i + 4, 62, sea, **{"font-size": "11"})
+        _text(svg, LEFT + SEA_WIDTH * i + 4, 62, _sea(sea, lang), **{"font-size": "11"})
     for row, seat in enumerate(seats):
         y = 70 + ROW * row
         p = view["players"][seat]
@@ -76,15 +104,24 @@ def board_svg(view: dict[str, Any]) -> str:
                 "stroke": "#999",
             },
         )
-        _text(
-            svg, 10, y + 16, f"{seat}: {p['gold']} gold, {p['doublons']} doublons", **{"font-weight": "bold"}
+        treasure = lang._(
+            "%(seat)s: %(gold)s gold, %(doublons)s doublons",
+            seat=seat,
+            gold=p["gold"],
+            doublons=p["doublons"],
         )
+        _text(svg, 10, y + 16, treasure, **{"font-weight": "bold"})
         crew = len(p["characters"])
         _text(
             svg,
             10,
             y + 32,
-            f"{crew} in activity, {len(p['captured'])} captive(s), {len(p['agreements'])} agreement(s)",
+            lang._(
+                "%(crew)s in activity, %(captives)s captive(s), %(agreements)s agreement(s)",
+                crew=crew,
+                captives=len(p["captured"]),
+                agreements=len(p["agreements"]),
+            ),
         )
         held = _seas(view, seat)
         for i, sea in enumerate(SEVEN_SEAS):
@@ -100,7 +137,11 @@ def board_svg(view: dict[str, Any]) -> str:
             svg,
             10,
             height - 12,
-            f"Game over: {', '.join(outcome['winners'])} ({outcome['reason']})",
+            lang._(
+                "Game over: %(winners)s (%(reason)s)",
+                winners=", ".join(outcome["winners"]),
+                reason=_reason(outcome["reason"], lang),
+            ),
             **{"font-weight": "bold"},
         )
     return ET.tostring(svg, encoding="unicode")

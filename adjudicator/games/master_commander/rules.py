@@ -552,8 +552,8 @@ class MasterCommander(BaseRuleset):
     def board_text(self, view: State, lang: Language = ENGLISH) -> str:
         return board_text(view, lang)
 
-    def board_svg(self, view: State) -> str | None:
-        return board_svg(view)
+    def board_svg(self, view: State, lang: Language = ENGLISH) -> str | None:
+        return board_svg(view, lang)
 
 
 def _face(inst: dict[str, Any]) -> dict[str, Any]:
