@@ -35,6 +35,15 @@ def reader_language(game: Game | None, reader: Reader | None = None) -> Language
     return _spoken(getattr(reader, "lang", None)) or game_language(game)
 
 
+def language_for(game_lang: str | None, own_lang: str | None) -> Language:
+    """:func:`reader_language` from the two stored codes alone (a query that read just the columns).
+
+    >>> language_for("fr", None).code, language_for("fr", "en").code, language_for(None, None).code
+    ('fr', 'en', 'en')
+    """
+    return _spoken(own_lang) or _spoken(game_lang) or ENGLISH
+
+
 def _spoken(code: str | None) -> Language | None:
     if not code:
         return None

@@ -36,7 +36,7 @@ from email.policy import SMTP
 from sqlalchemy import Connection, update
 from sqlmodel import Session, select
 
-from adjudicator.core.readers import reader_language
+from adjudicator.core.readers import language_for
 from adjudicator.core.store import (
     Database,
     Game,
@@ -245,7 +245,7 @@ def _ack_reader(db: Database, row: OutboxMessage) -> tuple[Language | None, list
         ).first()
         if found is None:
             return None, []
-        lang = reader_language(Game(id=row.game_id, ruleset=found[0], lang=found[1]), Seat(lang=found[2]))
+        lang = language_for(found[1], found[2])
         if lang.code == "en" or row.turn_number is None:
             return lang, []
         asked = connection.execute(
@@ -345,10 +345,9 @@ def composed(db: Database, row: OutboxMessage) -> bytes:
         label, _status, deadline = next_turn
         lang = ENGLISH
         if speaker is not None:
-            lang = reader_language(
-                Game(id=game_id, ruleset=speaker[0], lang=speaker[2]), Seat(lang=speaker[3])
-            )
-            label = Spoken(get_ruleset(speaker[0], speaker[1]), lang).label(label)
+            lang = language_for(speaker[2], speaker[3])
+            if lang.code != "en":  # the label as the record keeps it is the English one
+                label = Spoken(get_ruleset(speaker[0], speaker[1]), lang).label(label)
         for filename, mime, data in deadline_attachment(game_id, number + 1, label, deadline, seat, lang):
             attach(msg, filename, mime, data)
     stable_boundaries(msg, row.message_id)  # the same row gives the same bytes
