@@ -50,8 +50,10 @@ mutate what it is given.
 
 from __future__ import annotations
 
+import inspect
 import random
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, ClassVar, Literal, Protocol, runtime_checkable
 
 from adjudicator.games.dice import Dice
@@ -413,11 +415,25 @@ def outcome_text(outcome: Outcome, lang: Language, reason: str) -> str:
     return lang._("won by %(winners)s (%(reason)s)", winners=", ".join(outcome.winners), reason=reason)
 
 
+@cache
+def _takes_language(kind: type, name: str) -> bool:
+    """Whether the method ``name`` of the ruleset class ``kind`` takes a reader's language."""
+    method = getattr(kind, name, None)
+    if method is None:
+        return False
+    try:
+        return "lang" in inspect.signature(method).parameters
+    except (TypeError, ValueError):
+        return False
+
+
 class Spoken:
     """What a ruleset says to one reader, in the reader's language.
 
     A ruleset of a past release (frozen before languages) speaks English and has only the methods
-    it had: the board and private text without a language, no order forms if it had none.
+    it had: the board and private text without a language, no order forms if it had none. A method
+    of a current ruleset that takes no language (a game not translated yet, or one a club wrote)
+    gives its English words in every language instead of failing the mail.
     """
 
     def __init__(self, ruleset: Any, lang: Language = ENGLISH) -> None:
@@ -428,27 +444,34 @@ class Spoken:
     def _english(self) -> bool:
         return not self.current
 
+    def _speaks(self, name: str) -> bool:
+        return self.current and _takes_language(type(self.ruleset), name)
+
     def board_text(self, view: State) -> str:
-        if self._english():
+        if not self._speaks("board_text"):
             return self.ruleset.board_text(view)
         return self.ruleset.board_text(view, self.lang)
 
     def board_svg(self, view: State) -> str | None:
-        if self._english():
+        if not self._speaks("board_svg"):
             return self.ruleset.board_svg(view)
         return self.ruleset.board_svg(view, self.lang)
+
+    def draws_in_language(self) -> bool:
+        """Whether the board picture has words in the reader's language (else one for every reader)."""
+        return self._speaks("board_svg") and self.lang.code != "en"
 
     def private_text(self, view: State) -> str:
         words = getattr(self.ruleset, "private_text", None)
         if words is None:
             return ""
-        return words(view) if self._english() else words(view, self.lang)
+        return words(view, self.lang) if self._speaks("private_text") else words(view)
 
     def order_forms(self, request: OrderRequest) -> tuple[OrderForm, ...]:
         forms = getattr(self.ruleset, "order_forms", None)
         if forms is None:
             return ()
-        return forms(request) if self._english() else forms(request, self.lang)
+        return forms(request, self.lang) if self._speaks("order_forms") else forms(request)
 
     def event(self, event: Event) -> str:
         return event.text if self._english() else self.ruleset.event_text(event, self.lang)

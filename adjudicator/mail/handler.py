@@ -65,7 +65,7 @@ from adjudicator.core.store import (
     as_utc,
     check_secret,
 )
-from adjudicator.games.base import HELP_HINT
+from adjudicator.games.base import HELP_HINT, Spoken
 from adjudicator.games.base import REFEREE as REFEREE_SEAT
 from adjudicator.games.language import N_, Language
 from adjudicator.mail import between, in_context, orders_path, replies
@@ -77,7 +77,6 @@ from adjudicator.mail.press import handle_press, is_press
 from adjudicator.mail.watch import WatchLine, handle_watch, watch_line
 from adjudicator.post import acks
 from adjudicator.post.config import int_setting
-from adjudicator.post.words import Spoken
 
 log = logging.getLogger(__name__)
 

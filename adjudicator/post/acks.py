@@ -32,14 +32,13 @@ from adjudicator.core.naming import branch_tag, game_context, local_time
 from adjudicator.core.readers import reader_language
 from adjudicator.core.store import Game, OutboxMessage, Seat, Turn, as_utc, dumps, loads
 from adjudicator.games import get_ruleset
-from adjudicator.games.base import OrderRequest, Problem
+from adjudicator.games.base import OrderRequest, Problem, Spoken
 from adjudicator.games.language import ENGLISH, N_, Language, language
 from adjudicator.post import outbox
 from adjudicator.post.compose import as_bytes, compose, header_text, stable_boundaries, stable_message_id
 from adjudicator.post.ics import deadline_attachment
 from adjudicator.post.owed import for_player, owed_context
 from adjudicator.post.render import render
-from adjudicator.post.words import Spoken
 
 #: ``outboxmessage.compose`` of an acknowledgement queued by reference (see the module's docstring).
 ACK = "ack"

@@ -14,9 +14,8 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from adjudicator.games.base import HELP_HINT, OrderRequest, Ruleset
+from adjudicator.games.base import HELP_HINT, OrderRequest, Ruleset, Spoken
 from adjudicator.games.language import ENGLISH, Language
-from adjudicator.post.words import Spoken
 
 
 @dataclass(frozen=True)

@@ -47,9 +47,8 @@ from adjudicator.core.record import RECORD_FORMAT, turn_record
 from adjudicator.core.seal import canonical_json
 from adjudicator.core.store import Branch, Database, Game, Report, Seat, Turn, as_utc, dumps, loads
 from adjudicator.games import UnknownRuleset, get_ruleset
-from adjudicator.games.base import Event, Ruleset
+from adjudicator.games.base import Event, Ruleset, Spoken
 from adjudicator.games.language import Language
-from adjudicator.post.words import Spoken
 from adjudicator.publish.pictures import clean_svg, svg_to_png
 
 ARCHIVE_FORMAT = 1

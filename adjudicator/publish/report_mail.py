@@ -49,11 +49,10 @@ from adjudicator.core.store import (
     loads,
 )
 from adjudicator.games import get_ruleset
-from adjudicator.games.base import OrderRequest
+from adjudicator.games.base import OrderRequest, Spoken
 from adjudicator.games.language import ENGLISH, Language
 from adjudicator.post.compose import as_bytes, attach, compose, stable_boundaries
 from adjudicator.post.ics import deadline_attachment
-from adjudicator.post.words import Spoken
 from adjudicator.publish.pictures import svg_to_png
 
 #: Where a stored HTML report had its board: the drawing is kept once per turn (TurnPicture), not

@@ -36,7 +36,7 @@ from adjudicator.core.store import (
     utcnow,
 )
 from adjudicator.games import get_ruleset
-from adjudicator.games.base import Event, OrderRequest, Outcome, Ruleset
+from adjudicator.games.base import Event, OrderRequest, Outcome, Ruleset, Spoken
 from adjudicator.games.language import ENGLISH, N_, Language
 from adjudicator.post import outbox
 from adjudicator.post.compose import compose, header_text, mail_domain, stable_message_id
@@ -44,7 +44,6 @@ from adjudicator.post.ics import turn_deadline_attachment
 from adjudicator.post.owed import as_mailed, for_player, owed_context
 from adjudicator.post.render import club_key, render
 from adjudicator.post.render import shared as shared_template
-from adjudicator.post.words import Spoken
 from adjudicator.publish.pictures import clean_svg, convertible, digest, png_unavailable_reason
 from adjudicator.publish.report_mail import board_mark, expand_boards, picture_name
 from adjudicator.table.observers import _tag, watchers

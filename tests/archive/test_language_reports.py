@@ -18,8 +18,8 @@ from adjudicator.core.engine import Referee
 from adjudicator.core.readers import reader_language
 from adjudicator.core.store import Game, Report, Seat, Turn
 from adjudicator.games import get_ruleset
+from adjudicator.games.base import Spoken
 from adjudicator.games.language import ENGLISH, language
-from adjudicator.post.words import Spoken
 from adjudicator.publish.pictures import clean_svg, digest
 from adjudicator.publish.report_mail import board_mark
 from adjudicator.publish.reports import mark_picture, render_context, report_context, seen_by

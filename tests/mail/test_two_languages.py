@@ -25,13 +25,12 @@ from adjudicator.cli import main
 from adjudicator.core.engine import Referee
 from adjudicator.core.store import Database, EventRecord, Game, Seat, Submission, Turn
 from adjudicator.games import get_ruleset
-from adjudicator.games.base import Event
+from adjudicator.games.base import Event, Spoken
 from adjudicator.games.language import language
 from adjudicator.mail.handler import MailHandler
 from adjudicator.mail.service import flush_outbox
 from adjudicator.mail.sources import Listener
 from adjudicator.post.acks import queue_reminder
-from adjudicator.post.words import Spoken
 
 GAME = "mn"
 FRENCH, ENGLISH = "rome", "carthage"

@@ -76,18 +76,26 @@ def _confirm(
     session: Session, desk: Desk, parsed: ParsedMail, game: Game, seat: Seat, lang: Language
 ) -> None:
     """The answer to a language set: in the new language."""
+    text = lang._(
+        "From now on the referee writes to you in %(name)s (%(code)s). To change it again, "
+        "send a mail with the line lang: and one of %(known)s.",
+        name=lang.name,
+        code=lang.code,
+        known=known(),
+    )
+    _answer(session, desk, parsed, game, seat, lang, text)
+
+
+def _answer(
+    session: Session, desk: Desk, parsed: ParsedMail, game: Game, seat: Seat, lang: Language, text: str
+) -> None:
+    """Reply to the seat's mail about its language, in ``lang``."""
     if acks.queue_reply(
         session,
         game=game,
         seat=seat,
         title=lang._("Language"),
-        text=lang._(
-            "From now on the referee writes to you in %(name)s (%(code)s). To change it again, "
-            "send a mail with the line lang: and one of %(known)s.",
-            name=lang.name,
-            code=lang.code,
-            known=known(),
-        ),
+        text=text,
         inbound_id=parsed.message_id,
         command="lang",
     ):
@@ -98,24 +106,15 @@ def run(desk: Desk, parsed: ParsedMail, seat: Seat, now: datetime) -> str:
     wanted = asked(parsed).strip()
     if not wanted:
         lang = desk.lang(seat)
+        text = lang._(
+            "The referee writes to you in %(name)s (%(code)s). To change it, send a mail with "
+            "the line lang: and one of %(known)s.",
+            name=lang.name,
+            code=lang.code,
+            known=known(),
+        )
         with desk.db.session() as session:
-            game = desk.referee.game(session, seat.game_id)
-            if acks.queue_reply(
-                session,
-                game=game,
-                seat=seat,
-                title=lang._("Language"),
-                text=lang._(
-                    "The referee writes to you in %(name)s (%(code)s). To change it, send a mail with "
-                    "the line lang: and one of %(known)s.",
-                    name=lang.name,
-                    code=lang.code,
-                    known=known(),
-                ),
-                inbound_id=parsed.message_id,
-                command="lang",
-            ):
-                desk.replies += 1
+            _answer(session, desk, parsed, desk.referee.game(session, seat.game_id), seat, lang, text)
         return f"command lang answered for {seat.game_id}/{seat.name}"
     row = set_language(desk, parsed, seat, wanted, now)
     return f"language of {seat.game_id}/{seat.name} set to {row.lang}"

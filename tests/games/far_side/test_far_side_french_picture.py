@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from adjudicator.games import get_ruleset
+from adjudicator.games.base import Spoken
 from adjudicator.games.dice import Dice
 from adjudicator.games.language import ENGLISH, language
-from adjudicator.post.words import Spoken
 
 RULES = get_ruleset("far-side")
 FR = language("fr")

@@ -16,9 +16,9 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from adjudicator.games import get_ruleset
+from adjudicator.games.base import Spoken
 from adjudicator.games.dice import Dice
 from adjudicator.games.language import ENGLISH, language
-from adjudicator.post.words import Spoken
 from adjudicator.publish import pictures
 
 RULES = get_ruleset("mare-nostrum")
