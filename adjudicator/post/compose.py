@@ -8,11 +8,13 @@ mistake cannot inject a header. Player text only ever goes in bodies.
 from __future__ import annotations
 
 import binascii
+import copy
 import functools
 import hashlib
 import re
 from datetime import UTC, datetime
 from email.generator import BytesGenerator
+from email.headerregistry import HeaderRegistry
 from email.message import EmailMessage, MIMEPart
 from email.policy import SMTP, EmailPolicy
 from email.utils import format_datetime, make_msgid, parseaddr
@@ -82,7 +84,7 @@ def compose(
     ``attachments`` are ``(filename, mime type, bytes)``; the type may carry parameters
     (``text/calendar; method=PUBLISH``).
     """
-    msg = EmailMessage(policy=SMTP)
+    msg = EmailMessage(policy=MAIL_POLICY)
     msg["From"] = fixed_header("From", from_addr or referee_address())
     msg["To"] = to
     msg["Subject"] = header_text(subject)
@@ -102,7 +104,7 @@ def compose(
     else:
         msg["Content-Type"] = fixed_header("Content-Type", "multipart/alternative")
         for body, subtype in ((text, "plain"), (inline_css(html), "html")):
-            part = MIMEPart(policy=SMTP)
+            part = MIMEPart(policy=MAIL_POLICY)
             set_text(part, body, subtype)
             msg.attach(part)
     for filename, mime, data in attachments or []:
@@ -123,7 +125,7 @@ def fixed_header(name: str, value: str) -> Any:
     """
     if "\r" in value or "\n" in value:
         raise ValueError(f"a header value may not hold a line break: {value!r}")
-    return SMTP.header_factory(name, value)
+    return MAIL_POLICY.header_factory(name, value)
 
 
 def text_payload(body: str) -> tuple[str, str]:
@@ -175,11 +177,28 @@ def attach(msg: EmailMessage, filename: str, mime: str, data: bytes) -> None:
     (:func:`_attachment_headers`) and given to every part, whose base64 body is encoded here."""
     if msg.get_content_maintype() != "multipart" or msg.get_content_subtype() != "mixed":
         msg.make_mixed()
-    part = EmailMessage(policy=msg.policy)
-    for name, value in _attachment_headers(filename, mime, msg.policy):
+    if len(data) <= _KEPT_PART_BYTES:  # a copy: the generator sets a policy on what it writes
+        msg.attach(copy.copy(_attachment_part(filename, mime, data, msg.policy)))
+    else:
+        msg.attach(_made_part(filename, mime, data, msg.policy))
+
+
+#: An attachment at most this long (a calendar event) is made once and each mail given a copy:
+#: every seat's report of a turn may attach the same one.
+_KEPT_PART_BYTES = 16 * 1024
+
+
+def _made_part(filename: str, mime: str, data: bytes, policy: Any) -> EmailMessage:
+    part = EmailMessage(policy=policy)
+    for name, value in _attachment_headers(filename, mime, policy):
         part[name] = value
-    part.set_payload(_base64_lines(data, msg.policy.max_line_length))
-    msg.attach(part)
+    part.set_payload(_base64_lines(data, policy.max_line_length))
+    return part
+
+
+@functools.lru_cache(maxsize=128)
+def _attachment_part(filename: str, mime: str, data: bytes, policy: Any) -> EmailMessage:
+    return _made_part(filename, mime, data, policy)
 
 
 @functools.lru_cache(maxsize=64)
@@ -211,29 +230,99 @@ class _BulkBytesGenerator(BytesGenerator):
             self.write(lines.replace("\r\n", "\n").replace("\r", "\n").replace("\n", self._NL))
 
 
+class _KeptClasses(HeaderRegistry):
+    """The email package's header registry, making each header class once: the package's own
+    makes a new class (``type(...)``) for every header it parses, a tenth of composing a mail."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.made: dict[str, type] = {}
+
+    def __getitem__(self, name: str) -> type:
+        key = name.lower()
+        made = self.made.get(key)
+        if made is None:
+            made = self.made[key] = super().__getitem__(name)
+        return made
+
+
+#: The ``SMTP`` policy (CRLF, lines of 78), its header classes made once (:class:`_KeptClasses`).
+MAIL_POLICY = SMTP.clone(header_factory=_KeptClasses())
+
+#: The boundaries :func:`stable_boundaries` draws: a header naming one folds as it would with any
+#: other (the same length, the same kind of characters), so its fold is made once with a stand-in.
+_STABLE_BOUNDARY = re.compile(r'boundary="(=_[0-9a-f]{40})"')
+_STAND_IN_BOUNDARY = "=_" + "0" * 40
+
+
 class _KeptFolds(EmailPolicy):
     """The ``SMTP`` policy, keeping on each header object the lines it folds to: a header object
     is immutable, and the ones every mail of a turn shares (the referee's From, the content types,
     an attachment's headers, the picture part's) are folded once, not once per mail (folding was
-    two thirds of writing a report mail out)."""
+    two thirds of writing a report mail out). A header every mail has its own value of is folded
+    without the folding algorithm when it is one short line of ASCII (:func:`_one_line`), and a
+    multipart's content type from one fold kept per type (:data:`_STABLE_BOUNDARY`)."""
 
     def _fold(self, name: str, value: Any, refold_binary: bool = False) -> str:
         if not hasattr(value, "name"):
             return super()._fold(name, value, refold_binary)
         kept = value.__dict__.get("_smtp_folded")
         if kept is None:
-            kept = value.__dict__["_smtp_folded"] = super()._fold(name, value, refold_binary)
+            kept = _one_line(name, value, self.max_line_length) or self._boundary_fold(name, value)
+            if kept is None:
+                kept = super()._fold(name, value, refold_binary)
+            value.__dict__["_smtp_folded"] = kept
         return kept  # type: ignore[no-any-return]
 
+    def _boundary_fold(self, name: str, value: Any) -> str | None:
+        found = _STABLE_BOUNDARY.search(str(value)) if name.lower() == "content-type" else None
+        if found is None:
+            return None
+        model = str(value).replace(found.group(1), _STAND_IN_BOUNDARY)
+        folded = _model_folds.get(model)
+        if folded is None:
+            folded = _model_folds.setdefault(model, super()._fold(name, self.header_factory(name, model)))
+        return folded.replace(_STAND_IN_BOUNDARY, found.group(1))
 
-#: ``SMTP`` as it is (its settings that differ from the defaults, its header factory), keeping folds.
-_SMTP_KEPT_FOLDS = _KeptFolds(**{**vars(SMTP), "header_factory": SMTP.header_factory})
+
+#: Folded content types, by their text with a stand-in boundary (a few per process).
+_model_folds: dict[str, str] = {}
+
+#: What makes the folding algorithm write a token otherwise than as it reads (RFC 2047 encoded
+#: words for a phrase holding one of these, RFC 2231 for parameters): such headers are folded by it.
+_SPECIALS = frozenset('()<>@,:;."[]')
+
+
+def _one_line(name: str, value: Any, max_line_length: int | None) -> str | None:
+    """``name: value`` and CRLF as the folding algorithm writes a header that fits on one line in
+    ASCII, none of whose phrases needs encoding and with no MIME parameters; ``None`` for any other
+    header (it goes through the algorithm)."""
+    tree = getattr(value, "_parse_tree", None)
+    if tree is None:
+        return None
+    text = str(tree)
+    line = f"{name}: {text}" if text else f"{name}:"
+    if not line.isascii() or len(line) > (max_line_length or 78) or "\r" in line or "\n" in line:
+        return None
+    stack = [tree]
+    while stack:  # the tokens the algorithm treats apart
+        token = stack.pop()
+        kind = getattr(token, "token_type", "")
+        if kind == "mime-parameters" or (kind == "ptext" and _SPECIALS & set(str(token))):
+            return None
+        if isinstance(token, list):
+            stack.extend(token)
+    return line + "\r\n"
+
+
+#: ``SMTP`` as it is (its settings that differ from the defaults, its header classes), keeping folds.
+_SMTP_KEPT_FOLDS = _KeptFolds(**{**vars(MAIL_POLICY), "header_factory": MAIL_POLICY.header_factory})
 
 
 def as_bytes(msg: EmailMessage) -> bytes:
     """``msg.as_bytes()``, byte for byte, made faster (see :class:`_BulkBytesGenerator`; a message
     of the ``SMTP`` policy is written with :class:`_KeptFolds`)."""
     out = BytesIO()
-    policy = _SMTP_KEPT_FOLDS if msg.policy is SMTP else msg.policy
+    policy = _SMTP_KEPT_FOLDS if msg.policy in (SMTP, MAIL_POLICY) else msg.policy
     _BulkBytesGenerator(out, mangle_from_=False, policy=policy).flatten(msg, unixfrom=False)
     return out.getvalue()

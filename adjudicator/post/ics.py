@@ -8,6 +8,7 @@ second notice for the same turn updates the event instead of adding one.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from functools import lru_cache
 
 from icalendar import Alarm, Calendar, Event
 from sqlmodel import Session, select
@@ -32,12 +33,21 @@ def deadline_ics(
     when = as_utc(deadline)
     if when is None:
         return None
+    return _calendar(game_id, turn_number, label, when, seat, lang, mail_domain())
+
+
+@lru_cache(maxsize=256)
+def _calendar(
+    game_id: str, turn_number: int, label: str, when: datetime, seat: str | None, lang: Language, domain: str
+) -> bytes:
+    """The event's bytes, made once for each seat's deadline of a turn (a turn's notice and the
+    report before it carry the same event; a mail sent again composes it again)."""
     cal = Calendar()
     cal.add("prodid", "-//adjudicator//pbem referee//EN")
     cal.add("version", "2.0")
     cal.add("method", "PUBLISH")
     event = Event()
-    event.add("uid", f"{game_id}.{turn_number}.deadline@{mail_domain()}")
+    event.add("uid", f"{game_id}.{turn_number}.deadline@{domain}")
     event.add("dtstamp", when)
     event.add("dtstart", when)
     event.add("dtend", when)

@@ -27,13 +27,13 @@ from __future__ import annotations
 
 import copy
 import re
+import secrets
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from email.message import MIMEPart
-from email.policy import SMTP
 
-from sqlalchemy import Connection, update
+from sqlalchemy import Connection, and_, bindparam, update
 from sqlmodel import Session, select
 
 from adjudicator.core.readers import language_for
@@ -51,7 +51,7 @@ from adjudicator.core.store import (
 from adjudicator.games import get_ruleset
 from adjudicator.games.base import OrderRequest, Spoken
 from adjudicator.games.language import ENGLISH, Language
-from adjudicator.post.compose import as_bytes, attach, compose, stable_boundaries
+from adjudicator.post.compose import MAIL_POLICY, as_bytes, attach, compose, stable_boundaries
 from adjudicator.post.ics import deadline_attachment
 from adjudicator.publish.pictures import svg_to_png
 
@@ -92,6 +92,29 @@ class ComposeError(RuntimeError):
     """What a queued reference points to is gone (its turn was rolled back): the mail is failed."""
 
 
+#: The statements a report mail reads with, built once (a mail is composed for every seat of every
+#: turn; building a statement costs more than running it): the seat's report bodies, the turn's
+#: boards, and in one row the next turn (whose deadline goes as a calendar event, when it is open)
+#: with the languages the seat reads (the game's, the seat's own).
+_BODIES = select(Report.format, Report.body).where(  # type: ignore[call-overload]
+    Report.game_id == bindparam("game"),
+    Report.turn_number == bindparam("number"),
+    Report.seat == bindparam("seat"),
+)
+_BOARDS = select(TurnPicture.digest, TurnPicture.id).where(  # type: ignore[call-overload]
+    TurnPicture.game_id == bindparam("game"), TurnPicture.turn_number == bindparam("number")
+)
+_READER = (
+    select(  # type: ignore[call-overload]
+        Turn.label, Turn.status, Turn.deadline_at, Game.ruleset, Game.ruleset_version, Game.lang, Seat.lang
+    )
+    .select_from(Game)
+    .join(Seat, Seat.game_id == Game.id)  # type: ignore[arg-type]
+    .outerjoin(Turn, and_(Turn.game_id == Game.id, Turn.number == bindparam("next")))  # type: ignore[arg-type]
+    .where(Game.id == bindparam("game"), Seat.name == bindparam("seat"))
+)
+
+
 def picture_name(game_id: str, number: int) -> str:
     return f"{game_id}-turn-{number:03d}.png"
 
@@ -99,11 +122,18 @@ def picture_name(game_id: str, number: int) -> str:
 @dataclass(frozen=True)
 class _Board:
     """One board of a turn kept in memory: its drawing, and its PNG as a MIME part encoded once
-    (``None`` when it has no PNG, or it was not asked for) with the ``<img>`` that shows it."""
+    (``None`` when it has no PNG, or it was not asked for) with the ``<img>`` that shows it.
+
+    The part a mail holds is a stand-in whose body is one line, :attr:`token`; once the mail is
+    written out, that line is replaced by :attr:`wire`, the PNG's base64 lines as the generator
+    would write them (CRLF line ends). The generator then never walks the picture's 7,000 lines
+    once per mail (nor copies them at each level of the MIME tree)."""
 
     svg: str
     part: MIMEPart | None
     img: str = ""
+    wire: bytes = b""
+    token: bytes = b""
 
 
 #: A kept board: the database (its URL) and the board's row (a turn rolled back and closed again
@@ -165,18 +195,27 @@ def _png_width(png: bytes) -> int:
     return int.from_bytes(png[16:20], "big") if png[12:16] == b"IHDR" else 0
 
 
-def _png_part(png: bytes, filename: str, digest: str) -> tuple[MIMEPart, str]:
-    """The PNG as an inline related part (as the HTML part's ``add_related`` makes it), and the
-    ``<img>`` of the HTML part that shows it where the drawing was."""
-    part = MIMEPart(policy=SMTP)
+#: What marks the line a board's PNG takes in a mail being written (:class:`_Board`): drawn at
+#: random once per process, so no text of a mail (a player's included) can hold it.
+_TOKEN = "pbem-png-" + secrets.token_hex(16)
+
+
+def _png_part(png: bytes, filename: str, digest: str) -> tuple[MIMEPart, str, bytes, bytes]:
+    """The PNG as an inline related part (as the HTML part's ``add_related`` makes it) whose body
+    is a stand-in line, the ``<img>`` of the HTML part that shows it where the drawing was, the
+    part's body as written out, and the stand-in line as written out (see :class:`_Board`)."""
+    part = MIMEPart(policy=MAIL_POLICY)
     cid = picture_cid(digest)
     part.set_content(
         png, maintype="image", subtype="png", disposition="inline", filename=filename, cid=f"<{cid}>"
     )
+    wire = str(part.get_payload()).replace("\n", "\r\n").encode("ascii")
+    token = f"{_TOKEN}-{digest[:16]}"
+    part.set_payload(token + "\n")
     width = _png_width(png)
     size = f' width="{width}"' if width else ""
     img = f'<img src="cid:{cid}" alt="The board: {filename}"{size} style="max-width:100%;height:auto">'
-    return part, img
+    return part, img, wire, (token + "\r\n").encode("ascii")
 
 
 def _kept_board(connection: Connection, key: BoardKey, png: bool, digest: str) -> _Board | _Read:
@@ -209,8 +248,7 @@ def _board(db: Database, read: _Read, filename: str, png: bool) -> _Board:
 
 
 def _keep_board(read: _Read, data: bytes | None, filename: str, png: bool) -> _Board:
-    part, img = _png_part(data, filename, read.digest) if data else (None, "")
-    board = _Board(read.svg, part, img)
+    board = _Board(read.svg, *_png_part(data, filename, read.digest)) if data else _Board(read.svg, None)
     if board.part is not None or not png:
         _boards.put(read.key, board)
     return board
@@ -267,47 +305,24 @@ def composed(db: Database, row: OutboxMessage) -> bytes:
     if row.compose != "report" or game_id is None or number is None or seat is None:
         raise ComposeError(f"{row.message_id}: not a report queued by reference")
     with db.reading() as connection:  # no write lock waited for; no ORM: this runs once per mail sent
-        bodies: dict[str, str] = {
-            fmt: body
-            for fmt, body in connection.execute(
-                select(Report.format, Report.body).where(  # type: ignore[call-overload]
-                    Report.game_id == game_id, Report.turn_number == number, Report.seat == seat
-                )
-            ).all()
-        }
+        where = {"game": game_id, "number": number, "seat": seat}
+        bodies: dict[str, str] = dict(connection.execute(_BODIES, where).all())  # type: ignore[arg-type]
         if "text" not in bodies:
             raise ComposeError(
                 f"{row.message_id}: the report of turn {number} for {seat} is gone (rolled back?)"
             )
         marks = set(_BOARD.findall("".join(bodies.values())))
-        wanted = sorted(marks | ({row.picture} if row.picture else set()))
+        wanted = marks | ({row.picture} if row.picture else set())
         found: dict[str, int] = {}
-        if wanted:
-            found = dict(
-                connection.execute(
-                    select(TurnPicture.digest, TurnPicture.id).where(  # type: ignore[call-overload]
-                        TurnPicture.game_id == game_id,
-                        TurnPicture.turn_number == number,
-                        TurnPicture.digest.in_(wanted),  # type: ignore[attr-defined]
-                    )
-                ).all()
-            )
+        if wanted:  # the turn's boards are few: read them all, keep the ones this mail shows
+            found = {d: i for d, i in connection.execute(_BOARDS, where).all() if d in wanted}  # type: ignore[arg-type]
         boards = {
             digest: _kept_board(connection, (db.url, row_id), png=digest == row.picture, digest=digest)
-            for digest, row_id in found.items()
+            for digest, row_id in sorted(found.items())
         }
-        next_turn = connection.execute(
-            select(Turn.label, Turn.status, Turn.deadline_at).where(  # type: ignore[call-overload]
-                Turn.game_id == game_id, Turn.number == number + 1
-            )
-        ).first()
-        speaker = None
-        if next_turn is not None and next_turn[1] == "open":  # whose words the calendar event is in
-            speaker = connection.execute(
-                select(Game.ruleset, Game.ruleset_version, Game.lang, Seat.lang)  # type: ignore[call-overload]
-                .join(Seat, Seat.game_id == Game.id)  # type: ignore[arg-type]
-                .where(Game.id == game_id, Seat.name == seat)
-            ).first()
+        reader = connection.execute(_READER, {**where, "next": number + 1}).first()  # type: ignore[arg-type]
+    next_turn = None if reader is None or reader[1] is None else (reader[0], reader[1], reader[2])
+    speaker = None if reader is None else reader[3:]
     filename = picture_name(game_id, number)
     kept = {
         digest: _board(db, board, filename, png=digest == row.picture) if isinstance(board, _Read) else board
@@ -350,4 +365,9 @@ def composed(db: Database, row: OutboxMessage) -> bytes:
         for filename, mime, data in deadline_attachment(game_id, number + 1, label, deadline, seat, lang):
             attach(msg, filename, mime, data)
     stable_boundaries(msg, row.message_id)  # the same row gives the same bytes
-    return as_bytes(msg)
+    raw = as_bytes(msg)
+    if picture is not None and picture.part is not None:  # the PNG's lines where its stand-in is
+        if raw.count(picture.token) != 1:
+            raise ComposeError(f"{row.message_id}: the picture's place in the mail is not found once")
+        raw = raw.replace(picture.token, picture.wire)
+    return raw

@@ -188,3 +188,29 @@ def test_the_fast_serialiser_writes_the_bytes_of_the_email_package(text: str, da
         ],
     )
     assert as_bytes(msg) == msg.as_bytes()
+
+
+_HEADER_TEXT = st.lists(
+    st.sampled_from(["a", "Z", "é", " ", ".", ",", "(", ")", '"', "<", ">", "@", ":", ";", "[", "=", "?", "-"]),
+    max_size=90,
+).map("".join)
+
+
+@settings(max_examples=300)
+@given(name=_HEADER_TEXT, subject=_HEADER_TEXT, local=st.from_regex(r"[a-z0-9.+-]{1,40}", fullmatch=True))
+def test_headers_each_mail_has_its_own_are_folded_as_the_email_package_folds_them(
+    name: str, subject: str, local: str
+) -> None:
+    """The short-cuts of the fast serialiser (a short ASCII header written as it reads, a stable
+    boundary's content type folded from a kept model) give the email package's own lines."""
+    from email.headerregistry import Address
+
+    from adjudicator.post.compose import as_bytes, attach, stable_boundaries
+
+    to = str(Address(display_name=name.strip(), addr_spec=f"{local.strip('.') or 'x'}@example.org"))
+    msg = compose(
+        to=to, subject=subject, text="t", html="<p>h</p>", message_id=f"<{local.strip('.') or 'x'}@pbem.test>"
+    )
+    attach(msg, "deadline.ics", "text/calendar; method=PUBLISH; charset=utf-8", b"BEGIN:VCALENDAR\r\n")
+    stable_boundaries(msg, subject)
+    assert as_bytes(msg) == msg.as_bytes()
