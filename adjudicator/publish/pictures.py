@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import math
 import re
 import threading
 from functools import cache, lru_cache
@@ -359,7 +360,7 @@ SPACING = 2
 _TRANSFORM = re.compile(r"\s*(translate|scale)\(\s*([-+0-9.eE]+)(?:[\s,]+([-+0-9.eE]+))?\s*\)")
 _NUMBER = re.compile(r"\s*[-+]?[0-9.]+(?:[eE][-+]?[0-9]+)?\s*")
 
-Unit = tuple[Any, tuple[Any, ...], float, float]
+Unit = tuple[Any, tuple[Any, ...], float, float, tuple[float, float, float]]
 
 
 def _affine(transform: str | None) -> tuple[float, float, float] | None:
@@ -403,7 +404,7 @@ def _units(
                 return None
             out.extend(inner)
         elif "x" in child.attrib or "y" in child.attrib or "transform" in child.attrib:
-            out.append((child, chain, here[1] + here[0] * float(x), here[2] + here[0] * float(y)))
+            out.append((child, chain, here[1] + here[0] * float(x), here[2] + here[0] * float(y), here))
         else:
             return None
     return out
@@ -476,6 +477,201 @@ _KEPT_MAX = 4096
 _PATCHES_LOCK = threading.Lock()
 
 
+# -- ink from geometry --------------------------------------------------------------------------
+# Most marks of a turn are shapes and one-line texts whose ink can be bounded without drawing them:
+# a shape by its coordinates and its stroke, a text by the font's outlines of its letters (the
+# fonts the renderer is given, measured by FreeType through Pillow). The box is grown by what a
+# stroke's joins and the anti-aliasing may add; it only has to hold the ink (a larger box costs a
+# few pixels of the atlas). An element using anything else (a path, a nested text span, a style
+# attribute, a font size in other units) is probed instead.
+
+#: Presentation attributes a box depends on, inherited from the containers as SVG inherits them.
+_INHERITED = ("font-size", "font-weight", "text-anchor", "stroke", "stroke-width")
+#: Attributes that move or reshape ink in ways the boxes below do not follow: such elements are probed.
+_UNFOLLOWED = (
+    "style",
+    "dominant-baseline",
+    "alignment-baseline",
+    "baseline-shift",
+    "letter-spacing",
+    "word-spacing",
+    "writing-mode",
+    "font-stretch",
+    "font-style",
+    "stroke-miterlimit",
+    "filter",
+    "marker-start",
+    "marker-mid",
+    "marker-end",
+    "textLength",
+    "rotate",
+)
+#: The font size the letters are measured at (outlines scale with the size; the renderer does not hint).
+_MEASURE_SIZE = 200
+#: Pixels added around every box: the anti-aliased edge, and rounding.
+_INK_MARGIN = 2.0
+_SHAPE_NUMBERS = {
+    "rect": ("x", "y", "width", "height"),
+    "circle": ("cx", "cy", "r"),
+    "ellipse": ("cx", "cy", "rx", "ry"),
+    "line": ("x1", "y1", "x2", "y2"),
+}
+
+
+@cache
+def _measuring_font(bold: bool) -> Any:
+    from PIL import ImageFont
+
+    layout = ImageFont.Layout.RAQM if ImageFont.core.HAVE_RAQM else ImageFont.Layout.BASIC
+    return ImageFont.truetype(str(FONTS / FONT_FILES[1 if bold else 0]), _MEASURE_SIZE, layout_engine=layout)
+
+
+def _number(value: str | None, default: float | None = None) -> float | None:
+    if value is None:
+        return default
+    value = value.strip().removesuffix("px")
+    return float(value) if _NUMBER.fullmatch(value) else None
+
+
+def _inherited(element: Any, chain: tuple[Any, ...], root: Any) -> dict[str, str] | None:
+    """The attributes of :data:`_INHERITED` as they apply to ``element``; ``None`` when the element
+    or what holds it uses one of :data:`_UNFOLLOWED`."""
+    out: dict[str, str] = {}
+    for holder in (root, *chain, element):
+        if any(name in holder.attrib for name in _UNFOLLOWED):
+            return None
+        out.update((name, holder.get(name)) for name in _INHERITED if holder.get(name) is not None)
+    return out
+
+
+Box = tuple[float, float, float, float]
+
+
+def _union(boxes: list[Box]) -> Box | None:
+    if not boxes:
+        return None
+    return (
+        min(b[0] for b in boxes),
+        min(b[1] for b in boxes),
+        max(b[2] for b in boxes),
+        max(b[3] for b in boxes),
+    )
+
+
+def _stroke_reach(attrs: dict[str, str], joins: bool) -> float | None:
+    """How far a stroke reaches out of its shape: half its width, its joins' miters (at most twice
+    the width at the default miter limit) where the outline has corners; ``None``: unknown."""
+    if attrs.get("stroke", "none") == "none":
+        return 0.0
+    width = _number(attrs.get("stroke-width"), 1.0)
+    if width is None:
+        return None
+    return width * (2.0 if joins else 0.5)
+
+
+def _text_box(element: Any, attrs: dict[str, str]) -> Box | None:
+    """The ink of a one-line ``<text>`` in its own units: its letters' outlines, from its anchor."""
+    if len(element):  # text spans
+        return None
+    size = _number(attrs.get("font-size"), 12.0)
+    x, y = _number(element.get("x"), 0.0), _number(element.get("y"), 0.0)
+    anchor = {"start": "l", "middle": "m", "end": "r"}.get(attrs.get("text-anchor", "start"))
+    weight = attrs.get("font-weight", "normal")
+    reach = _stroke_reach(attrs, joins=True)
+    if size is None or x is None or y is None or anchor is None or reach is None:
+        return None
+    if weight not in ("normal", "bold", "400", "700"):
+        return None
+    text = " ".join((element.text or "").split())  # as SVG lays out text: runs of white space as one
+    if not text:
+        return (x, y, x, y)
+    left, top, right, bottom = _measuring_font(weight in ("bold", "700")).getbbox(text, anchor=anchor + "s")
+    k = size / _MEASURE_SIZE
+    return (x + left * k - reach, y + top * k - reach, x + right * k + reach, y + bottom * k + reach)
+
+
+def _shape_box(element: Any, attrs: dict[str, str]) -> Box | None:
+    """The ink of a shape (rect, circle, ellipse, line, polygon, polyline) or of a group of them
+    (each child through its own transform) in the element's own units; ``None``: not known."""
+    name = element.tag.rsplit("}", 1)[-1]
+    if name == "g":
+        boxes = []
+        for child in element:
+            if child.tag.rsplit("}", 1)[-1] == "title":
+                continue
+            own = _affine(child.get("transform"))
+            inner = _inherited(child, (), element)
+            box = (
+                _element_box(child, {**attrs, **(inner or {})})
+                if own is not None and inner is not None
+                else None
+            )
+            if box is None:
+                return None
+            scale, dx, dy = own  # type: ignore[misc]
+            boxes.append((dx + scale * box[0], dy + scale * box[1], dx + scale * box[2], dy + scale * box[3]))
+        return _union(boxes) or (0.0, 0.0, 0.0, 0.0)
+    if name in ("polygon", "polyline"):
+        numbers = (element.get("points") or "").replace(",", " ").split()
+        if len(numbers) < 2 or len(numbers) % 2 or not all(_NUMBER.fullmatch(n) for n in numbers):
+            return None
+        xs, ys = [float(n) for n in numbers[0::2]], [float(n) for n in numbers[1::2]]
+        reach = _stroke_reach(attrs, joins=True)
+        if reach is None:
+            return None
+        return (min(xs) - reach, min(ys) - reach, max(xs) + reach, max(ys) + reach)
+    names = _SHAPE_NUMBERS.get(name)
+    if names is None:
+        return None
+    values = [_number(element.get(n), 0.0) for n in names]
+    reach = _stroke_reach(attrs, joins=name == "rect")
+    if any(v is None for v in values) or reach is None:
+        return None
+    a, b, c, *rest = (float(v) for v in values)  # type: ignore[arg-type]
+    if name == "rect":
+        box = (a, b, a + c, b + rest[0])
+    elif name == "circle":
+        box = (a - c, b - c, a + c, b + c)
+    elif name == "ellipse":
+        box = (a - c, b - rest[0], a + c, b + rest[0])
+    else:  # a line, its caps reaching as far as its width
+        reach = 2 * reach
+        box = (min(a, c), min(b, rest[0]), max(a, c), max(b, rest[0]))
+    return (box[0] - reach, box[1] - reach, box[2] + reach, box[3] + reach)
+
+
+def _element_box(element: Any, attrs: dict[str, str]) -> Box | None:
+    if element.tag.rsplit("}", 1)[-1] == "text":
+        return _text_box(element, attrs)
+    return _shape_box(element, attrs)
+
+
+def _ink_box(
+    unit: Unit, root: Any, place: tuple[float, float, float, float], size: tuple[int, int]
+) -> tuple[int, int, int, int] | None:
+    """The box (pixels of the picture) holding the ink of ``unit``, from its geometry and the
+    font's letters; ``None`` when it cannot be told so (it is probed)."""
+    element, chain, _x, _y, (scale, dx, dy) = unit
+    attrs = _inherited(element, chain, root)
+    if attrs is None:
+        return None
+    own = _affine(element.get("transform"))
+    if own is None:
+        return None
+    box = _element_box(element, attrs)
+    if box is None:
+        return None
+    # ``here`` holds the element's own transform; its box is in the units inside that transform
+    sx, sy, left, top = place
+    x0, y0, x1, y1 = (dx + scale * box[0], dy + scale * box[1], dx + scale * box[2], dy + scale * box[3])
+    return (
+        max(0, math.floor(sx * x0 + left - _INK_MARGIN)),
+        max(0, math.floor(sy * y0 + top - _INK_MARGIN)),
+        min(size[0], math.ceil(sx * x1 + left + _INK_MARGIN)),
+        min(size[1], math.ceil(sy * y1 + top + _INK_MARGIN)),
+    )
+
+
 def _unit_key(unit: Unit, place: tuple[Any, ...]) -> tuple[Any, ...]:
     """What an element's pixels depend on: its text, its containers' attributes, the placement."""
     import xml.etree.ElementTree as ET
@@ -489,7 +685,7 @@ def _put(into: Any, units: list[Unit]) -> None:
     import xml.etree.ElementTree as ET
 
     holders: dict[int, Any] = {}
-    for unit, chain, _x, _y in units:
+    for unit, chain, _x, _y, _at in units:
         parent = into
         for container in chain:
             if id(container) not in holders:
@@ -563,16 +759,20 @@ def _packed(turn: Any, picture: Any, width: int | None) -> bool:
     with _PATCHES_LOCK:
         inks = [_INK.get(key) for key in keys]
     new = [k for k, ink in enumerate(inks) if ink is None]
-    if new:  # elements not met before: a probe of them alone shows their ink
-        alone = ET.Element(turn.tag, dict(turn.attrib))
-        _put(alone, [units[k] for k in new])
-        probed = _probed(alone, picture.size)
-        for k in new:
-            px, py = sx * units[k][2] + left, sy * units[k][3] + top
-            home = next((b for b in probed if b[0] <= px < b[2] and b[1] <= py < b[3]), None)
-            if home is None:
-                return False
-            inks[k] = home
+    if new:
+        for k in new:  # elements not met before: their ink from their geometry and the font's...
+            inks[k] = _ink_box(units[k], turn, place, picture.size)
+        unknown = [k for k in new if inks[k] is None]
+        if unknown:  # ...or, for what that cannot tell, from a probe of them alone
+            alone = ET.Element(turn.tag, dict(turn.attrib))
+            _put(alone, [units[k] for k in unknown])
+            probed = _probed(alone, picture.size)
+            for k in unknown:
+                px, py = sx * units[k][2] + left, sy * units[k][3] + top
+                home = next((b for b in probed if b[0] <= px < b[2] and b[1] <= py < b[3]), None)
+                if home is None:
+                    return False
+                inks[k] = home
         with _PATCHES_LOCK:
             if len(_INK) + len(new) > _KEPT_MAX:
                 _INK.clear()
@@ -593,22 +793,27 @@ def _packed(turn: Any, picture: Any, width: int | None) -> bool:
         kept = {i: _PATCH_PIXELS.get(patch_keys[i]) for i in range(len(boxes))}
     todo = [i for i in range(len(boxes)) if kept[i] is None]
     if todo:
-        # shelves: the tallest patches first, left to right, a new shelf when the row is full
+        # shelves: the tallest patches first, left to right, a new shelf when the row is full; the
+        # rows about as wide as the atlas is tall (a render costs by its canvas, and each text
+        # drawn on it by the canvas too)
         todo.sort(key=lambda i: -(boxes[i][3] - boxes[i][1]))
+        sizes = [(boxes[i][2] - boxes[i][0], boxes[i][3] - boxes[i][1]) for i in todo]
+        area = sum((w + SPACING) * (h + SPACING) for w, h in sizes)
+        wide = min(picture.width, max(max(w for w, _h in sizes), math.ceil(math.sqrt(area * 1.25))))
         spots: dict[int, tuple[int, int]] = {}
         x = y = shelf = 0
         for i in todo:
             w, h = boxes[i][2] - boxes[i][0], boxes[i][3] - boxes[i][1]
-            if x + w > picture.width:
+            if x + w > wide:
                 x, y, shelf = 0, y + shelf + SPACING, 0
             spots[i] = (x, y)
             x, shelf = x + w + SPACING, max(shelf, h)
         height = y + shelf
         attrs = {k: v for k, v in turn.attrib.items() if k not in ("width", "height", "viewBox")}
         atlas = ET.Element(turn.tag, attrs)
-        atlas.set("width", str(picture.width))
+        atlas.set("width", str(wide))
         atlas.set("height", str(height))
-        atlas.set("viewBox", f"{-left / sx!r} {-top / sy!r} {picture.width / sx!r} {height / sy!r}")
+        atlas.set("viewBox", f"{-left / sx!r} {-top / sy!r} {wide / sx!r} {height / sy!r}")
         atlas.set("preserveAspectRatio", "none")
         group_tag = turn.tag[: -len("svg")] + "g"
         for i in todo:
