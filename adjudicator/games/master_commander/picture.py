@@ -2,7 +2,15 @@
 treasure, its crew, and a mark in each of the seven seas where it holds a place.
 
 Its words are the reader's (``lang``): the glossary's seas, the catalogue's sentences; the seats
-keep their names, which the orders use. The English picture is the one every release has drawn."""
+keep their names, which the orders use. The English picture is the one every release has drawn.
+
+The drawing says which of its parts stay the same from turn to turn of a game (``data-layer``,
+read by ``adjudicator.publish.pictures``, which then renders those once per process): ``base``,
+the table (a shape); ``fills``, each player's row, whose fill says whose turn it is; ``over``, the
+seas' names over the columns. Every other element is the turn's own (the Company's stock, the
+turn, each player's treasure and crew, the marks in the seas, the end), each placed by its own
+``x``/``y`` or ``translate`` (a mark is a circle translated to its place), so that its ink lies
+around its anchor. A reader that ignores ``data-layer`` draws the same picture in one pass."""
 
 from __future__ import annotations
 
@@ -18,6 +26,9 @@ SVG_NS = "http://www.w3.org/2000/svg"
 ROW = 44
 LEFT = 250
 SEA_WIDTH = 74
+BASE = {"data-layer": "base"}
+FILLS = {"data-layer": "fills"}
+OVER = {"data-layer": "over"}
 SEA_COLOURS = ("#2a9d8f", "#264653", "#e9c46a", "#8ecae6", "#f4a261", "#219ebc", "#e76f51")
 
 
@@ -64,7 +75,9 @@ def board_svg(view: dict[str, Any], lang: Language = ENGLISH) -> str:
         {"xmlns": SVG_NS, "width": str(width), "height": str(height), "viewBox": f"0 0 {width} {height}"},
     )
     ET.SubElement(
-        svg, "rect", {"x": "0", "y": "0", "width": str(width), "height": str(height), "fill": "#fdf6e3"}
+        svg,
+        "rect",
+        {"x": "0", "y": "0", "width": str(width), "height": str(height), "fill": "#fdf6e3", **BASE},
     )
     stock = int(view.get("company_gold", 0))
     _text(
@@ -87,13 +100,13 @@ def board_svg(view: dict[str, Any], lang: Language = ENGLISH) -> str:
             ),
         )
     for i, sea in enumerate(SEVEN_SEAS):
-        _text(svg, LEFT + SEA_WIDTH * i + 4, 62, _sea(sea, lang), **{"font-size": "11"})
+        _text(svg, LEFT + SEA_WIDTH * i + 4, 62, _sea(sea, lang), **{"font-size": "11", **OVER})
     for row, seat in enumerate(seats):
         y = 70 + ROW * row
         p = view["players"][seat]
         fill = "#ffe8a3" if seat == view.get("active") else "#ffffff"
         ET.SubElement(
-            svg,
+            ET.SubElement(svg, "g", FILLS),
             "rect",
             {
                 "x": "4",
@@ -127,9 +140,9 @@ def board_svg(view: dict[str, Any], lang: Language = ENGLISH) -> str:
         for i, sea in enumerate(SEVEN_SEAS):
             if held.get(sea):
                 cx = LEFT + SEA_WIDTH * i + SEA_WIDTH / 2
-                ET.SubElement(
-                    svg, "circle", {"cx": str(cx), "cy": str(y + 19), "r": "13", "fill": SEA_COLOURS[i]}
-                )
+                # translated rather than placed by cx/cy: its anchor is then its centre
+                where = {"transform": f"translate({cx} {y + 19})"}
+                ET.SubElement(svg, "circle", {**where, "r": "13", "fill": SEA_COLOURS[i]})
                 _text(svg, cx - 4, y + 23, str(held[sea]), fill="#ffffff", **{"font-weight": "bold"})
     outcome = view.get("outcome")
     if outcome:

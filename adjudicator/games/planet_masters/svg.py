@@ -1,6 +1,15 @@
 """The table as SVG: each player's templates with their dice, the galaxy and the Politics die.
 
 Built with xml.etree, so every text (seat names included) is escaped.
+
+The drawing says which of its parts stay the same from turn to turn of a game (``data-layer``,
+read by ``adjudicator.publish.pictures``, which then renders those once per process): ``base``,
+the table and the Politics die's tray (shapes); ``fills``, each player's panel, whose fill says
+whose turn it is; ``over``, the words over the panels that only the seat and its race say (the
+heading, the captions of the groups of dice). Every other element is the turn's own (the dice,
+the galaxy's dice, the figures, the label), each placed by its own ``x``/``y`` or ``translate``
+(a pip is a circle translated to its place), so that its ink lies around its anchor. A reader
+that ignores ``data-layer`` draws the same picture in one pass.
 """
 
 from __future__ import annotations
@@ -15,6 +24,9 @@ from adjudicator.games.planet_masters.french import LABELS, said, thing
 from adjudicator.games.planet_masters.tables import HOME, NEUTRAL, POLITICS, RACES, TECHNOLOGY, WEAPON
 
 State = dict[str, Any]
+BASE = {"data-layer": "base"}
+FILLS = {"data-layer": "fills"}
+OVER = {"data-layer": "over"}
 DIE = 30
 ROW = 118
 WIDTH = 760
@@ -36,6 +48,10 @@ PIPS = {
 
 
 def _text(parent: ET.Element, x: float, y: float, text: str, size: int = 11, **attrs: str) -> None:
+    """A text at ``x``/``y``; none for an empty text (it draws nothing, and an element without ink
+    cannot be placed among the turn's patches)."""
+    if not text:
+        return
     node = ET.SubElement(parent, "text", x=f"{x:g}", y=f"{y:g}", fill=attrs.pop("fill", "#222"), **attrs)
     node.set("font-size", str(size))
     node.set("font-family", "sans-serif")
@@ -58,7 +74,10 @@ def die(parent: ET.Element, x: float, y: float, value: int | None, colour: str, 
         stroke="#333",
     )
     for px, py in PIPS.get(value or 0, []):
-        ET.SubElement(group, "circle", cx=f"{x + px * DIE:g}", cy=f"{y + py * DIE:g}", r="3", fill=pip)
+        # translated rather than placed by cx/cy: its anchor is then its centre
+        ET.SubElement(
+            group, "circle", transform=f"translate({x + px * DIE:g} {y + py * DIE:g})", r="3", fill=pip
+        )
     _text(group, x + DIE / 2, y + DIE + 12, caption, 9, **{"text-anchor": "middle"})
 
 
@@ -123,7 +142,7 @@ def board_svg(state: State, lang: Language = ENGLISH) -> str:
         height=str(height),
         viewBox=f"0 0 {WIDTH} {height}",
     )
-    ET.SubElement(svg, "rect", x="0", y="0", width=str(WIDTH), height=str(height), fill="#0d1330")
+    ET.SubElement(svg, "rect", BASE, x="0", y="0", width=str(WIDTH), height=str(height), fill="#0d1330")
     label = str(state.get("label", ""))
     _text(svg, 12, 20, label if lang.code == "en" else said(label, LABELS, lang), 14, fill="#f4efe1")
     # the galaxy: the white dice still neutral
@@ -135,7 +154,8 @@ def board_svg(state: State, lang: Language = ENGLISH) -> str:
     if state["options"].get("politics"):
         value = state.get("politics")
         box = ET.SubElement(svg, "g", {"class": "politics"})
-        ET.SubElement(box, "rect", x="440", y="26", width="310", height="34", rx="6", fill="#f4efe1")
+        tray = {"x": "440", "y": "26", "width": "310", "height": "34", "rx": "6", "fill": "#f4efe1"}
+        ET.SubElement(box, "rect", {**tray, **BASE})
         die(box, 444, 28, value, "politics", "")
         _text(box, 482, 48, _politics(state, lang), 11)
     top = 66 - ROW
@@ -145,7 +165,7 @@ def board_svg(state: State, lang: Language = ENGLISH) -> str:
         panel = ET.SubElement(svg, "g", {"class": "player"})
         fill = "#fff6d6" if seat == state.get("active") else "#f4efe1"
         ET.SubElement(
-            panel,
+            ET.SubElement(panel, "g", FILLS),
             "rect",
             x="8",
             y=str(top),
@@ -157,7 +177,7 @@ def board_svg(state: State, lang: Language = ENGLISH) -> str:
         race = RACES[p["race"]]
         politics = state.get("politics")
         heading = f"{seat} - {race.title} ({word(race.trait)})"
-        _text(panel, 18, top + 18, heading, 13, **{"font-weight": "bold"})
+        _text(panel, 18, top + 18, heading, 13, **{"font-weight": "bold", **OVER})
         _text(
             panel,
             WIDTH - 20,
@@ -189,5 +209,5 @@ def board_svg(state: State, lang: Language = ENGLISH) -> str:
                 value, colour, caption = next(next_die)
                 die(panel, x, y, value, colour, caption)
             else:
-                _text(panel, x, y - 6, lang.gettext(CAPTIONS[what]), 10)
+                _text(panel, x, y - 6, lang.gettext(CAPTIONS[what]), 10, **OVER)
     return ET.tostring(svg, encoding="unicode")

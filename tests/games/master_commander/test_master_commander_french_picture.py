@@ -21,12 +21,12 @@ from adjudicator.games.language import ENGLISH, language
 RULES = get_ruleset("master-commander")
 FR = language("fr")
 
-#: sha256 over the English pictures of every view of :func:`bot_views`, as the drawing wrote them
-#: before it took a language
+#: sha256 over the English pictures of every view of :func:`bot_views`, as the drawing writes them
+#: with its layers marked (the words and places those drew before it took a language)
 ENGLISH_DIGESTS = {
-    0: "661a9af25726aa1067d14c6565ccca9dffd90d2097e99ee681ea6f439807a450",
-    1: "dcc32048035c0a0c64a5b244d784299b7627109418805a7e31e58b434402e031",
-    2: "6c628cb2bd557b501fea18a547cd7a23f100e5aac38424b0dedfdd11e3c146be",
+    0: "7cf48da378bb7174cf4d0b45e41cf44eecbfd6607efd5d37575030d0d607a759",
+    1: "23e4aa834122268680cb176d41ba4a8989a420ea73c8b967513b376f99bc5157",
+    2: "601c2929a92414cefc9af3566e3fa3794a9fe0056909a03058b6dc561259e972",
 }
 
 
