@@ -903,7 +903,7 @@ NEAR = 6
 
 
 def _near(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
-    return max(abs(x - y) for x, y in zip(a, b, strict=True)) <= NEAR
+    return abs(a[0] - b[0]) <= NEAR and abs(a[1] - b[1]) <= NEAR and abs(a[2] - b[2]) <= NEAR
 
 
 def palette_png(png: bytes | Any, keep: list[tuple[int, int, int]] | None = None) -> bytes:

@@ -191,7 +191,9 @@ def test_the_fast_serialiser_writes_the_bytes_of_the_email_package(text: str, da
 
 
 _HEADER_TEXT = st.lists(
-    st.sampled_from(["a", "Z", "é", " ", ".", ",", "(", ")", '"', "<", ">", "@", ":", ";", "[", "=", "?", "-"]),
+    st.sampled_from(
+        ["a", "Z", "é", " ", ".", ",", "(", ")", '"', "<", ">", "@", ":", ";", "[", "=", "?", "-"]
+    ),
     max_size=90,
 ).map("".join)
 
