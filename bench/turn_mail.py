@@ -2,7 +2,8 @@
 
 Not a timed test: run it by hand::
 
-    .venv/bin/python bench/turn_mail.py [--games 4] [--game mare-nostrum|all] [--no-release] [--new-marks]
+    .venv/bin/python bench/turn_mail.py [--games 4] [--game mare-nostrum|all] [--no-release] \\
+        [--new-marks] [--repeat 1]
 
 For each game (a 6-seat Mare Nostrum by default; ``--game all``: the five games, Mare Nostrum
 with 6 seats, the others with their default seats) ``--games`` games are set up in one process
@@ -32,7 +33,12 @@ Anchors, measured in the same run: the first release's code (commit 1d84102, che
 ``git worktree add`` into a temporary folder, run with ``PYTHONPATH`` pointing there: it composed
 every mail inside the close, so its ``send`` is sending only), and a raw aiosmtplib loop sending
 the very same bytes to the same sink on one connection (what sending alone costs). Every run of
-each code is a process of its own, started the same way.
+each code is a process of its own, started the same way; with ``--repeat`` the codes run in turn
+that many times and their turns are pooled. Each turn is also printed as a share of the first
+release's measured in the same run, beside the target's share (100 ms of the first release's
+597 ms on the quiet machine of ``docs/turn-cost.md``): on a host whose speed varies (a shared
+virtual machine), that share holds where milliseconds do not. A speed probe (a fixed Python loop)
+is timed before and after the run.
 """
 
 from __future__ import annotations
@@ -45,6 +51,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +64,19 @@ GAMES = ["mare-nostrum", "far-side", "master-commander", "planet-masters", "eoll
 OPTIONS = {"mare-nostrum": {"nations": "6"}}
 #: The targets: CPU of a whole turn (close and every mail sent), and of composing a report mail.
 TURN_TARGET, MAIL_TARGET = 0.100, 0.005
+#: The first release's 6-seat Mare Nostrum turn on the quiet machine the targets were set for
+#: (docs/turn-cost.md): a turn's share of the first release's, measured in one run, compares with
+#: the target's share of it on any machine, however fast.
+REFERENCE_RELEASE_TURN = 0.597
+
+
+def speed_probe() -> float:
+    """CPU seconds of a fixed pure-Python loop (the sum of 10^7 squares): how fast this machine
+    runs Python just now (on a host shared with others it varies by half within minutes)."""
+    start = time.process_time()
+    sum(i * i for i in range(10**7))
+    return time.process_time() - start
+
 
 #: Runs in a process of its own with PYTHONPATH at the code measured (this tree or the first
 #: release's, whose modules sat elsewhere). argv: game, options (JSON), games, sink port.
@@ -279,11 +299,44 @@ def release_tree(tmp: Path) -> Path | None:
     return folder
 
 
+def measure_game(game: str, args: argparse.Namespace, release: Path | None, port: int) -> None:
+    """Each code's turns of ``game``, the codes alternated ``--repeat`` times (a machine slower for
+    a while slows each alike), pooled and shown; then each turn's share of the first release's."""
+    runs: dict[str, list[list[dict[str, Any]]]] = {"this tree": [], "all marks new": [], "first release": []}
+    for _ in range(args.repeat):
+        runs["this tree"].append(run_code(HERE, game, args.games, port))
+        if args.new_marks:
+            runs["all marks new"].append(run_code(HERE, game, args.games, port, new_marks=True))
+        if release is not None:
+            try:
+                runs["first release"].append(run_code(release, game, args.games, port))
+            except RuntimeError as error:
+                print(f"  first release: could not run this game ({str(error).splitlines()[-1]})")
+                release = None
+    turns = {}
+    for label, made in runs.items():
+        if made:
+            joined = made[0][:1] + [r for results in made for r in results[1:]]
+            show(label, joined)
+            turns[label] = median(joined, "close") + median(joined, "send")
+    if "first release" in turns:
+        base = turns.pop("first release")
+        shares = ", ".join(f"{label} {turn / base:.3f}" for label, turn in turns.items())
+        print(
+            f"  {'':<14} share of the first release's turn, measured in the same run: {shares} (the "
+            f"target: 100 ms of the first release's {REFERENCE_RELEASE_TURN * 1000:.0f} on the quiet "
+            f"machine of docs/turn-cost.md, {TURN_TARGET / REFERENCE_RELEASE_TURN:.3f})"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--game", default="mare-nostrum", help="a game, or 'all'")
     parser.add_argument("--games", type=int, default=4, help="games per process (the first is warm-up)")
     parser.add_argument("--no-release", action="store_true", help="skip the first release's anchor")
+    parser.add_argument(
+        "--repeat", type=int, default=1, help="run each code this many times, alternated, and pool the turns"
+    )
     parser.add_argument(
         "--new-marks",
         action="store_true",
@@ -294,7 +347,8 @@ def main() -> None:
     load = os.getloadavg()
     print(
         f"load average {load[0]:.2f} on {os.cpu_count()} cores; milliseconds; "
-        f"median of {args.games - 1} turns"
+        f"median of {(args.games - 1) * args.repeat} turns; "
+        f"machine speed probe: {speed_probe() * 1000:.0f} ms"
     )
     sink = SinkProcess()
     with tempfile.TemporaryDirectory() as name:
@@ -303,20 +357,14 @@ def main() -> None:
         try:
             for game in games:
                 print(f"{game} ({OPTIONS.get(game, {}).get('nations', 'default')} seats)")
-                show("this tree", run_code(HERE, game, args.games, sink.port))
-                if args.new_marks:
-                    show("all marks new", run_code(HERE, game, args.games, sink.port, new_marks=True))
-                if release is not None:
-                    try:
-                        show("first release", run_code(release, game, args.games, sink.port))
-                    except RuntimeError as error:
-                        print(f"  first release: could not run this game ({str(error).splitlines()[-1]})")
+                measure_game(game, args, release, sink.port)
         finally:
             if release is not None:
                 subprocess.run(
                     ["git", "-C", str(HERE), "worktree", "remove", "--force", str(release)], check=False
                 )
                 shutil.rmtree(release, ignore_errors=True)
+    print(f"machine speed probe after the run: {speed_probe() * 1000:.0f} ms")
     sink.stop()
 
 
