@@ -166,7 +166,12 @@ def stable_boundaries(msg: EmailMessage, message_id: str) -> None:
     """Derive every MIME boundary of ``msg`` from its Message-ID (the email package draws them at
     random), so a message composed again when it is sent again gives the same bytes."""
     for n, part in enumerate(p for p in msg.walk() if p.is_multipart()):
-        part.set_boundary("=_" + hashlib.sha256(f"{message_id}:{n}".encode()).hexdigest()[:40])
+        boundary = "=_" + hashlib.sha256(f"{message_id}:{n}".encode()).hexdigest()[:40]
+        kind = part.get("Content-Type")
+        if kind is not None and ";" not in str(kind):  # a bare type (the multiparts made here): one parse
+            part.replace_header("Content-Type", f'{part.get_content_type()}; boundary="{boundary}"')
+        else:
+            part.set_boundary(boundary)
 
 
 def attach(msg: EmailMessage, filename: str, mime: str, data: bytes) -> None:
