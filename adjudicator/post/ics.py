@@ -7,10 +7,13 @@ second notice for the same turn updates the event instead of adding one.
 
 from __future__ import annotations
 
+import secrets
 from datetime import datetime, timedelta
 from functools import lru_cache
 
-from icalendar import Alarm, Calendar, Event
+from icalendar import Alarm, Calendar, Event, Parameters
+from icalendar.parser import Contentline
+from icalendar.prop import vText
 from sqlmodel import Session, select
 
 from adjudicator.core.store import Turn, as_utc
@@ -36,12 +39,39 @@ def deadline_ics(
     return _calendar(game_id, turn_number, label, when, seat, lang, mail_domain())
 
 
-@lru_cache(maxsize=256)
+#: What stands for the event's summary in a turn's kept calendar (:func:`_kept`): drawn at random
+#: once per process, so no label or seat name can hold it.
+_STAND_IN = "pbem-summary-" + secrets.token_hex(12)
+
+
 def _calendar(
     game_id: str, turn_number: int, label: str, when: datetime, seat: str | None, lang: Language, domain: str
 ) -> bytes:
-    """The event's bytes, made once for each seat's deadline of a turn (a turn's notice and the
-    report before it carry the same event; a mail sent again composes it again)."""
+    """The event's bytes for one seat: the turn's calendar made once (every seat's report of a
+    turn carries the same event but for the seat named in its summary), its summary line written
+    for the seat by icalendar (escaped and folded as in a calendar made whole, :func:`_built`)."""
+    summary = Contentline.from_parts(
+        "SUMMARY", Parameters(), vText(_summary(game_id, turn_number, label, seat, lang))
+    )
+    kept = _kept(game_id, turn_number, label, when, lang, domain)
+    return kept.replace(f"SUMMARY:{_STAND_IN}\r\n".encode(), summary.to_ical() + b"\r\n", 1)
+
+
+def _summary(game_id: str, turn_number: int, label: str, seat: str | None, lang: Language) -> str:
+    who = f" ({seat})" if seat else ""
+    due = lang._("orders due: turn %(number)s, %(label)s", number=turn_number, label=label)
+    return f"[{game_id}] {due}{who}"
+
+
+@lru_cache(maxsize=64)
+def _kept(game_id: str, turn_number: int, label: str, when: datetime, lang: Language, domain: str) -> bytes:
+    return _built(game_id, turn_number, label, when, _STAND_IN, lang, domain)
+
+
+def _built(
+    game_id: str, turn_number: int, label: str, when: datetime, summary: str, lang: Language, domain: str
+) -> bytes:
+    """The calendar of a turn's deadline, whole, with ``summary``."""
     cal = Calendar()
     cal.add("prodid", "-//adjudicator//pbem referee//EN")
     cal.add("version", "2.0")
@@ -51,9 +81,7 @@ def _calendar(
     event.add("dtstamp", when)
     event.add("dtstart", when)
     event.add("dtend", when)
-    who = f" ({seat})" if seat else ""
-    due = lang._("orders due: turn %(number)s, %(label)s", number=turn_number, label=label)
-    event.add("summary", f"[{game_id}] {due}{who}")
+    event.add("summary", summary)
     event.add(
         "description",
         lang._("Deadline for the orders of turn %(number)s of %(game)s.", number=turn_number, game=game_id),

@@ -218,3 +218,32 @@ def test_headers_each_mail_has_its_own_are_folded_as_the_email_package_folds_the
     attach(msg, "deadline.ics", "text/calendar; method=PUBLISH; charset=utf-8", b"BEGIN:VCALENDAR\r\n")
     stable_boundaries(msg, subject)
     assert as_bytes(msg) == msg.as_bytes()
+
+
+@settings(max_examples=200)
+@given(
+    seat=st.none() | st.text(min_size=1, max_size=60),
+    label=st.text(max_size=80),
+    game_id=st.from_regex(r"[a-z0-9-]{1,30}", fullmatch=True),
+)
+def test_a_seats_deadline_event_is_the_calendar_icalendar_makes_whole(
+    seat: str | None, label: str, game_id: str
+) -> None:
+    """Each seat's event comes from the turn's kept calendar with its own summary line: the same
+    bytes as the calendar made whole, whatever the seat's name or the label holds (commas,
+    semicolons, backslashes, line ends, long text folded)."""
+    from adjudicator.games.language import ENGLISH
+    from adjudicator.post import ics
+
+    when = datetime(2026, 11, 24, 12, 0, tzinfo=UTC)
+    made = deadline_ics(game_id, 3, label, when, seat)
+    whole = ics._built(
+        game_id,
+        3,
+        label,
+        when,
+        ics._summary(game_id, 3, label, seat, ENGLISH),
+        ENGLISH,
+        compose_module.mail_domain(),
+    )
+    assert made == whole
