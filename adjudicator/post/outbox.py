@@ -26,9 +26,8 @@ import socket
 from datetime import datetime, timedelta
 from email.message import EmailMessage
 from pathlib import Path
-from typing import Any
 
-from sqlalchemy import Connection, or_, update
+from sqlalchemy import Connection, bindparam, or_, update
 from sqlmodel import Session, select
 
 from adjudicator.core.store import Database, OutboxMessage, as_utc, utcnow
@@ -261,21 +260,16 @@ def begin_sending(db: Database, message_id: int, me: str, sent: int | None = Non
 def begin_sending_many(db: Database, requests: list[tuple[int, int | None]], me: str) -> list[bool]:
     """:func:`begin_sending` for several connections at once, in one transaction: each request is
     (message to mark ``sending``, message its connection handed over last or ``None``). Returns,
-    per request, whether the claim was still held. Statements without the ORM (this runs once
-    per message sent)."""
+    per request, whether the claim was still held. Statements without the ORM, built once (this
+    runs once per message sent)."""
     now = utcnow()
     won: list[bool] = []
     with db.engine.begin() as connection:
         for message_id, sent in requests:
             if sent is not None:
-                connection.execute(_sent(sent, now))
+                connection.execute(_SENT, {"message": sent, "moment": now})
                 forget_secret_letter(connection, sent)
-            marked = connection.execute(
-                update(OutboxMessage)
-                .where(OutboxMessage.id == message_id, OutboxMessage.status == "queued")  # type: ignore[arg-type]
-                .where(OutboxMessage.claimed_by == me)  # type: ignore[arg-type]
-                .values(status="sending")
-            )
+            marked = connection.execute(_SENDING, {"message": message_id, "claimer": me})
             won.append(marked.rowcount == 1)
     return won
 
@@ -283,30 +277,35 @@ def begin_sending_many(db: Database, requests: list[tuple[int, int | None]], me:
 #: Letters that carry a seat's secret (sign-up by mail): once sent, only their headers are kept.
 FORGET_BODY_KINDS = ("seat",)
 
-
-def _sent(message_id: int, now: datetime) -> Any:
-    return (
-        update(OutboxMessage)
-        .where(OutboxMessage.id == message_id)  # type: ignore[arg-type]
-        .values(
-            status="sent",
-            sent_at=now,
-            attempts=OutboxMessage.attempts + 1,
-            last_error=None,
-            next_attempt_at=None,
-            claimed_by=None,
-        )
+_SENT = (
+    update(OutboxMessage)
+    .where(OutboxMessage.id == bindparam("message"))  # type: ignore[arg-type]
+    .values(
+        status="sent",
+        sent_at=bindparam("moment"),
+        attempts=OutboxMessage.attempts + 1,
+        last_error=None,
+        next_attempt_at=None,
+        claimed_by=None,
     )
+)
+_SENDING = (
+    update(OutboxMessage)
+    .where(OutboxMessage.id == bindparam("message"), OutboxMessage.status == "queued")  # type: ignore[arg-type]
+    .where(OutboxMessage.claimed_by == bindparam("claimer"))  # type: ignore[arg-type]
+    .values(status="sending")
+)
+_KIND = select(OutboxMessage.kind).where(OutboxMessage.id == bindparam("message"))  # type: ignore[arg-type]
 
 
 def forget_secret_letter(connection: Session | Connection, message_id: int) -> None:
     """A letter that carried a seat's secret keeps only its headers once sent or failed for good
     (sign-up by mail): the seat's secret is not kept at rest. Other messages are not read again
     (only their kind is)."""
-    where = OutboxMessage.id == message_id
-    kind = connection.execute(select(OutboxMessage.kind).where(where)).scalar()  # type: ignore[arg-type]
+    kind = connection.execute(_KIND, {"message": message_id}).scalar()  # type: ignore[call-overload]
     if kind not in FORGET_BODY_KINDS:
         return
+    where = OutboxMessage.id == message_id
     raw = connection.execute(select(OutboxMessage.raw).where(where)).scalar()  # type: ignore[arg-type]
     if raw:
         head = raw.split(b"\r\n\r\n", 1)[0]
@@ -316,7 +315,7 @@ def forget_secret_letter(connection: Session | Connection, message_id: int) -> N
 
 def mark_sent(db: Database, message_id: int, now: datetime | None = None) -> None:
     with db.session() as session:
-        session.execute(_sent(message_id, now or utcnow()))
+        session.execute(_SENT, {"message": message_id, "moment": now or utcnow()})
         forget_secret_letter(session, message_id)
 
 
