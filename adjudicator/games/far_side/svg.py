@@ -1,7 +1,15 @@
 """The board as a self-contained SVG: the 8x8 sea, each ship by number and side, hull and masts.
 
 Its words (the title, the ships' tooltips, the tally) are the reader's (``lang``), the turn's label
-said as the reports say it; the English picture is the one every release has drawn."""
+said as the reports say it; the English picture is the one every release has drawn.
+
+The drawing says which of its parts stay the same from turn to turn of a game (``data-layer``,
+read by ``adjudicator.publish.pictures``, which then renders those once per process): ``base``,
+the paper and the sea's squares (shapes); ``over``, the files' letters and the ranks' numbers
+round the sea. Every other element is the turn's own: the ships, in a ``free`` group, each ship
+one group translated to its square (its hull, masts and figures drawn about its corner, so that
+its ink lies around its anchor), and the tally under the sea. A reader that ignores
+``data-layer`` draws the same picture in one pass."""
 
 from __future__ import annotations
 
@@ -13,6 +21,9 @@ from adjudicator.games.language import ENGLISH, Language
 
 CELL = 60
 MARGIN = 24
+BASE = {"data-layer": "base"}
+OVER = {"data-layer": "over"}
+FREE = {"data-layer": "free"}
 COLOURS = {"british": ("#c8102e", "#ffffff"), "french": ("#0055a4", "#ffffff")}
 
 
@@ -39,25 +50,30 @@ def board_svg(state: dict[str, Any], lang: Language = ENGLISH) -> str:
         },
     )
     ET.SubElement(svg, "title").text = lang._("Far Side of the World - %(label)s", label=_label(state, lang))
+    base = ET.SubElement(svg, "g", BASE)
     ET.SubElement(
-        svg, "rect", {"x": "0", "y": "0", "width": str(size), "height": str(size + 30), "fill": "#f4efe1"}
+        base, "rect", {"x": "0", "y": "0", "width": str(size), "height": str(size + 30), "fill": "#f4efe1"}
     )
     for y in range(B.SIZE):
         for x in range(B.SIZE):
             fill = "#9cc9e6" if (x + y) % 2 else "#b7dbf0"
             px, py = MARGIN + x * CELL, MARGIN + (B.SIZE - 1 - y) * CELL
             ET.SubElement(
-                svg,
+                base,
                 "rect",
                 {"x": str(px), "y": str(py), "width": str(CELL), "height": str(CELL), "fill": fill},
             )
+    over = ET.SubElement(svg, "g", OVER)
     for i, letter in enumerate(B.FILES):
-        _text(svg, MARGIN + i * CELL + CELL // 2, MARGIN - 8, letter, 12, "#333")
-        _text(svg, MARGIN + i * CELL + CELL // 2, MARGIN + B.SIZE * CELL + 16, letter, 12, "#333")
+        _text(over, MARGIN + i * CELL + CELL // 2, MARGIN - 8, letter, 12, "#333")
+        _text(over, MARGIN + i * CELL + CELL // 2, MARGIN + B.SIZE * CELL + 16, letter, 12, "#333")
     for j in range(B.SIZE):
-        _text(svg, MARGIN // 2, MARGIN + (B.SIZE - 1 - j) * CELL + CELL // 2 + 4, str(j + 1), 12, "#333")
-    for ship in B.afloat(state):
-        _ship(svg, ship, state, lang)
+        _text(over, MARGIN // 2, MARGIN + (B.SIZE - 1 - j) * CELL + CELL // 2 + 4, str(j + 1), 12, "#333")
+    ships = B.afloat(state)
+    if ships:
+        fleet = ET.SubElement(svg, "g", FREE)
+        for ship in ships:
+            _ship(fleet, ship, state, lang)
     t = state["tally"]
     caption = "   ".join(
         lang._(
@@ -90,11 +106,13 @@ def _text(
     node.text = text
 
 
-def _ship(svg: ET.Element, ship: dict[str, Any], state: dict[str, Any], lang: Language = ENGLISH) -> None:
+def _ship(parent: ET.Element, ship: dict[str, Any], state: dict[str, Any], lang: Language = ENGLISH) -> None:
+    """One ship: a group translated to its square's corner, its hull, masts and figures drawn
+    about that corner."""
     x, y = B.xy(ship["square"])
     px, py = MARGIN + x * CELL, MARGIN + (B.SIZE - 1 - y) * CELL
     hull_colour, text_colour = COLOURS[ship["side"]]
-    group = ET.SubElement(svg, "g", {"id": ship["id"]})
+    group = ET.SubElement(parent, "g", {"id": ship["id"], "transform": f"translate({px} {py})"})
     ET.SubElement(group, "title").text = lang._(
         "%(ship)s class %(class)s, hull %(hull)s, masts %(standing)s/%(masts)s",
         ship=ship["id"],
@@ -105,16 +123,12 @@ def _ship(svg: ET.Element, ship: dict[str, Any], state: dict[str, Any], lang: La
     )
     # the hull: a boat shape, its fill showing the hull strength left
     bow_up = ship["side"] == "french"
-    top, bottom = py + 14, py + CELL - 10
-    left, right = px + 10, px + CELL - 10
+    top, bottom = 14, CELL - 10
+    left, right, middle = 10, CELL - 10, CELL // 2
     if bow_up:
-        points = (
-            f"{px + CELL / 2},{top} {right},{top + 14} {right},{bottom} {left},{bottom} {left},{top + 14}"
-        )
+        points = f"{middle},{top} {right},{top + 14} {right},{bottom} {left},{bottom} {left},{top + 14}"
     else:
-        points = (
-            f"{left},{top} {right},{top} {right},{bottom - 14} {px + CELL / 2},{bottom} {left},{bottom - 14}"
-        )
+        points = f"{left},{top} {right},{top} {right},{bottom - 14} {middle},{bottom} {left},{bottom - 14}"
     opacity = 0.35 + 0.65 * (ship["hull"] / ship["class"]) if ship["class"] else 1
     ET.SubElement(
         group,
@@ -129,33 +143,33 @@ def _ship(svg: ET.Element, ship: dict[str, Any], state: dict[str, Any], lang: La
     )
     # masts: one line each, broken ones dashed and grey
     for m in range(ship["masts"]):
-        mx = px + 18 + m * 12
+        mx = 18 + m * 12
         broken = m >= ship["masts"] - ship["broken"]
         ET.SubElement(
             group,
             "line",
             {
                 "x1": str(mx),
-                "y1": str(py + 4),
+                "y1": "4",
                 "x2": str(mx),
-                "y2": str(py + 16),
+                "y2": "16",
                 "stroke": "#888" if broken else "#222",
                 "stroke-width": "2",
                 **({"stroke-dasharray": "2,2"} if broken else {}),
             },
         )
-    _text(group, px + CELL // 2, py + CELL // 2 + 9, str(ship["number"]), 18, text_colour, "bold")
-    _text(group, px + CELL - 8, py + CELL - 2, f"{ship['hull']}/{ship['class']}", 9, "#111")
+    _text(group, CELL // 2, CELL // 2 + 9, str(ship["number"]), 18, text_colour, "bold")
+    _text(group, CELL - 8, CELL - 2, f"{ship['hull']}/{ship['class']}", 9, "#111")
     fires = ship["fires"]["uncontrolled"] + ship["fires"]["controlled"]
     if fires:
-        _text(group, px + 8, py + CELL - 2, "🔥" * min(fires, 3), 9, "#d40")
+        _text(group, 8, CELL - 2, "🔥" * min(fires, 3), 9, "#d40")
     if ship["engaged"]:
         ET.SubElement(
             group,
             "circle",
             {
-                "cx": str(px + CELL - 8),
-                "cy": str(py + 8),
+                "cx": str(CELL - 8),
+                "cy": "8",
                 "r": "5",
                 "fill": "#222" if ship["fired"] else "#fff",
                 "stroke": "#222",
@@ -166,8 +180,8 @@ def _ship(svg: ET.Element, ship: dict[str, Any], state: dict[str, Any], lang: La
             group,
             "rect",
             {
-                "x": str(px + 2),
-                "y": str(py + 2),
+                "x": "2",
+                "y": "2",
                 "width": str(CELL - 4),
                 "height": str(CELL - 4),
                 "fill": "none",

@@ -21,12 +21,12 @@ from adjudicator.games.language import ENGLISH, language
 RULES = get_ruleset("far-side")
 FR = language("fr")
 
-#: sha256 over the English pictures of every view of :func:`bot_views`, as the drawing wrote them
-#: before it took a language
+#: sha256 over the English pictures of every view of :func:`bot_views`, as the drawing writes them
+#: with its layers marked (the words and places those drew before it took a language)
 ENGLISH_DIGESTS = {
-    0: "1ba3767ba37d7373821a979d2648793aeb355b3019271d3b2ba22a6909a788c3",
-    1: "b6b3e4dc31e3bdb9dbb4da9de507f3c91c2eeac40f0ea0c2c203ebbf013be513",
-    2: "c37c911ed4c1f67cf9bf302a22949c7f693e2e20cf83338a40f111cec211099d",
+    0: "6673101b5812a148495b423ffc31023892a1bf47d8d5be24d01f9f3b77e05328",
+    1: "3e05583df76104368551af6ee8802c02fbd2ef217473ddf95a8bd52e2d134ed7",
+    2: "1865cf29f614544def839641a5f351cce10cf756423c4a9e3d27a29bcf545f29",
 }
 
 
