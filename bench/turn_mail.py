@@ -308,17 +308,19 @@ def measure_game(game: str, args: argparse.Namespace, release: Path | None, port
     6-seat Mare Nostrum turn run between them (for Mare Nostrum, the anchor itself)."""
     runs: dict[str, list[list[dict[str, Any]]]] = {"this tree": [], "all marks new": [], "first release": []}
     yardstick: list[list[dict[str, Any]]] = []
+    own_release = True
     for _ in range(args.repeat):
         runs["this tree"].append(run_code(HERE, game, args.games, port))
         if args.new_marks:
             runs["all marks new"].append(run_code(HERE, game, args.games, port, new_marks=True))
-        if release is not None:
+        if release is not None and own_release:
             try:
                 runs["first release"].append(run_code(release, game, args.games, port))
-            except RuntimeError as error:
+            except RuntimeError as error:  # a game the first release did not have
                 print(f"  first release: could not run this game ({str(error).splitlines()[-1]})")
-            if game != "mare-nostrum":
-                yardstick.append(run_code(release, "mare-nostrum", args.games, port))
+                own_release = False
+        if release is not None and game != "mare-nostrum":
+            yardstick.append(run_code(release, "mare-nostrum", args.games, port))
     turns = {}
     for label, made in runs.items():
         if made:
