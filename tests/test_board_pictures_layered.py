@@ -18,34 +18,18 @@ import re
 from typing import Any
 
 import pytest
-from PIL import Image, ImageChops, ImageStat
+from picturekit import FAR, MEAN, differences, one_pass
+from PIL import Image, ImageChops
 
 from adjudicator.games import get_ruleset
 from adjudicator.games.dice import Dice
 from adjudicator.games.mare_nostrum.svg import board_svg
 from adjudicator.publish import pictures
 
-MEAN = 0.25
-STEP = 24
-FAR = 0.001
 NATIONS = ["rome", "carthage", "macedon", "egypt", "seleucia", "syracuse"]
 
 if pictures.png_unavailable_reason() is not None:  # pragma: no cover - resvg-py is a dependency
     pytest.skip(pictures.png_unavailable_reason() or "", allow_module_level=True)
-
-
-def one_pass(svg: str) -> Image.Image:
-    return Image.open(io.BytesIO(pictures.render(svg))).convert("RGB")
-
-
-def differences(a: Image.Image, b: Image.Image) -> tuple[float, float]:
-    """The mean absolute difference per channel (the largest of the three), and the share of the
-    pixels off by more than ``STEP`` on some channel."""
-    assert a.size == b.size
-    diff = ImageChops.difference(a, b)
-    mean = max(ImageStat.Stat(diff).mean)
-    far = diff.convert("L", (1, 1, 1, 0)).point(lambda v: 255 if v > STEP else 0).histogram()[255]
-    return mean, far / (a.width * a.height)
 
 
 def boards() -> list[dict[str, Any]]:

@@ -14,8 +14,8 @@ import json
 from typing import Any
 
 from eollis_helpers import RULES, bot_game
+from picturekit import FAR, MEAN, differences, one_pass
 from PIL import ImageChops
-from test_board_pictures_layered import FAR, MEAN, differences, one_pass
 from test_eollis_language import FR
 
 from adjudicator.games.language import Language

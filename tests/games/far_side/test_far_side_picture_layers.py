@@ -5,37 +5,18 @@ whose kept layers or patches were another turn's would miss it, as the controls 
 
 from __future__ import annotations
 
-import io
 import json
 from typing import Any
 
 import pytest
-from PIL import Image, ImageChops, ImageStat
+from picturekit import assert_change_is_seen, assert_layered_is_one_pass
 from test_far_side_french_picture import RULES, bot_views
 
 from adjudicator.games.language import ENGLISH, language
 from adjudicator.publish import pictures
 
-MEAN = 0.25
-STEP = 24
-FAR = 0.001
-
 if pictures.png_unavailable_reason() is not None:  # pragma: no cover - resvg-py is a dependency
     pytest.skip(pictures.png_unavailable_reason() or "", allow_module_level=True)
-
-
-def one_pass(svg: str) -> Image.Image:
-    return Image.open(io.BytesIO(pictures.render(svg))).convert("RGB")
-
-
-def differences(a: Image.Image, b: Image.Image) -> tuple[float, float]:
-    """The mean absolute difference per channel (the largest of the three), and the share of the
-    pixels off by more than ``STEP`` on some channel."""
-    assert a.size == b.size
-    diff = ImageChops.difference(a, b)
-    mean = max(ImageStat.Stat(diff).mean)
-    far = diff.convert("L", (1, 1, 1, 0)).point(lambda v: 255 if v > STEP else 0).histogram()[255]
-    return mean, far / (a.width * a.height)
 
 
 def views() -> list[dict[str, Any]]:
@@ -53,26 +34,13 @@ def test_a_far_side_board_drawn_in_layers_is_the_board_drawn_in_one_pass() -> No
     distinct = list(dict.fromkeys(str(svg) for svg in drawings if svg))
     assert len(distinct) >= 8
     assert any("stroke-dasharray" in svg for svg in distinct)  # a broken mast among them
-    for svg in distinct:  # every board after others: the kept layers and patches are reused
-        layered = pictures.layered(svg)
-        assert layered is not None, "the Far Side board says which of its parts are static"
-        mean, far = differences(layered, one_pass(svg))
-        assert mean <= MEAN and far <= FAR, (mean, far)
-        again = pictures.layered(svg)  # every part kept now: the very same pixels
-        assert again is not None and ImageChops.difference(again, layered).getbbox() is None
+    assert_layered_is_one_pass(distinct, "Far Side")  # each after others: kept parts reused
 
 
 def changed_picture_is_noticed(view: dict[str, Any], other: dict[str, Any]) -> None:
     """The layered picture of ``other`` is far from the one-pass picture of ``view``, and close
     to its own."""
-    svg, changed = str(RULES.board_svg(view)), str(RULES.board_svg(other))
-    assert changed != svg
-    layered = pictures.layered(changed)
-    assert layered is not None
-    mean, far = differences(layered, one_pass(svg))
-    assert far > FAR or mean > MEAN
-    mean, far = differences(layered, one_pass(changed))
-    assert mean <= MEAN and far <= FAR, (mean, far)
+    assert_change_is_seen(str(RULES.board_svg(view)), str(RULES.board_svg(other)))
 
 
 def test_the_comparison_sees_a_ship_on_another_square() -> None:

@@ -5,39 +5,20 @@ layers or patches were another turn's would miss it, as the control shows."""
 
 from __future__ import annotations
 
-import io
 import json
 import random
 from typing import Any
 
 import pytest
-from PIL import Image, ImageChops, ImageStat
+from picturekit import assert_change_is_seen, assert_layered_is_one_pass
 from pm_helpers import ALL_ON, RULES, play
 
 from adjudicator.games.dice import Dice
 from adjudicator.games.language import ENGLISH, language
 from adjudicator.publish import pictures
 
-MEAN = 0.25
-STEP = 24
-FAR = 0.001
-
 if pictures.png_unavailable_reason() is not None:  # pragma: no cover - resvg-py is a dependency
     pytest.skip(pictures.png_unavailable_reason() or "", allow_module_level=True)
-
-
-def one_pass(svg: str) -> Image.Image:
-    return Image.open(io.BytesIO(pictures.render(svg))).convert("RGB")
-
-
-def differences(a: Image.Image, b: Image.Image) -> tuple[float, float]:
-    """The mean absolute difference per channel (the largest of the three), and the share of the
-    pixels off by more than ``STEP`` on some channel."""
-    assert a.size == b.size
-    diff = ImageChops.difference(a, b)
-    mean = max(ImageStat.Stat(diff).mean)
-    far = diff.convert("L", (1, 1, 1, 0)).point(lambda v: 255 if v > STEP else 0).histogram()[255]
-    return mean, far / (a.width * a.height)
 
 
 def views() -> list[dict[str, Any]]:
@@ -61,13 +42,7 @@ def test_a_planet_masters_board_drawn_in_layers_is_the_board_drawn_in_one_pass()
     drawings = [RULES.board_svg(view, lang) for view in views() for lang in (ENGLISH, language("fr"))]
     distinct = list(dict.fromkeys(str(svg) for svg in drawings if svg))
     assert len(distinct) >= 8
-    for svg in distinct:  # every board after others: the kept layers and patches are reused
-        layered = pictures.layered(svg)
-        assert layered is not None, "the Planet Masters board says which of its parts are static"
-        mean, far = differences(layered, one_pass(svg))
-        assert mean <= MEAN and far <= FAR, (mean, far)
-        again = pictures.layered(svg)  # every part kept now: the very same pixels
-        assert again is not None and ImageChops.difference(again, layered).getbbox() is None
+    assert_layered_is_one_pass(distinct, "Planet Masters")  # each after others: kept parts reused
 
 
 def test_the_comparison_sees_a_die_turned_to_another_face() -> None:
@@ -76,14 +51,7 @@ def test_the_comparison_sees_a_die_turned_to_another_face() -> None:
     other = json.loads(json.dumps(view))
     seat = other["order"][0]
     other["players"][seat]["home"] = other["players"][seat]["home"] % 6 + 1
-    changed = str(RULES.board_svg(other))
-    assert changed != svg
-    layered = pictures.layered(changed)
-    assert layered is not None
-    mean, far = differences(layered, one_pass(svg))  # the picture of the other board: far off
-    assert far > FAR or mean > MEAN
-    mean, far = differences(layered, one_pass(changed))
-    assert mean <= MEAN and far <= FAR, (mean, far)
+    assert_change_is_seen(svg, str(RULES.board_svg(other)))
 
 
 def test_the_comparison_sees_another_number_of_neutral_planets() -> None:
@@ -91,10 +59,4 @@ def test_the_comparison_sees_another_number_of_neutral_planets() -> None:
     svg = str(RULES.board_svg(view))
     other = json.loads(json.dumps(view))
     other["galaxy"] = other["galaxy"] + 3 if other["galaxy"] < 10 else other["galaxy"] - 3
-    changed = str(RULES.board_svg(other))
-    layered = pictures.layered(changed)
-    assert layered is not None
-    mean, far = differences(layered, one_pass(svg))
-    assert far > FAR or mean > MEAN
-    mean, far = differences(layered, one_pass(changed))
-    assert mean <= MEAN and far <= FAR, (mean, far)
+    assert_change_is_seen(svg, str(RULES.board_svg(other)))
