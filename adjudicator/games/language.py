@@ -384,10 +384,10 @@ def read(table: Iterable[Shape], text: str) -> tuple[str, dict[str, str]] | None
     >>> read(shapes(("no orders",)), "no order") is None
     True
     """
-    for shape in table:
-        values = shape.read(text)
-        if values is not None:
-            return shape.message, values
+    for pattern, message in table:  # the pattern tried inline: a table is scanned for every text
+        match = pattern.fullmatch(text)
+        if match is not None:
+            return message, {name: value or "" for name, value in match.groupdict().items()}
     return None
 
 
