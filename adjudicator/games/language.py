@@ -33,13 +33,14 @@ it to name things and the order parsers read it to accept the words of either la
 from __future__ import annotations
 
 import io
+import re
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from babel import Locale
 from babel.dates import format_date, format_datetime
@@ -263,3 +264,200 @@ class Glossary:
 
 #: A glossary with no terms: a game that has not written its own.
 NO_GLOSSARY = Glossary(())
+
+
+# ----------------------------------------------------------------------------- shapes of a message
+#
+# The record keeps every text in English; a reader of another language gets a text said again from
+# its shape. The message the rules wrote it by (``%(name)s`` where a value goes) is read back as a
+# pattern, its values are taken out of the English text, converted where they are words of the game,
+# and the catalogue's translation of the same message is filled with them. A text no message of a
+# table fits is kept in English: a reader never gets an error instead of a text.
+
+#: How one value read from an English text is said in the reader's language.
+Convert = Callable[[str, Language], str]
+
+#: How a value is said knowing its name too: ``(name, value, lang) -> said``.
+Hole = Callable[[str, str, Language], str]
+
+#: Converters by value name (``unit2`` looked up as ``unit2``, then ``unit``), or one :data:`Hole`.
+Converter = Mapping[str, Convert] | Hole
+
+#: What a value matches when its table says nothing: any text, as short as fits.
+ANY = r".+?"
+
+_PLACEHOLDER = re.compile(r"%\((\w+)\)s")
+_TOKEN = re.compile(r"%%|%\((\w+)\)s")
+
+
+class Shape(NamedTuple):
+    """One message's shape: the pattern an English text written by it fits, and the message.
+
+    ``Shape.of`` compiles a ``%(name)s`` message: each placeholder a named group, a name met again a
+    back-reference, ``%%`` a ``%``, the literal parts escaped. ``Shape.written`` takes a game's own
+    pattern, for a message whose English text is not the message itself.
+
+    >>> shape = Shape.of("%(unit)s moves to %(place)s (cost %(n)s+1).", {"unit": r"[AF]\\d+"})
+    >>> shape.read("A1 moves to Roma (cost 3+1).")
+    {'unit': 'A1', 'place': 'Roma', 'n': '3'}
+    >>> shape.read("B1 moves to Roma (cost 3+1).") is None
+    True
+    """
+
+    pattern: re.Pattern[str]
+    message: str
+
+    @classmethod
+    def of(
+        cls,
+        message: str,
+        holes: Mapping[str, str] | Callable[[str], str] | None = None,
+        *,
+        flags: int = re.DOTALL,
+    ) -> Shape:
+        """The shape of ``message``; ``holes`` gives the pattern of a value by its name (:data:`ANY`
+        for a name it does not know)."""
+        pattern_of = holes if callable(holes) else (lambda name: (holes or {}).get(name, ANY))
+        out: list[str] = []
+        seen: set[str] = set()
+        position = 0
+        for match in _TOKEN.finditer(message):
+            name = match.group(1)
+            if name is not None and not name.isidentifier():  # no group may be named so: literal text
+                continue
+            out.append(re.escape(message[position : match.start()]))
+            if name is None:  # ``%%`` is written ``%``
+                out.append("%")
+            else:
+                out.append(f"(?P={name})" if name in seen else f"(?P<{name}>{pattern_of(name)})")
+                seen.add(name)
+            position = match.end()
+        out.append(re.escape(message[position:]))
+        return cls(re.compile("".join(out), flags), message)
+
+    @classmethod
+    def written(cls, pattern: str, message: str, flags: int = re.DOTALL) -> Shape:
+        """A shape whose pattern the game writes itself (its groups named as the message's values).
+
+        >>> Shape.written(r"(?P<n>\\d+) rounds?", "%(n)s round(s)").read("2 rounds")
+        {'n': '2'}
+        """
+        return cls(re.compile(pattern, flags), message)
+
+    @property
+    def msgid(self) -> str:
+        """The message as the catalogue names it."""
+        return self.message
+
+    @property
+    def literal(self) -> int:
+        """How many characters of the message are fixed text (a table may try the most literal first).
+
+        >>> Shape.of("Turn %(n)s").literal
+        5
+        """
+        return len(_PLACEHOLDER.sub("", self.message))
+
+    def read(self, text: str) -> dict[str, str] | None:
+        """The values of ``text`` if it has this shape (an optional value not met is ``""``)."""
+        match = self.pattern.fullmatch(text)
+        if match is None:
+            return None
+        return {name: value or "" for name, value in match.groupdict().items()}
+
+
+@cache
+def shapes(messages: tuple[str, ...], holes: Callable[[str], str] | None = None) -> tuple[Shape, ...]:
+    """The shapes of a table of messages, compiled once per table (``holes`` as :meth:`Shape.of`).
+
+    >>> [s.pattern.pattern for s in shapes(("%(n)s gold",), lambda name: r"\\d+")]
+    ['(?P<n>\\\\d+)\\\\ gold']
+    """
+    return tuple(Shape.of(message, holes) for message in messages)
+
+
+def read(table: Iterable[Shape], text: str) -> tuple[str, dict[str, str]] | None:
+    """The first message of ``table`` whose shape ``text`` has, and the values read from it.
+
+    >>> read(shapes(("no orders", "%(n)s orders")), "3 orders")
+    ('%(n)s orders', {'n': '3'})
+    >>> read(shapes(("no orders",)), "no order") is None
+    True
+    """
+    for pattern, message in table:  # the pattern tried inline: a table is scanned for every text
+        match = pattern.fullmatch(text)
+        if match is not None:
+            return message, {name: value or "" for name, value in match.groupdict().items()}
+    return None
+
+
+def _converted(name: str, value: str, lang: Language, convert: Converter | None) -> str:
+    """``value`` said by ``convert`` (by its name, then its name without digits), else as it is."""
+    if convert is None:
+        return value
+    if callable(convert):
+        return convert(name, value, lang)
+    how = convert.get(name) or convert.get(name.rstrip("0123456789"))
+    return how(value, lang) if how else value
+
+
+def tell(message: str, values: Mapping[str, str], lang: Language) -> str | None:
+    """``message`` translated into ``lang`` and filled with ``values`` (``None`` when the catalogue's
+    translation asks for a value the message does not have: the caller keeps the English text).
+
+    >>> tell("draw (%(reason)s)", {"reason": "..."}, language("fr"))
+    'partie nulle (...)'
+    """
+    try:
+        return lang._(message, **values) if values else lang.gettext(message)
+    except (KeyError, ValueError, TypeError):
+        return None
+
+
+def say(
+    table: Iterable[Shape],
+    text: str,
+    lang: Language,
+    convert: Converter | None = None,
+    *,
+    placeholder: Callable[[str], str] | None = None,
+) -> str | None:
+    """``text`` said in ``lang`` by the first shape of ``table`` it has (``None``: it has none).
+
+    Each value is said by ``convert``: a table of converters by the value's name, or one function
+    of the name and the value; a value it does not name is kept (a name, a number). ``placeholder``
+    maps a group's name to the message's placeholder, for a game whose group names say how the value
+    is converted (``o_word`` fills ``%(word)s``).
+
+    >>> fr = language("fr")
+    >>> say(shapes(("draw (%(reason)s)",)), "draw (agreed)", fr, {"reason": lambda v, lang: v.upper()})
+    'partie nulle (AGREED)'
+    >>> say(shapes(("draw (%(reason)s)",)), "won by rome", fr) is None
+    True
+    """
+    found = read(table, text)
+    if found is None:
+        return None
+    message, values = found
+    said = {
+        (placeholder(name) if placeholder else name): _converted(name, value, lang, convert)
+        for name, value in values.items()
+    }
+    return tell(message, said, lang)
+
+
+def say_or_keep(
+    table: Iterable[Shape],
+    text: str,
+    lang: Language,
+    convert: Converter | None = None,
+    *,
+    placeholder: Callable[[str], str] | None = None,
+) -> str:
+    """``text`` said in ``lang`` by its shape, or as it is (in English) when it has none.
+
+    >>> say_or_keep(shapes(("draw (%(reason)s)",)), "a text of no known shape", language("fr"))
+    'a text of no known shape'
+    """
+    said = say(table, text, lang, convert, placeholder=placeholder)
+    return text if said is None else said

@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
 
 from adjudicator.games.base import HELP_HINT
 from adjudicator.games.eollis.glossary import GLOSSARY
 from adjudicator.games.eollis.legality import POWER_HINT
 from adjudicator.games.eollis.orders import EXAMPLES, VERB_TERMS, _one_line
 from adjudicator.games.eollis.words import order_words, power_text, word
-from adjudicator.games.language import N_, Language
+from adjudicator.games.language import N_, Language, Shape, say
 
 #: The prompt of each kind of request, as the record holds it.
 PROMPTS = {
@@ -140,11 +139,12 @@ CONVERT: dict[str, Callable[[str, Language], str]] = {
     "power": power_text,
 }
 
-Pattern = tuple[re.Pattern[str], str]
+#: A text's shape: its pattern (groups named as the message's values) and its message.
+Pattern = Shape
 
 
 def _p(pattern: str, message: str) -> Pattern:
-    return re.compile(pattern, re.DOTALL), message
+    return Shape.written(pattern, message)
 
 
 #: The problems of the parser and the checker, by shape.
@@ -262,17 +262,7 @@ def said(
 ) -> str | None:
     """``text`` in ``lang`` by the first pattern of its shape, or ``None`` when none has it; each
     named part is said by ``convert`` (default :data:`CONVERT`) when it names a way, else kept."""
-    convert = CONVERT if convert is None else convert
-    for pattern, message in patterns:
-        match = pattern.fullmatch(text)
-        if match is None:
-            continue
-        parts: dict[str, Any] = {
-            name: convert[name](value or "", lang) if name in convert else (value or "")
-            for name, value in match.groupdict().items()
-        }
-        return lang._(message, **parts) if parts else lang.gettext(message)
-    return None
+    return say(patterns, text, lang, CONVERT if convert is None else convert)
 
 
 def problem_words(message: str, lang: Language) -> str | None:

@@ -18,12 +18,12 @@ a player's own words) is kept as written. Rule names (``4 Movement: Sail``) stay
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import cache
 
 from adjudicator.games.far_side.glossary import GLOSSARY, ORDER_TERMS
 from adjudicator.games.far_side.orders import PLACEHOLDERS, say, say_syntax
-from adjudicator.games.language import N_, Language, fold
+from adjudicator.games.language import N_, Language, Shape, fold
+from adjudicator.games.language import say as say_shape
 
 #: the parts of a shape that may hold several words (see :meth:`Shape.of`)
 WIDE = (
@@ -48,36 +48,18 @@ WIDE = (
 KEDGING = N_(" (Kedging forfeits the MOVE, not the events.)")
 
 
-@dataclass(frozen=True)
-class Shape:
-    """One English text's shape (a catalogue message) and the pattern the English text fits."""
-
-    msgid: str
-    pattern: re.Pattern[str]
-
-    @classmethod
-    def of(cls, msgid: str) -> Shape:
-        """The shape of ``msgid``: a part named in ``WIDE`` may hold spaces, a quoted ``word`` is
-        what the player wrote (a French phrase such as ``'au port'`` may hold a space), any other part
-        (a ship, a square, a number) is one word, so that a text fits only the shape it was written by."""
-
-        def part(match: re.Match[str]) -> str:
-            name = match[1]
-            if name == "word":
-                return "(?P<word>'[^']*'|\"[^\"]*\"|\\S+?)"
-            return f"(?P<{name}>.*?)" if name.startswith(WIDE) else f"(?P<{name}>\\S+?)"
-
-        pattern = re.sub(r"%\\\(([a-z_0-9]+)\\\)s", part, re.escape(msgid))
-        return cls(msgid, re.compile(pattern, re.DOTALL))
-
-    @property
-    def literal(self) -> int:
-        return len(re.sub(r"%\([a-z_0-9]+\)s", "", self.msgid))
+def _hole(name: str) -> str:
+    """What a part of a shape may hold: a part named in ``WIDE`` may hold spaces, a quoted ``word``
+    is what the player wrote (a French phrase such as ``'au port'`` may hold a space), any other part
+    (a ship, a square, a number) is one word, so that a text fits only the shape it was written by."""
+    if name == "word":
+        return "'[^']*'|\"[^\"]*\"|\\S+?"
+    return ".*?" if name.startswith(WIDE) else "\\S+?"
 
 
 def _table(*msgids: str) -> tuple[Shape, ...]:
     """The shapes of ``msgids``, the most literal first (a specific text before a general one)."""
-    return tuple(sorted((Shape.of(m) for m in msgids), key=lambda s: -s.literal))
+    return tuple(sorted((Shape.of(m, _hole) for m in msgids), key=lambda s: -s.literal))
 
 
 #: fixed phrases that appear inside the texts above, said as a whole
@@ -611,11 +593,9 @@ def said(text: str, lang: Language, table: tuple[Shape, ...]) -> str:
         return text
     if text in PHRASES:
         return lang.gettext(PHRASES[text])
-    for shape in table:
-        match = shape.pattern.fullmatch(text)
-        if match is not None:
-            parts = {name: _part(name, value, lang, table) for name, value in match.groupdict().items()}
-            return lang.gettext(shape.msgid) % parts
+    found = say_shape(table, text, lang, lambda name, value, lang: _part(name, value, lang, table))
+    if found is not None:
+        return found
     if _is_order_text(text):
         return say_syntax(text, lang)
     return text

@@ -16,10 +16,10 @@ bot-played game writes).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
-from functools import cache
+from collections.abc import Mapping
 
-from adjudicator.games.language import N_, Language
+from adjudicator.games import language
+from adjudicator.games.language import ANY, N_, Convert, Language, shapes
 
 from .glossary import GLOSSARY
 from .orders import ENGLISH_WORDS, order_words
@@ -50,41 +50,15 @@ PATTERNS: Mapping[str, str] = {
     "roll": r"d10 \d+, resistance \d+\+(?: \([^()]*\))?",
 }
 
-_VALUE = re.compile(r"%\((\w+)\)s")
 
-
-def _pattern(message: str) -> re.Pattern[str]:
-    out: list[str] = []
-    seen: set[str] = set()
-    position = 0
-    for match in _VALUE.finditer(message):
-        out.append(re.escape(message[position : match.start()]))
-        name = match.group(1)
-        if name in seen:
-            out.append(f"(?P={name})")
-        else:
-            seen.add(name)
-            out.append(f"(?P<{name}>{PATTERNS.get(name.rstrip('0123456789'), '.+?')})")
-        position = match.end()
-    out.append(re.escape(message[position:]))
-    return re.compile("".join(out), re.DOTALL)
-
-
-@cache
-def _compiled(messages: tuple[str, ...]) -> tuple[tuple[str, re.Pattern[str]], ...]:
-    return tuple((message, _pattern(message)) for message in messages)
-
-
-Convert = Callable[[str, Language], str]
+def _hole(name: str) -> str:
+    """The pattern of a value named ``name`` (``unit2`` is a ``unit``)."""
+    return PATTERNS.get(name.rstrip("0123456789"), ANY)
 
 
 def read(messages: tuple[str, ...], text: str) -> tuple[str, dict[str, str]] | None:
     """The first message of ``messages`` whose shape ``text`` has, and the values read from it."""
-    for message, pattern in _compiled(messages):
-        match = pattern.fullmatch(text)
-        if match:
-            return message, match.groupdict()
-    return None
+    return language.read(shapes(messages, _hole), text)
 
 
 def say(
@@ -92,16 +66,7 @@ def say(
 ) -> str | None:
     """``text`` said in ``lang`` from the message of ``messages`` it matches (``None``: none does);
     each value whose name (without digits) ``convert`` or :data:`CONVERT` holds is converted."""
-    found = read(messages, text)
-    if found is None:
-        return None
-    message, values = found
-    table = {**CONVERT, **(convert or {})}
-    said = {}
-    for name, value in values.items():
-        how = table.get(name.rstrip("0123456789"))
-        said[name] = how(value, lang) if how else value
-    return lang._(message, **said) if said else lang.gettext(message)
+    return language.say(shapes(messages, _hole), text, lang, {**CONVERT, **(convert or {})})
 
 
 def say_or_keep(messages: tuple[str, ...], text: str, lang: Language) -> str:

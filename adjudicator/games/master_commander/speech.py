@@ -12,11 +12,11 @@ stay as written. A text of no known shape stays English: never a crash, never a 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
-from adjudicator.games.language import N_, Language
+from adjudicator.games.language import ANY, N_, Hole, Language, Shape, say_or_keep, shapes
 from adjudicator.games.master_commander.glossary import GLOSSARY
 
 #: what each hole of a template may hold (a name's hole, the default, holds anything)
@@ -91,7 +91,6 @@ _HOLES = {
     "a_kind": r"an? [\w-]+",
     "task": r"the exploration|a raid|a refutation|proposing an agreement|the defence|the battle",
 }
-_HOLE = re.compile(r"%\((\w+)\)s")
 
 #: the English words of the game a hole may hold, said in the reader's language
 _WORDS = {
@@ -104,22 +103,14 @@ _WORDS = {
 }
 
 
-def _pattern(template: str) -> re.Pattern[str]:
-    """A template read back as a pattern: its words as they are, each hole a named group."""
-    parts: list[str] = []
-    at = 0
-    for hole in _HOLE.finditer(template):
-        parts.append(re.escape(template[at : hole.start()]))
-        name = hole.group(1)
-        parts.append(f"(?P<{name}>{_HOLES.get(name, r'.+?')})")
-        at = hole.end()
-    parts.append(re.escape(template[at:]))
-    return re.compile("".join(parts), re.DOTALL)
+def _hole_pattern(name: str) -> str:
+    """What the hole ``name`` of a template may hold (anything for a name's hole)."""
+    return _HOLES.get(name, ANY)
 
 
-@cache
-def _patterns(templates: tuple[str, ...]) -> tuple[tuple[re.Pattern[str], str], ...]:
-    return tuple((_pattern(t), t) for t in templates)
+def _patterns(templates: tuple[str, ...]) -> tuple[Shape, ...]:
+    """The templates' shapes, each a ``(pattern, template)`` pair, compiled once per table."""
+    return shapes(templates, _hole_pattern)
 
 
 def word(english: str, lang: Language) -> str:
@@ -131,9 +122,6 @@ def word(english: str, lang: Language) -> str:
         return english
     plural = english.endswith("s") and english != GLOSSARY.term(key).en
     return GLOSSARY.word(key, lang, 2 if plural else 1)
-
-
-Hole = Callable[[str, str, Language], str]
 
 
 @cache
@@ -179,12 +167,7 @@ def say(text: str, templates: Iterable[str], lang: Language, hole: Hole = _hole)
     """``text`` in ``lang`` if it has the shape of one of ``templates``, else as it is."""
     if lang.code == "en":
         return text
-    for pattern, template in _patterns(tuple(templates)):
-        m = pattern.fullmatch(text)
-        if m:
-            values = {name: hole(name, value, lang) for name, value in m.groupdict().items()}
-            return lang.gettext(template) % values if values else lang.gettext(template)
-    return text
+    return say_or_keep(_patterns(tuple(templates)), text, lang, hole)
 
 
 #: what a battle's fleets are, inside a prompt

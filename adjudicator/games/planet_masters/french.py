@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from adjudicator.games.base import Outcome, outcome_text
-from adjudicator.games.language import N_, Language, fold
+from adjudicator.games.language import N_, Language, Shape, fold
+from adjudicator.games.language import say as say_shape
 from adjudicator.games.planet_masters.glossary import GLOSSARY, key_of_name
 from adjudicator.games.planet_masters.orders import order_text
 
@@ -30,16 +30,9 @@ S = r"[\w-]+"  # a seat
 N = r"-?\d+"  # a number
 
 
-@dataclass(frozen=True)
-class Shape:
-    """One sentence of the game: its English pattern and the message that says it."""
-
-    pattern: re.Pattern[str]
-    message: str
-
-
 def shape(pattern: str, message: str) -> Shape:
-    return Shape(re.compile(pattern), message)
+    """One sentence of the game: its English pattern and the message that says it."""
+    return Shape.written(pattern, message, flags=0)
 
 
 def thing(name: str, lang: Language) -> str:
@@ -62,19 +55,21 @@ def _ballots(detail: str, lang: Language) -> str:
     return re.sub(r"([\w-]+) (for|against|not asked) \((\d+)\)", ballot, detail)
 
 
+def _convert(group: str, value: str, lang: Language) -> str:
+    """A part said by its group's prefix (``o_``, ``t_``, ``r_``...), or kept."""
+    prefix, _, name = group.partition("_")
+    convert = CONVERT.get(prefix) if name else None
+    return convert(value, lang) if convert else value
+
+
+def _placeholder(group: str) -> str:
+    """The message's placeholder a group fills: its name without the prefix (``o_word``: ``word``)."""
+    return group.partition("_")[2] or group
+
+
 def say(text: str, shapes: Sequence[Shape], lang: Language) -> str | None:
     """``text`` in ``lang`` by the first shape it has, or ``None`` when it has none."""
-    for known in shapes:
-        match = known.pattern.fullmatch(text)
-        if match is None:
-            continue
-        params: dict[str, str] = {}
-        for group, value in match.groupdict().items():
-            prefix, _, name = group.partition("_")
-            convert = CONVERT.get(prefix) if name else None
-            params[name or group] = convert(value, lang) if convert else value
-        return lang._(known.message, **params)
-    return None
+    return say_shape(shapes, text, lang, _convert, placeholder=_placeholder)
 
 
 def _outcome(text: str, lang: Language) -> str:
